@@ -1,0 +1,104 @@
+import { z } from 'zod';
+import { hasWholeCents } from './money';
+
+/** Spec 3: a product as the API answers it (price in dollars with 2 decimals). */
+export interface Product {
+  id: number;
+  name: string;
+  description: string;
+  price: number;
+  imageUrl: string;
+  category: string;
+  rating: number;
+  stock: number;
+  isBestseller: boolean;
+  isOrganic: boolean;
+  isLowStock: boolean;
+  isPreOrder: boolean;
+  expectedAvailabilityDate: string | null;
+  isHidden: boolean;
+  boxInfo: string | null;
+  preOrderLimit: number | null;
+}
+
+const isoDate = /^\d{4}-\d{2}-\d{2}$/;
+
+/** Shop-relative paths or https links; no other schemes (javascript:, data:) reach an <img>. */
+const imageUrlField = z
+  .string({ error: 'Image URL is required' })
+  .trim()
+  .min(1, 'Image URL is required')
+  .max(500, 'Image URL must be at most 500 characters')
+  .refine((url) => /^\/[^/\\]/.test(url) || /^https:\/\/[^\s]+$/.test(url), 'Image URL must be a shop path like /images/... or an https:// link');
+
+/** Every field of a product that staff may write; the create schema needs them all but the flags. */
+export const productFields = z.strictObject({
+  name: z.string({ error: 'Name is required' }).trim().min(2, 'Name must be at least 2 characters').max(120, 'Name must be at most 120 characters'),
+  description: z.string({ error: 'Description is required' }).trim().min(10, 'Description must be at least 10 characters').max(4000, 'Description must be at most 4000 characters'),
+  price: z
+    .number({ error: 'Price must be a number' })
+    .positive('Price must be more than $0.00')
+    .max(100000, 'Price must be at most $100,000.00')
+    .refine(hasWholeCents, 'Price can have at most 2 decimals'),
+  imageUrl: imageUrlField,
+  category: z.string({ error: 'Category is required' }).trim().min(2, 'Category is required').max(60, 'Category must be at most 60 characters'),
+  rating: z.number({ error: 'Rating must be a number' }).min(0, 'Rating must be between 0 and 5').max(5, 'Rating must be between 0 and 5').refine((r) => Number.isInteger(Math.round(r * 1000) / 100), 'Rating can have at most 1 decimal'),
+  stock: z.number({ error: 'Stock must be a whole number' }).int('Stock must be a whole number').min(0, 'Stock cannot be negative').max(1_000_000, 'Stock must be at most 1,000,000'),
+  isBestseller: z.boolean({ error: 'Must be true or false' }),
+  isOrganic: z.boolean({ error: 'Must be true or false' }),
+  isLowStock: z.boolean({ error: 'Must be true or false' }),
+  isPreOrder: z.boolean({ error: 'Must be true or false' }),
+  expectedAvailabilityDate: z
+    .string({ error: 'Expected availability must be a date (YYYY-MM-DD)' })
+    .regex(isoDate, 'Expected availability must be a date (YYYY-MM-DD)')
+    .refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)), 'Expected availability must be a real date')
+    .nullable(),
+  isHidden: z.boolean({ error: 'Must be true or false' }),
+  boxInfo: z.string({ error: 'Box info must be text' }).trim().max(100, 'Box info must be at most 100 characters').nullable(),
+  preOrderLimit: z.number({ error: 'Pre-order limit must be a whole number' }).int('Pre-order limit must be a whole number').min(1, 'Pre-order limit must be at least 1').max(100_000, 'Pre-order limit is too large').nullable(),
+});
+export type ProductFields = z.output<typeof productFields>;
+
+const flagDefaults = {
+  isBestseller: false,
+  isOrganic: false,
+  isLowStock: false,
+  isPreOrder: false,
+  expectedAvailabilityDate: null,
+  isHidden: false,
+  boxInfo: null,
+  preOrderLimit: null,
+  rating: 0,
+} as const;
+
+/** A pre-order needs the date shoppers are promised; spec 2 shows it on every pre-order card. */
+export function preOrderProblem(product: Pick<ProductFields, 'isPreOrder' | 'expectedAvailabilityDate'>): string | null {
+  return product.isPreOrder && !product.expectedAvailabilityDate
+    ? 'A pre-order product needs an expected availability date'
+    : null;
+}
+
+export const createProductSchema = productFields
+  .partial({
+    isBestseller: true,
+    isOrganic: true,
+    isLowStock: true,
+    isPreOrder: true,
+    expectedAvailabilityDate: true,
+    isHidden: true,
+    boxInfo: true,
+    preOrderLimit: true,
+    rating: true,
+  })
+  .transform((input): ProductFields => ({ ...flagDefaults, ...input }));
+
+/** Spec 7: PUT takes product fields, or only isHidden to show or hide. */
+export const updateProductSchema = productFields.partial().refine((input) => Object.keys(input).length > 0, 'Send at least one product field');
+export type ProductUpdate = z.output<typeof updateProductSchema>;
+
+export const productSearchSchema = z.strictObject({
+  search: z.string().max(100, 'Search must be at most 100 characters').optional(),
+});
+
+export const idParam = (name: string) =>
+  z.coerce.number({ error: `${name} must be a whole number` }).int(`${name} must be a whole number`).positive(`${name} must be a whole number`).max(2_147_483_647, `${name} is out of range`);

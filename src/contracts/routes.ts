@@ -1,0 +1,51 @@
+/**
+ * Spec 2: every route of the web app. The router renders them; the server uses the same list to
+ * answer unknown paths with HTTP 404 (the app then shows the spec's 404 page).
+ */
+export const appRoutes = {
+  home: '/',
+  auth: '/auth',
+  shop: '/shop',
+  product: '/product/:id',
+  cart: '/cart',
+  checkout: '/checkout',
+  success: '/success',
+  account: '/account',
+  accountOrder: '/account/orders/:id',
+  order: '/order/:id',
+  maintenance: '/maintenance',
+  refundPolicy: '/refund-policy',
+  about: '/about',
+  contact: '/contact',
+  shippingPolicy: '/shipping-policy',
+  termsConditions: '/terms-conditions',
+  privacyPolicy: '/privacy-policy',
+  mangoSeasonGuide: '/mango-season-guide',
+  content: '/content/:slug',
+  testContent: '/test-content',
+  resetPassword: '/reset-password',
+  admin: '/admin',
+  adminSection: '/admin/:section',
+} as const;
+
+export const adminSections = [
+  'products',
+  'orders',
+  'inventory',
+  'customers',
+  'promo-codes',
+  'testimonials',
+  'reports',
+  'content',
+  'settings',
+  'pixel-test',
+] as const;
+
+const patterns = Object.values(appRoutes).map(
+  (route) => new RegExp(`^${route.replace(/:[a-zA-Z]+/g, '[^/]+')}/?$`),
+);
+
+export function isAppRoute(pathname: string): boolean {
+  if (pathname.startsWith('/admin/')) return adminSections.some((s) => pathname === `/admin/${s}` || pathname === `/admin/${s}/`);
+  return patterns.some((pattern) => pattern.test(pathname));
+}

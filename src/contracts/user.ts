@@ -1,0 +1,69 @@
+import { z } from 'zod';
+import { emailField, optionalText, requiredText } from './text';
+
+/** Spec 5: a leading 0, then a digit 2-9, then digits or spaces. */
+export const nzPhonePattern = /^0[2-9][\d\s]+$/;
+
+export const passwordField = z
+  .string({ error: 'Password must be at least 6 characters' })
+  .min(6, 'Password must be at least 6 characters')
+  .max(128, 'Password must be at most 128 characters');
+
+export const phoneField = z
+  .string({ error: 'Phone number is required' })
+  .trim()
+  .min(8, 'Phone number is required')
+  .max(20, 'Must be a valid NZ mobile number format')
+  .regex(nzPhonePattern, 'Must be a valid NZ mobile number format');
+
+export const usernameField = requiredText('Username must be at least 3 characters', 3, 40).regex(
+  /^[\p{L}\p{N}._-]+$/u,
+  'Username can only use letters, numbers, dots, dashes and underscores',
+);
+
+/**
+ * Spec 3 and 5: the registration payload. Unknown fields (isAdmin among them) are dropped, not
+ * rejected: difference 4 of the architecture.
+ */
+export const registerSchema = z.object({
+  username: usernameField,
+  email: emailField,
+  password: passwordField,
+  firstName: requiredText('First name is required', 2, 50),
+  lastName: requiredText('Last name is required', 2, 50),
+  phone: phoneField,
+  address: requiredText('Home address is required', 5, 200),
+  city: optionalText(80),
+  postalCode: optionalText(10),
+  region: optionalText(60),
+});
+export type RegisterInput = z.input<typeof registerSchema>;
+
+/** Spec 5: login e-mail rules and a password of at least 6 characters. */
+export const loginSchema = z.object({
+  email: emailField,
+  password: passwordField,
+});
+export type LoginInput = z.input<typeof loginSchema>;
+
+export const forgotPasswordSchema = z.object({ email: emailField });
+
+export const resetPasswordSchema = z.object({
+  token: z.string({ error: 'This reset link is invalid' }).min(20, 'This reset link is invalid').max(200, 'This reset link is invalid'),
+  password: passwordField,
+});
+
+/** Spec 3: the User object, as login answers it and the browser caches it under 'user'. */
+export interface User {
+  id: number;
+  username: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  phone: string;
+  address: string;
+  city: string;
+  postalCode: string;
+  region: string;
+  isAdmin: boolean;
+}

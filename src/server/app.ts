@@ -1,0 +1,132 @@
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppConfig } from './config';
+import type { Database } from './db/client';
+import { CacheBus } from './lib/cache-bus';
+import { registerErrorHandler } from './lib/error-handler';
+import { createMailer, type Mailer } from './lib/mail';
+import { RateLimiter } from './lib/rate-limit';
+import { registerMaintenanceGuard, registerSameOriginCheck } from './lib/request-guards';
+import { contentSecurityPolicy } from './lib/security-headers';
+import { registerWebApp } from './lib/web-app';
+import { registerSessionHooks } from './modules/auth/request-user';
+import { authRoutes } from './modules/auth/routes';
+import { SessionStore } from './modules/auth/sessions';
+import { cartRoutes } from './modules/cart/routes';
+import { CartService } from './modules/cart/service';
+import { catalogRoutes } from './modules/catalog/routes';
+import { CatalogService } from './modules/catalog/service';
+import { contentRoutes } from './modules/content/routes';
+import { promoRoutes } from './modules/promos/routes';
+import { settingsRoutes } from './modules/settings/routes';
+import { SettingsService } from './modules/settings/service';
+import { userRoutes } from './modules/users/routes';
+
+export interface AppDeps {
+  config: AppConfig;
+  database: Database;
+  /** Defaults to the outbox (or SMTP) mailer of the config. */
+  mailer?: Mailer;
+  /** The built web app (dist/web); API-only when absent. */
+  webRoot?: string;
+  logger?: FastifyServerOptions['logger'];
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    appConfig: AppConfig;
+    services: AppServices;
+  }
+}
+
+export interface AppServices {
+  settings: SettingsService;
+  catalog: CatalogService;
+  cart: CartService;
+  sessions: SessionStore;
+  limiter: RateLimiter;
+  mailer: Mailer;
+  bus: CacheBus;
+}
+
+const requestIdPattern = /^[\w.-]{1,64}$/;
+
+/** Builds the whole shop on the given database; no listening, no timers: main.ts does those. */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config, database } = deps;
+  const app = Fastify({
+    logger: deps.logger ?? false,
+    trustProxy: config.trustProxy,
+    bodyLimit: 256 * 1024,
+    requestIdHeader: false,
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && requestIdPattern.test(given) ? given : randomUUID();
+    },
+    routerOptions: { maxParamLength: 200 },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('appConfig', config);
+
+  const db = database.db;
+  const bus = new CacheBus(database);
+  await bus.start();
+  const mailer =
+    deps.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, 'outbox'), log: app.log });
+  const settings = new SettingsService(db, bus);
+  const sessions = new SessionStore(db, config.sessionTtlMs);
+  const limiter = new RateLimiter(db);
+  const catalog = new CatalogService(db, bus, settings);
+  const cart = new CartService(db);
+  const services: AppServices = { settings, catalog, cart, sessions, limiter, mailer, bus };
+  app.decorate('services', services);
+
+  await app.register(fastifyCookie);
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    crossOriginEmbedderPolicy: false,
+  });
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+  registerErrorHandler(app);
+  registerSessionHooks(app, sessions);
+  registerSameOriginCheck(app, config);
+  registerMaintenanceGuard(app, settings);
+
+  const publicUrl = config.publicUrl ?? `http://localhost:${config.port}`;
+  await app.register(authRoutes({ db, config, mailer, limiter, sessions, publicUrl }));
+  await app.register(catalogRoutes(catalog));
+  await app.register(cartRoutes(cart));
+  await app.register(settingsRoutes(settings));
+  await app.register(promoRoutes(db));
+  await app.register(contentRoutes(db));
+  await app.register(userRoutes(db));
+
+  app.get('/healthz', async () => ({ status: 'ok' }));
+  app.get('/readyz', async (_request, reply) => {
+    try {
+      await database.db.execute('select 1');
+      return { status: 'ready' };
+    } catch {
+      return reply.code(503).send({ status: 'unavailable', message: 'The database cannot be reached.' });
+    }
+  });
+
+  const serveApp = await registerWebApp(app, deps.webRoot);
+  app.setNotFoundHandler(async (request, reply) => {
+    if (request.url.startsWith('/api/') || request.url === '/api' || (request.method !== 'GET' && request.method !== 'HEAD')) {
+      return reply.code(404).send({ message: `No such endpoint: ${request.method} ${request.url.split('?')[0]}` });
+    }
+    return serveApp(request, reply);
+  });
+
+  return app;
+}

@@ -1,0 +1,105 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const flag = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'use true or false' })
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+const count = (fallback: number) => z.coerce.number({ error: 'must be a whole number' }).int('must be a whole number').min(1, 'must be at least 1').default(fallback);
+
+/** Every environment variable the shop reads, with its default; README's configuration table mirrors it. */
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number({ error: 'must be a port number' }).int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// (leave it unset for the embedded database)')
+    .optional(),
+  DATA_DIR: z.string().min(1).default('./data'),
+  PUBLIC_URL: z.url({ error: 'must be a full URL such as https://shop.example.nz' }).optional(),
+  ALLOWED_ORIGINS: z.string().default(''),
+  TRUST_PROXY: flag.default(false),
+  COOKIE_SECURE: z.enum(['auto', 'true', 'false'], { error: 'use auto, true or false' }).default('auto'),
+  SESSION_TTL_DAYS: count(30),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional(),
+  MAIL_FROM: z.string().default('Mango Shop <hello@mangoshop.co.nz>'),
+  ADMIN_EMAIL: z.string().optional(),
+  ADMIN_PASSWORD: z.string().optional(),
+  SEED_ON_EMPTY: flag.default(true),
+  LOGIN_FAILS_PER_ACCOUNT: count(10),
+  LOGIN_FAILS_PER_IP: count(50),
+  LOGIN_WINDOW_MINUTES: count(15),
+  REGISTRATIONS_PER_IP_PER_HOUR: count(60),
+  FORGOT_PASSWORD_PER_EMAIL_PER_HOUR: count(5),
+  FORGOT_PASSWORD_PER_IP_PER_HOUR: count(30),
+});
+
+export type Env = z.output<typeof envSchema>;
+
+export interface AppConfig {
+  env: Env['NODE_ENV'];
+  port: number;
+  host: string;
+  databaseUrl: string | undefined;
+  dataDir: string;
+  publicUrl: string | undefined;
+  allowedOrigins: string[];
+  trustProxy: boolean;
+  cookieSecure: 'auto' | 'always' | 'never';
+  sessionTtlMs: number;
+  logLevel: Env['LOG_LEVEL'];
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  admin: { email: string; password: string } | undefined;
+  seedOnEmpty: boolean;
+  limits: {
+    loginFailsPerAccount: number;
+    loginFailsPerIp: number;
+    loginWindowMs: number;
+    registrationsPerIpPerHour: number;
+    forgotPasswordPerEmailPerHour: number;
+    forgotPasswordPerIpPerHour: number;
+  };
+}
+
+export class ConfigError extends Error {}
+
+/** Reads the environment once at start; a bad value stops start-up with one line per problem. */
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
+  const blankAsUnset = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== ''));
+  const parsed = envSchema.safeParse(blankAsUnset);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const env = parsed.data;
+  if (Boolean(env.ADMIN_EMAIL) !== Boolean(env.ADMIN_PASSWORD)) {
+    throw new ConfigError('Invalid configuration:\n  ADMIN_EMAIL and ADMIN_PASSWORD: set both or neither');
+  }
+  return {
+    env: env.NODE_ENV,
+    port: env.PORT,
+    host: env.HOST,
+    databaseUrl: env.DATABASE_URL,
+    dataDir: path.resolve(env.DATA_DIR),
+    publicUrl: env.PUBLIC_URL?.replace(/\/$/, ''),
+    allowedOrigins: env.ALLOWED_ORIGINS.split(',').map((o) => o.trim().replace(/\/$/, '')).filter(Boolean),
+    trustProxy: env.TRUST_PROXY,
+    cookieSecure: env.COOKIE_SECURE === 'auto' ? 'auto' : env.COOKIE_SECURE === 'true' ? 'always' : 'never',
+    sessionTtlMs: env.SESSION_TTL_DAYS * 24 * 60 * 60 * 1000,
+    logLevel: env.LOG_LEVEL,
+    smtpUrl: env.SMTP_URL,
+    mailFrom: env.MAIL_FROM,
+    admin: env.ADMIN_EMAIL && env.ADMIN_PASSWORD ? { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD } : undefined,
+    seedOnEmpty: env.SEED_ON_EMPTY,
+    limits: {
+      loginFailsPerAccount: env.LOGIN_FAILS_PER_ACCOUNT,
+      loginFailsPerIp: env.LOGIN_FAILS_PER_IP,
+      loginWindowMs: env.LOGIN_WINDOW_MINUTES * 60 * 1000,
+      registrationsPerIpPerHour: env.REGISTRATIONS_PER_IP_PER_HOUR,
+      forgotPasswordPerEmailPerHour: env.FORGOT_PASSWORD_PER_EMAIL_PER_HOUR,
+      forgotPasswordPerIpPerHour: env.FORGOT_PASSWORD_PER_IP_PER_HOUR,
+    },
+  };
+}

@@ -1,0 +1,98 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import type { ExtractTablesWithRelations, SQL } from 'drizzle-orm';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import * as schema from './schema';
+
+export type Schema = typeof schema;
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+
+/** Rows of a raw SQL query; both drivers answer `{ rows }`, which drizzle's shared type leaves unknown. */
+export async function queryRows<T>(db: Db | Tx, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}
+
+const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+
+/** Serialises migrations and seeding when several processes start against one PostgreSQL. */
+const startupLockKey = 7_270_001;
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /** Runs pending migrations, then `afterMigrate` (seeding) under the same start-up lock. */
+  migrate(afterMigrate?: (db: Db) => Promise<void>): Promise<void>;
+  /** Calls `onMessage` for every NOTIFY on `channel`, from any process. */
+  listen(channel: string, onMessage: (payload: string) => void): Promise<void>;
+  notify(channel: string, payload: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** The embedded database: a folder on disk, or memory when `dataDir` is undefined (tests). */
+export async function openPglite(dataDir: string | undefined, template?: Blob): Promise<Database> {
+  const client = await PGlite.create(dataDir ?? 'memory://', template ? { loadDataDir: template } : {});
+  const db = drizzlePglite({ client, schema }) as unknown as Db;
+  return {
+    db,
+    kind: 'pglite',
+    async migrate(afterMigrate) {
+      await migratePglite(drizzlePglite({ client, schema }), { migrationsFolder });
+      await afterMigrate?.(db);
+    },
+    async listen(channel, onMessage) {
+      await client.listen(channel, onMessage);
+    },
+    async notify(channel, payload) {
+      await client.query('select pg_notify($1, $2)', [channel, payload]);
+    },
+    async close() {
+      await client.close();
+    },
+  };
+}
+
+export async function openPostgres(url: string, poolSize = 10): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  const db = drizzlePg({ client: pool, schema }) as unknown as Db;
+  let listener: pg.Client | undefined;
+  const handlers = new Map<string, (payload: string) => void>();
+  return {
+    db,
+    kind: 'postgres',
+    async migrate(afterMigrate) {
+      const lockClient = await pool.connect();
+      try {
+        await lockClient.query('select pg_advisory_lock($1)', [startupLockKey]);
+        await migratePg(drizzlePg({ client: lockClient, schema }), { migrationsFolder });
+        await afterMigrate?.(db);
+      } finally {
+        await lockClient.query('select pg_advisory_unlock($1)', [startupLockKey]).catch(() => undefined);
+        lockClient.release();
+      }
+    },
+    async listen(channel, onMessage) {
+      if (!listener) {
+        listener = new pg.Client({ connectionString: url });
+        await listener.connect();
+        listener.on('notification', (message) => handlers.get(message.channel)?.(message.payload ?? ''));
+      }
+      handlers.set(channel, onMessage);
+      await listener.query(`listen "${channel.replace(/"/g, '')}"`);
+    },
+    async notify(channel, payload) {
+      await pool.query('select pg_notify($1, $2)', [channel, payload]);
+    },
+    async close() {
+      await listener?.end();
+      await pool.end();
+    },
+  };
+}

@@ -1,0 +1,65 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { count } from 'drizzle-orm';
+import type { Db } from '../client';
+import { banners, contentPages, products, promoCodes, siteSettings, testimonials } from '../schema';
+import { defaultSettings } from '../../modules/settings/defaults';
+import * as catalogue from './catalogue';
+
+const contentDir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'content');
+
+/** Fills an empty database with a shop worth browsing; a database with products is left alone. */
+export async function seedIfEmpty(db: Db): Promise<boolean> {
+  const [row] = await db.select({ n: count() }).from(products);
+  if ((row?.n ?? 0) > 0) return false;
+  await seedShop(db);
+  return true;
+}
+
+export async function seedShop(db: Db): Promise<void> {
+  const pages = await Promise.all(
+    catalogue.contentPages.map(async (page) => ({
+      slug: page.slug,
+      title: page.title,
+      body: await fs.readFile(path.join(contentDir, page.file), 'utf8'),
+    })),
+  );
+  await db.transaction(async (tx) => {
+    await tx.insert(products).values(
+      catalogue.products.map(({ image, ...product }) => ({ ...product, imageUrl: `/images/products/${image}` })),
+    );
+    await tx.insert(testimonials).values(
+      catalogue.testimonials.map((t, index) => ({
+        content: t.content,
+        author: t.author,
+        ratingTenths: t.ratingTenths,
+        imageUrl: t.image ? `/images/testimonials/${t.image}` : null,
+        sortOrder: index,
+      })),
+    );
+    await tx.insert(banners).values(
+      catalogue.farmGallery.map((b, index) => ({ location: 'farm_gallery', title: b.title, imageUrl: `/images/farm/${b.image}`, sortOrder: index })),
+    );
+    await tx.insert(contentPages).values(pages).onConflictDoNothing();
+    await tx.insert(siteSettings).values({ id: 1, data: defaultSettings }).onConflictDoNothing();
+    await tx.insert(promoCodes).values([
+      {
+        code: 'MANGO10',
+        description: '10% off your order of premium mangoes',
+        discountType: 'percentage',
+        discountValue: 10,
+        isActive: true,
+      },
+      {
+        code: 'FIRSTBOX',
+        description: '$5 off your first box over $50',
+        discountType: 'fixed',
+        discountValue: 500,
+        minimumOrderCents: 5000,
+        maxUsesPerCustomer: 1,
+        isActive: true,
+      },
+    ]);
+  });
+}

@@ -1,0 +1,58 @@
+import type { Database } from '../db/client';
+
+export type CacheTopic = 'products' | 'settings' | 'content';
+
+const channel = 'mango_cache';
+
+/**
+ * In-process caches are invalidated across processes: a write publishes its topic with NOTIFY and
+ * every process (the writer too) drops its copy when the notification arrives. The writer also
+ * drops its own copy at once, so its next read never serves stale data.
+ */
+export class CacheBus {
+  private readonly handlers = new Map<CacheTopic, Array<() => void>>();
+
+  constructor(private readonly database: Database) {}
+
+  async start(): Promise<void> {
+    await this.database.listen(channel, (payload) => this.dispatch(payload as CacheTopic));
+  }
+
+  on(topic: CacheTopic, invalidate: () => void): void {
+    this.handlers.set(topic, [...(this.handlers.get(topic) ?? []), invalidate]);
+  }
+
+  async publish(topic: CacheTopic): Promise<void> {
+    this.dispatch(topic);
+    await this.database.notify(channel, topic);
+  }
+
+  private dispatch(topic: CacheTopic): void {
+    for (const invalidate of this.handlers.get(topic) ?? []) invalidate();
+  }
+}
+
+/** One cached value, rebuilt on first read after an invalidation; concurrent readers share a build. */
+export class CachedValue<T> {
+  private value: Promise<T> | undefined;
+  private generation = 0;
+
+  constructor(private readonly load: () => Promise<T>) {}
+
+  get(): Promise<T> {
+    if (!this.value) {
+      const generation = this.generation;
+      const pending = this.load();
+      this.value = pending;
+      pending.catch(() => {
+        if (this.generation === generation) this.value = undefined;
+      });
+    }
+    return this.value;
+  }
+
+  invalidate(): void {
+    this.generation += 1;
+    this.value = undefined;
+  }
+}

@@ -1,0 +1,44 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AppConfig } from '../config';
+import { currentUser } from '../modules/auth/request-user';
+import type { SettingsService } from '../modules/settings/service';
+import { Forbidden, ServiceUnavailable } from './errors';
+
+const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
+/** Sign-in and sign-out stay open during maintenance so staff can get in (difference 5). */
+const openDuringMaintenance = new Set(['/api/login', '/api/logout']);
+
+function changesState(request: FastifyRequest): boolean {
+  return !safeMethods.has(request.method) && request.url.startsWith('/api/');
+}
+
+/**
+ * ARCHITECTURE difference 9: state-changing requests must come from our own origin, on top of
+ * SameSite cookies. Clients that send neither header (curl, server-to-server) are not browsers and
+ * carry no ambient cookies, so they pass.
+ */
+export function registerSameOriginCheck(app: FastifyInstance, config: AppConfig): void {
+  const trusted = new Set([...config.allowedOrigins, ...(config.publicUrl ? [config.publicUrl] : [])]);
+  app.addHook('onRequest', async (request) => {
+    if (!changesState(request)) return;
+    const fetchSite = request.headers['sec-fetch-site'];
+    const origin = request.headers.origin;
+    const ownOrigin = `${request.protocol}://${request.host}`;
+    const originTrusted = origin === ownOrigin || (origin !== undefined && trusted.has(origin));
+    if (origin !== undefined && !originTrusted) throw new Forbidden('This request came from another site and was refused.');
+    if (fetchSite && fetchSite !== 'same-origin' && fetchSite !== 'none' && !originTrusted) {
+      throw new Forbidden('This request came from another site and was refused.');
+    }
+  });
+}
+
+/** ARCHITECTURE difference 5: while maintenance is on, only admins change anything. */
+export function registerMaintenanceGuard(app: FastifyInstance, settings: SettingsService): void {
+  app.addHook('onRequest', async (request) => {
+    if (!changesState(request) || openDuringMaintenance.has(request.url.split('?')[0] ?? '')) return;
+    const current = await settings.publicView();
+    if (!current.maintenance.enabled) return;
+    if ((await currentUser(request))?.isAdmin) return;
+    throw new ServiceUnavailable(current.maintenance.message);
+  });
+}

@@ -1,0 +1,78 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildApp } from './app';
+import { ConfigError, loadConfig } from './config';
+import { type Database, openPglite, openPostgres } from './db/client';
+import { DataDirLockedError, lockDataDir } from './db/data-dir-lock';
+import { seedIfEmpty } from './db/seed/seed-shop';
+import { ensureAdmin } from './modules/auth/admin-accounts';
+
+const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const housekeepingEveryMs = 15 * 60 * 1000;
+
+/** config -> database -> migrate -> seed if empty -> listen; SIGTERM stops it cleanly. */
+async function main(): Promise<void> {
+  const config = loadConfig();
+  let releaseLock = () => {};
+  let database: Database;
+  if (config.databaseUrl) {
+    database = await openPostgres(config.databaseUrl);
+  } else {
+    releaseLock = lockDataDir(config.dataDir);
+    database = await openPglite(path.join(config.dataDir, 'pglite'));
+  }
+  await database.migrate(async (db) => {
+    if (config.seedOnEmpty && (await seedIfEmpty(db))) console.log(JSON.stringify({ level: 30, msg: 'seeded an empty database with the Mango Shop catalogue' }));
+    if (config.admin) await ensureAdmin(db, config.admin, { promoteExisting: false });
+  });
+
+  const app = await buildApp({
+    config,
+    database,
+    webRoot: path.join(projectRoot, 'dist', 'web'),
+    logger: {
+      level: config.logLevel,
+      redact: { paths: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'], censor: '[redacted]' },
+      serializers: {
+        // Reset links carry their token in the query string: never log it.
+        req: (req: { method: string; url: string; ip?: string }) => ({ method: req.method, url: req.url.replace(/([?&]token=)[^&]*/g, '$1[redacted]'), ip: req.ip }),
+      },
+    },
+  });
+
+  const housekeeping = setInterval(() => {
+    void Promise.all([app.services.sessions.purgeExpired(), app.services.limiter.purgeExpired(24 * 60 * 60 * 1000)]).catch((error) =>
+      app.log.warn({ err: error }, 'housekeeping failed'),
+    );
+  }, housekeepingEveryMs);
+  housekeeping.unref();
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info({ signal }, 'stopping: finishing requests in flight');
+    clearInterval(housekeeping);
+    try {
+      await app.close();
+      await database.close();
+    } finally {
+      releaseLock();
+    }
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
+
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info(`Mango Shop is open at http://localhost:${config.port}`);
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError || error instanceof DataDirLockedError) {
+    console.error(error.message);
+  } else {
+    console.error(error);
+  }
+  process.exit(1);
+});

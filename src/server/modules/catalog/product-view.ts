@@ -1,0 +1,27 @@
+import type { Product } from '../../../contracts/product';
+import { centsToDollars } from '../../../contracts/money';
+import type { products } from '../../db/schema';
+
+export type ProductRow = typeof products.$inferSelect;
+
+/** Spec 3's product; Low Stock also shows once stock falls to the shop's threshold. */
+export function toProduct(row: ProductRow, lowStockThreshold: number): Product {
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    price: centsToDollars(row.priceCents),
+    imageUrl: row.imageUrl,
+    category: row.category,
+    rating: row.ratingTenths / 10,
+    stock: row.stock,
+    isBestseller: row.isBestseller,
+    isOrganic: row.isOrganic,
+    isLowStock: row.stock > 0 && (row.isLowStock || row.stock <= lowStockThreshold),
+    isPreOrder: row.isPreOrder,
+    expectedAvailabilityDate: row.expectedAvailabilityDate,
+    isHidden: row.isHidden,
+    boxInfo: row.boxInfo,
+    preOrderLimit: row.preOrderLimit,
+  };
+}

@@ -1,0 +1,18 @@
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Db } from '../../db/client';
+import { findContentPage, listBanners, listTestimonials } from './service';
+
+const slugPattern = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+const slugParams = z.strictObject({ slug: z.string().max(80, 'Page not found').regex(slugPattern, 'Page not found') });
+const locationParams = z.strictObject({ location: z.string().max(40, 'Unknown location').regex(/^[a-z0-9_]+$/, 'Unknown location') });
+
+export function contentRoutes(db: Db): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get('/api/testimonials', async () => listTestimonials(db));
+    app.get('/api/content/banners/location/:location', { schema: { params: locationParams } }, async (request) =>
+      listBanners(db, request.params.location),
+    );
+    app.get('/api/content/pages/:slug', { schema: { params: slugParams } }, async (request) => findContentPage(db, request.params.slug));
+  };
+}

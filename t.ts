@@ -1,0 +1,11 @@
+import { PGlite } from '@electric-sql/pglite';
+let t0 = Date.now();
+const d = await PGlite.create('memory://');
+console.log('create', Date.now() - t0);
+t0 = Date.now();
+const dump = await d.dumpDataDir('none');
+console.log('dump', Date.now() - t0, dump.size);
+t0 = Date.now();
+const e = await PGlite.create('memory://', { loadDataDir: dump });
+console.log('load from template', Date.now() - t0);
+process.exit(0);
