@@ -10,6 +10,7 @@ import { CacheBus } from './lib/cache-bus';
 import { registerErrorHandler } from './lib/error-handler';
 import { createMailer, type Mailer } from './lib/mail';
 import { RateLimiter } from './lib/rate-limit';
+import { OneLinePerRequest } from './lib/request-log';
 import { registerMaintenanceGuard, registerSameOriginCheck } from './lib/request-guards';
 import { contentSecurityPolicy } from './lib/security-headers';
 import { registerWebApp } from './lib/web-app';
@@ -55,6 +56,7 @@ export interface AppServices {
 
 const requestIdPattern = /^[\w.-]{1,64}$/;
 
+
 /** Builds the whole shop on the given database; no listening, no timers: main.ts does those. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database } = deps;
@@ -63,6 +65,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     trustProxy: config.trustProxy,
     bodyLimit: 256 * 1024,
     requestIdHeader: false,
+    logController: new OneLinePerRequest(),
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && requestIdPattern.test(given) ? given : randomUUID();
@@ -96,6 +99,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
+
   registerErrorHandler(app);
   registerSessionHooks(app, sessions);
   registerSameOriginCheck(app, config);

@@ -34,6 +34,8 @@ export interface Database {
   listen(channel: string, onMessage: (payload: string) => void): Promise<void>;
   notify(channel: string, payload: string): Promise<void>;
   close(): Promise<void>;
+  /** PGlite only: the whole database as a tarball (tests start from a copy of one). */
+  dump?: () => Promise<Blob>;
 }
 
 /** The embedded database: a folder on disk, or memory when `dataDir` is undefined (tests). */
@@ -55,6 +57,9 @@ export async function openPglite(dataDir: string | undefined, template?: Blob): 
     },
     async close() {
       await client.close();
+    },
+    async dump() {
+      return client.dumpDataDir('none');
     },
   };
 }

@@ -20,6 +20,7 @@ export async function registerWebApp(app: FastifyInstance, webRoot: string | und
     root: webRoot,
     wildcard: false,
     index: false,
+    preCompressed: true,
     setHeaders(res, filePath) {
       const relative = path.relative(webRoot, filePath);
       res.header('cache-control', relative.startsWith(`assets${path.sep}`) ? immutable : relative === 'index.html' ? 'no-cache' : 'public, max-age=3600');

@@ -1,0 +1,121 @@
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import readline from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import { load, type LoadResult, summarise } from './http';
+
+const seconds = Number(process.env.BENCH_SECONDS ?? 5);
+const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 20);
+
+/**
+ * The shop's hot API paths against a bare Fastify route, in the same process run, that returns
+ * the same bytes as the product list. Rounds are interleaved so machine noise hits all targets.
+ */
+export async function benchApi(): Promise<{ results: LoadResult[]; database: string }> {
+  const target = await startTargets();
+  const { shopUrl, bareUrl } = target;
+  const shoppers = await signInShoppers(shopUrl, connections);
+  const free = [...shoppers];
+  const cartCycle = {
+    requests: [
+      {
+        method: 'POST' as const,
+        setupRequest: (request: Record<string, unknown>, context: Record<string, unknown>) => {
+          const shopper = free.pop()!;
+          context.shopper = shopper;
+          return { ...request, path: `/api/cart/${shopper.id}/items`, headers: jsonHeaders(shopper.cookie), body: JSON.stringify({ productId: 1, quantity: 1 }) };
+        },
+        onResponse: (_status: number, body: string, context: Record<string, unknown>) => {
+          context.itemId = (JSON.parse(body) as { items: Array<{ id: number }> }).items[0]?.id;
+        },
+      },
+      {
+        method: 'PUT' as const,
+        setupRequest: (request: Record<string, unknown>, context: Record<string, unknown>) => {
+          const shopper = context.shopper as Shopper;
+          return { ...request, path: `/api/cart/${shopper.id}/items/${context.itemId}`, headers: jsonHeaders(shopper.cookie), body: JSON.stringify({ quantity: 2 }) };
+        },
+      },
+      {
+        method: 'DELETE' as const,
+        setupRequest: (request: Record<string, unknown>, context: Record<string, unknown>) => {
+          const shopper = context.shopper as Shopper;
+          return { ...request, path: `/api/cart/${shopper.id}/items/${context.itemId}`, headers: { cookie: shopper.cookie } };
+        },
+        onResponse: (_status: number, _body: string, context: Record<string, unknown>) => {
+          free.push(context.shopper as Shopper);
+        },
+      },
+    ],
+  };
+
+  const targets: Array<[string, (duration: number) => Promise<LoadResult>]> = [
+    ['bare Fastify route (same bytes as the product list)', (d) => load('bare route', `${bareUrl}/products`, d, connections)],
+    ['GET /api/products', (d) => load('GET /api/products', `${shopUrl}/api/products`, d, connections)],
+    ['GET /api/products/:id', (d) => load('GET /api/products/:id', `${shopUrl}/api/products/1`, d, connections)],
+    // autocannon's typings do not describe setupRequest's (request, context) pair; the shapes above are what it passes.
+    ['cart add/update/remove', (d) => load('cart add/update/remove', shopUrl, d, connections, cartCycle as never)],
+  ];
+  // A short untimed round per target first, so the JIT has warmed up before anything is measured.
+  for (const [, run] of targets) await run(1);
+  const byTarget = new Map<string, LoadResult[]>();
+  for (let round = 0; round < rounds; round += 1) {
+    for (const [name, run] of targets) {
+      process.stdout.write(`  round ${round + 1}/${rounds}: ${name}\n`);
+      byTarget.set(name, [...(byTarget.get(name) ?? []), await run(seconds)]);
+    }
+  }
+  await target.stop();
+  return { results: [...byTarget.values()].map(summarise), database: target.database };
+}
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+/** Starts bench/target-server.ts in its own process and waits for its addresses. */
+async function startTargets(): Promise<{ shopUrl: string; bareUrl: string; database: string; stop(): Promise<void> }> {
+  const child = spawn(path.join(here, '..', 'node_modules', '.bin', 'tsx'), [path.join(here, 'target-server.ts')], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+    env: process.env,
+  });
+  const firstLine = await new Promise<string>((resolve, reject) => {
+    readline.createInterface({ input: child.stdout }).once('line', resolve);
+    child.once('exit', (code) => reject(new Error(`the bench server exited (${code})`)));
+  });
+  const addresses = JSON.parse(firstLine) as { shopUrl: string; bareUrl: string; database: string };
+  return {
+    ...addresses,
+    stop: () =>
+      new Promise((resolve) => {
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+interface Shopper {
+  id: number;
+  cookie: string;
+}
+
+function jsonHeaders(cookie: string) {
+  return { cookie, 'content-type': 'application/json' };
+}
+
+async function signInShoppers(baseUrl: string, count: number): Promise<Shopper[]> {
+  const shoppers: Shopper[] = [];
+  for (let i = 0; i < count; i += 1) {
+    const email = `bench${i}@example.nz`;
+    const password = 'bench-password-1';
+    await fetch(`${baseUrl}/api/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: `bench${i}`, email, password, firstName: 'Bench', lastName: 'Shopper', phone: '021 555 0100', address: '1 Queen Street', city: '', postalCode: '', region: '' }),
+    });
+    const login = await fetch(`${baseUrl}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) });
+    const user = (await login.json()) as { id: number };
+    const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0]!;
+    shoppers.push({ id: user.id, cookie });
+  }
+  return shoppers;
+}

@@ -1,0 +1,43 @@
+import autocannon from 'autocannon';
+
+export interface LoadResult {
+  name: string;
+  requestsPerSecond: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  non2xx: number;
+}
+
+export type LoadOptions = Omit<autocannon.Options, 'url' | 'duration' | 'connections'>;
+
+/** One autocannon round on loopback, bounded in time. */
+export async function load(name: string, url: string, seconds: number, connections: number, options: LoadOptions = {}): Promise<LoadResult> {
+  const result = await autocannon({ url, duration: seconds, connections, ...options });
+  return {
+    name,
+    requestsPerSecond: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts,
+    non2xx: result.non2xx,
+  };
+}
+
+export function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
+/** Medians of several rounds of one target. */
+export function summarise(rounds: LoadResult[]): LoadResult {
+  return {
+    name: rounds[0]!.name,
+    requestsPerSecond: median(rounds.map((r) => r.requestsPerSecond)),
+    p50: median(rounds.map((r) => r.p50)),
+    p99: median(rounds.map((r) => r.p99)),
+    errors: rounds.reduce((sum, r) => sum + r.errors, 0),
+    non2xx: rounds.reduce((sum, r) => sum + r.non2xx, 0),
+  };
+}

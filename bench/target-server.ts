@@ -1,0 +1,38 @@
+/**
+ * The processes under load: the shop (as it runs in production, logging every request) and a bare
+ * Fastify route that returns the same bytes as the product list. Run apart from the load
+ * generator so each has a core. Prints one JSON line with their addresses, then serves until SIGTERM.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import Fastify from 'fastify';
+import pino from 'pino';
+import { buildApp } from '../src/server/app';
+import { loadConfig } from '../src/server/config';
+import { openPglite, openPostgres } from '../src/server/db/client';
+import { seedIfEmpty } from '../src/server/db/seed/seed-shop';
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mango-bench-'));
+const config = loadConfig({ ...process.env, NODE_ENV: 'production', DATA_DIR: dataDir, LOG_LEVEL: 'info', REGISTRATIONS_PER_IP_PER_HOUR: '100000' });
+const database = config.databaseUrl ? await openPostgres(config.databaseUrl, 20) : await openPglite(undefined);
+await database.migrate(async (db) => {
+  await seedIfEmpty(db);
+});
+const app = await buildApp({ config, database, logger: { level: 'info', stream: pino.destination('/dev/null') } });
+const shopUrl = await app.listen({ port: 0, host: '127.0.0.1' });
+
+const productListBytes = await (await fetch(`${shopUrl}/api/products`)).text();
+const bare = Fastify();
+bare.get('/products', (_request, reply) => reply.type('application/json; charset=utf-8').send(productListBytes));
+const bareUrl = await bare.listen({ port: 0, host: '127.0.0.1' });
+
+process.stdout.write(`${JSON.stringify({ shopUrl, bareUrl, database: database.kind })}\n`);
+
+process.on('SIGTERM', async () => {
+  await bare.close();
+  await app.close();
+  await database.close();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  process.exit(0);
+});

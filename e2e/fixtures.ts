@@ -1,0 +1,28 @@
+import { test as base, expect } from '@playwright/test';
+
+interface Fixtures {
+  /** Console errors a journey expects (e.g. the browser's note on a 404 document). */
+  expectedConsoleErrors: RegExp[];
+  consoleErrors: string[];
+}
+
+/** Every journey fails on an unexpected console.error or page error (STYLE.md). */
+export const test = base.extend<Fixtures>({
+  expectedConsoleErrors: [[], { option: true }],
+  consoleErrors: [
+    async ({ page, expectedConsoleErrors }, use) => {
+      const errors: string[] = [];
+      page.on('console', (message) => {
+        if (message.type() === 'error' && !expectedConsoleErrors.some((pattern) => pattern.test(message.text()))) {
+          errors.push(`${message.text()} (${message.location().url})`);
+        }
+      });
+      page.on('pageerror', (error) => errors.push(error.message));
+      await use(errors);
+      expect(errors, 'console errors during the journey').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+export { expect };

@@ -1,0 +1,60 @@
+import { expect, test } from './fixtures';
+
+test('a visitor browses home, then the shop, then a product', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByRole('heading', { name: 'Premium Mangoes Delivered Fresh to Your Door' })).toBeVisible();
+  await expect(page).toHaveTitle('Premium Mangoes Delivered Fresh');
+  await page.getByRole('link', { name: 'Shop Now' }).click();
+  await expect(page).toHaveURL(/\/shop$/);
+  await expect(page).toHaveTitle('Shop | Premium Mangoes Delivered Fresh');
+  await page.getByRole('link', { name: /Alphonso Mangoes/ }).first().click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Alphonso Mangoes' })).toBeVisible();
+  await expect(page.getByText('$64.99')).toBeVisible();
+  await expect(page).toHaveTitle('Alphonso Mangoes | Premium Mangoes Delivered Fresh');
+});
+
+test.describe('an unknown address', () => {
+  test.use({ expectedConsoleErrors: [/status of 404/] });
+
+  test('shows the 404 page of the spec with HTTP status 404', async ({ page }) => {
+  const response = await page.goto('/no-such-page');
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole('heading', { name: '404 Page Not Found' })).toBeVisible();
+  await expect(page.getByText('Did you forget to add the page to the router?')).toBeVisible();
+  });
+});
+
+test.describe('a hidden product', () => {
+  test.use({ expectedConsoleErrors: [/status of 404/] });
+
+  test('is not found by a visitor', async ({ page }) => {
+  await page.goto('/product/13');
+    await expect(page.getByRole('heading', { name: 'Product not found' })).toBeVisible();
+  });
+});
+
+test('a content page renders its text from the database', async ({ page }) => {
+  await page.goto('/shipping-policy');
+  await expect(page.getByRole('heading', { level: 1, name: 'Shipping Policy' })).toBeVisible();
+  await expect(page.getByText(/\$12/).first()).toBeVisible();
+});
+
+test('a page shows the Loading... spinner while its module loads', async ({ page }) => {
+  await page.route('**/assets/shop-page-*.js', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    await route.continue();
+  });
+  await page.goto('/shop');
+  await expect(page.getByRole('status').getByText('Loading...')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Shop Mangoes' })).toBeVisible();
+});
+
+test('static assets are cached for a year and index.html is not', async ({ request }) => {
+  const index = await request.get('/');
+  expect(index.headers()['cache-control']).toBe('no-cache');
+  const html = await index.text();
+  const script = /src="(\/assets\/[^"]+\.js)"/.exec(html)?.[1];
+  expect(script).toBeTruthy();
+  const asset = await request.get(script!);
+  expect(asset.headers()['cache-control']).toContain('immutable');
+});

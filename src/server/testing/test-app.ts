@@ -1,0 +1,108 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { buildApp } from '../app';
+import { type AppConfig, loadConfig } from '../config';
+import { type Database, openPglite, openPostgres } from '../db/client';
+import { seedShop } from '../db/seed/seed-shop';
+import { ensureAdmin } from '../modules/auth/admin-accounts';
+import { MemoryMailer } from '../lib/mail';
+
+export interface TestShop {
+  app: FastifyInstance;
+  database: Database;
+  mailer: MemoryMailer;
+  config: AppConfig;
+  close(): Promise<void>;
+}
+
+/**
+ * A whole shop on its own seeded database: a copy of the PGlite template, or, when DATABASE_URL is
+ * set (CI's PostgreSQL run), a new database on that server, dropped afterwards.
+ */
+export async function createTestShop(env: Record<string, string> = {}): Promise<TestShop> {
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'mango-shop-'));
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, ...env });
+  let dropDatabase = async () => {};
+  let database: Database;
+  const serverUrl = process.env.DATABASE_URL;
+  if (serverUrl) {
+    const name = `mango_test_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: serverUrl });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    const url = new URL(serverUrl);
+    url.pathname = `/${name}`;
+    database = await openPostgres(url.toString(), 40);
+    await database.migrate(seedShop);
+    dropDatabase = async () => {
+      const dropper = new pg.Client({ connectionString: serverUrl });
+      await dropper.connect();
+      await dropper.query(`drop database if exists ${name} with (force)`);
+      await dropper.end();
+    };
+  } else {
+    const template = new Blob([await fs.readFile(inject('pgliteTemplate'))]);
+    database = await openPglite(undefined, template);
+  }
+  const mailer = new MemoryMailer();
+  const app = await buildApp({ config, database, mailer });
+  await app.ready();
+  return {
+    app,
+    database,
+    mailer,
+    config,
+    async close() {
+      await app.close();
+      await database.close();
+      await dropDatabase();
+      await fs.rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export const shopperDefaults = {
+  username: 'aroha',
+  email: 'aroha@example.nz',
+  password: 'kumara-42',
+  firstName: 'Aroha',
+  lastName: 'Ngata',
+  phone: '021 123 4567',
+  address: '12 Ponsonby Road',
+  city: '',
+  postalCode: '',
+  region: '',
+};
+
+/** A cookie jar of one: the session cookie a sign-in set. */
+export function sessionCookie(response: LightMyRequestResponse): string {
+  const cookie = response.cookies.find((c) => c.name === 'mango_session');
+  if (!cookie) throw new Error(`no session cookie in a ${response.statusCode} answer: ${response.body}`);
+  return `mango_session=${cookie.value}`;
+}
+
+export async function registerAndSignIn(app: FastifyInstance, overrides: Partial<typeof shopperDefaults> = {}) {
+  const details = { ...shopperDefaults, ...overrides };
+  const registered = await app.inject({ method: 'POST', url: '/api/register', payload: details });
+  if (registered.statusCode !== 201) throw new Error(`register failed: ${registered.body}`);
+  const login = await app.inject({ method: 'POST', url: '/api/login', payload: { email: details.email, password: details.password } });
+  const user = login.json() as { id: number; username: string };
+  return { user, cookie: sessionCookie(login), details };
+}
+
+export async function signInAdmin(shop: TestShop, email = 'owner@mangoshop.co.nz', password = 'orchard-keys-2026') {
+  await ensureAdmin(shop.database.db, { email, password }, { promoteExisting: true });
+  const login = await shop.app.inject({ method: 'POST', url: '/api/login', payload: { email, password } });
+  return { user: login.json() as { id: number }, cookie: sessionCookie(login) };
+}
+
+/** app.inject with a session cookie. */
+export function as(app: FastifyInstance, cookie: string) {
+  return (options: InjectOptions) => app.inject({ ...options, headers: { ...options.headers, cookie } });
+}

@@ -1,0 +1,45 @@
+import type { ApiErrorBody } from '../../contracts/errors';
+
+/** Spec 8: a non-OK answer is an error reading "{status}: {body}", or the status text when empty. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly bodyText: string,
+    statusText: string,
+  ) {
+    super(`${status}: ${bodyText || statusText}`);
+  }
+
+  /** The server's `{ message, fieldErrors }`, when the body is one. */
+  get body(): ApiErrorBody | null {
+    try {
+      const parsed = JSON.parse(this.bodyText) as Partial<ApiErrorBody>;
+      return typeof parsed.message === 'string' ? (parsed as ApiErrorBody) : null;
+    } catch {
+      return null;
+    }
+  }
+}
+
+interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  body?: unknown;
+  /** Spec 7: a load can be set so that 401 yields an empty result; the default fails on 401. */
+  on401?: 'throw' | 'null';
+  signal?: AbortSignal;
+}
+
+/** Every call sends credentials; bodies are JSON with a JSON content type (spec 7). */
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const response = await fetch(path, {
+    method: options.method ?? 'GET',
+    credentials: 'include',
+    headers: options.body === undefined ? { accept: 'application/json' } : { accept: 'application/json', 'content-type': 'application/json' },
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    signal: options.signal,
+  });
+  if (response.status === 401 && options.on401 === 'null') return null as T;
+  if (!response.ok) throw new ApiError(response.status, await response.text(), response.statusText);
+  if (response.status === 204) return undefined as T;
+  return (await response.json()) as T;
+}

@@ -1,0 +1,64 @@
+import { lazy, Suspense, type ReactNode } from 'react';
+import { Route, Routes } from 'react-router';
+import { adminSections, appRoutes } from '../contracts/routes';
+import { Spinner } from './components/ui/spinner';
+import { AppFrame } from './features/frame/app-frame';
+
+const HomePage = lazy(() => import('./pages/home-page'));
+const ShopPage = lazy(() => import('./pages/shop-page'));
+const ProductPage = lazy(() => import('./pages/product-page'));
+const ContentPage = lazy(() => import('./pages/content-page'));
+const MaintenancePage = lazy(() => import('./pages/maintenance-page'));
+const NotFoundPage = lazy(() => import('./pages/not-found-page'));
+const ShopSectionPage = lazy(() => import('./pages/shop-section-page'));
+
+/** Spec 2: the fixed-slug content routes and the database page each shows. */
+const fixedContentRoutes: Array<[string, string]> = [
+  [appRoutes.about, 'about-us'],
+  [appRoutes.contact, 'contact'],
+  [appRoutes.shippingPolicy, 'shipping-policy'],
+  [appRoutes.refundPolicy, 'refund-policy'],
+  [appRoutes.termsConditions, 'terms-conditions'],
+  [appRoutes.privacyPolicy, 'privacy-policy'],
+  [appRoutes.mangoSeasonGuide, 'mango-season-guide'],
+];
+
+const sectionRoutes: Array<[string, string]> = [
+  [appRoutes.auth, 'Sign In'],
+  [appRoutes.cart, 'Your Cart'],
+  [appRoutes.checkout, 'Checkout'],
+  [appRoutes.success, 'Order Placed'],
+  [appRoutes.account, 'My Account'],
+  [appRoutes.accountOrder, 'My Account'],
+  [appRoutes.order, 'My Account'],
+  [appRoutes.resetPassword, 'Reset Password'],
+  [appRoutes.testContent, 'Test Content'],
+  [appRoutes.admin, 'Admin Dashboard'],
+  ...adminSections.map((section): [string, string] => [`/admin/${section}`, 'Admin Dashboard']),
+];
+
+function Page({ children }: { children: ReactNode }) {
+  return <Suspense fallback={<Spinner />}>{children}</Suspense>;
+}
+
+/** Every route of spec section 2, each page a lazy module. */
+export function AppRoutes() {
+  return (
+    <AppFrame>
+      <Routes>
+        <Route path={appRoutes.home} element={<Page><HomePage /></Page>} />
+        <Route path={appRoutes.shop} element={<Page><ShopPage /></Page>} />
+        <Route path={appRoutes.product} element={<Page><ProductPage /></Page>} />
+        <Route path={appRoutes.content} element={<Page><ContentPage /></Page>} />
+        <Route path={appRoutes.maintenance} element={<Page><MaintenancePage /></Page>} />
+        {fixedContentRoutes.map(([path, slug]) => (
+          <Route key={path} path={path} element={<Page><ContentPage slug={slug} /></Page>} />
+        ))}
+        {sectionRoutes.map(([path, title]) => (
+          <Route key={path} path={path} element={<Page><ShopSectionPage title={title} /></Page>} />
+        ))}
+        <Route path="*" element={<Page><NotFoundPage /></Page>} />
+      </Routes>
+    </AppFrame>
+  );
+}
