@@ -23,6 +23,12 @@ export interface Product {
 
 const isoDate = /^\d{4}-\d{2}-\d{2}$/;
 
+/** Date.parse rolls 30 February over to March; a real calendar day survives the round trip. */
+export function isCalendarDate(value: string): boolean {
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+}
+
 /** Shop-relative paths or https links; no other schemes (javascript:, data:) reach an <img>. */
 const imageUrlField = z
   .string({ error: 'Image URL is required' })
@@ -51,7 +57,7 @@ export const productFields = z.strictObject({
   expectedAvailabilityDate: z
     .string({ error: 'Expected availability must be a date (YYYY-MM-DD)' })
     .regex(isoDate, 'Expected availability must be a date (YYYY-MM-DD)')
-    .refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)), 'Expected availability must be a real date')
+    .refine(isCalendarDate, 'Expected availability must be a real date')
     .nullable(),
   isHidden: z.boolean({ error: 'Must be true or false' }),
   boxInfo: z.string({ error: 'Box info must be text' }).trim().max(100, 'Box info must be at most 100 characters').nullable(),

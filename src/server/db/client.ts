@@ -56,7 +56,7 @@ export async function openPglite(dataDir: string | undefined, template?: Blob): 
       await client.query('select pg_notify($1, $2)', [channel, payload]);
     },
     async close() {
-      await client.close();
+      if (!client.closed) await client.close();
     },
     async dump() {
       return client.dumpDataDir('none');
@@ -96,6 +96,7 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
       await pool.query('select pg_notify($1, $2)', [channel, payload]);
     },
     async close() {
+      if (pool.ended) return;
       await listener?.end();
       await pool.end();
     },

@@ -8,8 +8,16 @@ const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
 /** Sign-in and sign-out stay open during maintenance so staff can get in (difference 5). */
 const openDuringMaintenance = new Set(['/api/login', '/api/logout']);
 
+/**
+ * The route the request matched, not its raw URL: `/%61pi/register` reaches `/api/register` and
+ * must meet the same checks.
+ */
+function routePath(request: FastifyRequest): string {
+  return request.routeOptions.url ?? decodeURIComponent(request.url.split('?')[0] ?? '');
+}
+
 function changesState(request: FastifyRequest): boolean {
-  return !safeMethods.has(request.method) && request.url.startsWith('/api/');
+  return !safeMethods.has(request.method) && routePath(request).startsWith('/api/');
 }
 
 /**
@@ -35,7 +43,7 @@ export function registerSameOriginCheck(app: FastifyInstance, config: AppConfig)
 /** ARCHITECTURE difference 5: while maintenance is on, only admins change anything. */
 export function registerMaintenanceGuard(app: FastifyInstance, settings: SettingsService): void {
   app.addHook('onRequest', async (request) => {
-    if (!changesState(request) || openDuringMaintenance.has(request.url.split('?')[0] ?? '')) return;
+    if (!changesState(request) || openDuringMaintenance.has(routePath(request))) return;
     const current = await settings.publicView();
     if (!current.maintenance.enabled) return;
     if ((await currentUser(request))?.isAdmin) return;
