@@ -68,7 +68,7 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
   const db = drizzlePg({ client: pool, schema }) as unknown as Db;
   let listener: pg.Client | undefined;
-  const handlers = new Map<string, (payload: string) => void>();
+  const handlers = new Map<string, Array<(payload: string) => void>>();
   return {
     db,
     kind: 'postgres',
@@ -87,10 +87,13 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
       if (!listener) {
         listener = new pg.Client({ connectionString: url });
         await listener.connect();
-        listener.on('notification', (message) => handlers.get(message.channel)?.(message.payload ?? ''));
+        listener.on('notification', (message) => {
+          for (const handler of handlers.get(message.channel) ?? []) handler(message.payload ?? '');
+        });
       }
-      handlers.set(channel, onMessage);
-      await listener.query(`listen "${channel.replace(/"/g, '')}"`);
+      const existing = handlers.get(channel);
+      handlers.set(channel, [...(existing ?? []), onMessage]);
+      if (!existing) await listener.query(`listen "${channel.replace(/"/g, '')}"`);
     },
     async notify(channel, payload) {
       await pool.query('select pg_notify($1, $2)', [channel, payload]);
