@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-import { precompress } from './scripts/vite-precompress';
+import { precompress } from './scripts/vite-precompress.ts';
 
 const apiPort = Number(process.env.API_PORT ?? 3001);
 
