@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
-import fastifyHelmet from '@fastify/helmet';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config';
@@ -12,7 +11,7 @@ import { createMailer, type Mailer } from './lib/mail';
 import { RateLimiter } from './lib/rate-limit';
 import { OneLinePerRequest } from './lib/request-log';
 import { registerMaintenanceGuard, registerSameOriginCheck } from './lib/request-guards';
-import { contentSecurityPolicy } from './lib/security-headers';
+import { registerSecurityHeaders } from './lib/security-headers';
 import { registerWebApp } from './lib/web-app';
 import { registerSessionHooks } from './modules/auth/request-user';
 import { authRoutes } from './modules/auth/routes';
@@ -93,14 +92,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('services', services);
 
   await app.register(fastifyCookie);
-  await app.register(fastifyHelmet, {
-    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy },
-    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-    crossOriginEmbedderPolicy: false,
-  });
-  app.addHook('onSend', async (request, reply) => {
-    reply.header('x-request-id', request.id);
-  });
+  registerSecurityHeaders(app);
 
   registerErrorHandler(app);
   registerSessionHooks(app, sessions);
