@@ -12,7 +12,9 @@ if (!fs.existsSync(chromium)) {
 }
 
 const port = Number(process.env.E2E_PORT ?? 4173);
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mango-e2e-'));
+// The config is read by the runner and by each worker: the data folder is made once and handed on.
+process.env.MANGO_E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'mango-e2e-'));
+const dataDir = process.env.MANGO_E2E_DATA_DIR;
 
 export default defineConfig({
   testDir: './e2e',

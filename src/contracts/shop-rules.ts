@@ -14,6 +14,8 @@ export const shopRules = {
   cartSuccessAnimationMs: 2000,
   newsletterDelayMs: 1500,
   chartRevealDelayMs: 300,
+  /** Spec 9: the season chart lists 21 varieties across 12 months. */
+  chartVarietyCount: 21,
   carouselGroupSize: 3,
   /** Prices include GST at 15%; the GST part of a total is round(total * 3 / 23). */
   gstRateNumerator: 3,
@@ -25,9 +27,13 @@ export const shopRules = {
   pageTitle: 'Premium Mangoes Delivered Fresh',
 } as const;
 
-/** Spec 9: toast durations in milliseconds. */
+/**
+ * Spec 9: toast durations in milliseconds, one toast at a time. The spec's "800 ms" is how long a
+ * dismissed toast lingers before removal; a toast with no duration of its own stays 5 s.
+ */
 export const toastDurations = {
-  default: 800,
+  default: 5000,
+  removeDelay: 800,
   cart: 1000,
   promoCopy: 3000,
   preOrder: 3000,

@@ -2,6 +2,9 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
+import { Toaster } from './components/ui/toast';
+import { AuthProvider } from './features/auth/auth-provider';
+import { CartProvider } from './features/cart/cart-provider';
 import { queryClient } from './lib/query-client';
 import { AppRoutes } from './routes';
 import './styles.css';
@@ -10,7 +13,12 @@ createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <QueryClientProvider client={queryClient}>
       <BrowserRouter>
-        <AppRoutes />
+        <AuthProvider>
+          <CartProvider>
+            <AppRoutes />
+            <Toaster />
+          </CartProvider>
+        </AuthProvider>
       </BrowserRouter>
     </QueryClientProvider>
   </StrictMode>,

@@ -11,6 +11,9 @@ const ContentPage = lazy(() => import('./pages/content-page'));
 const MaintenancePage = lazy(() => import('./pages/maintenance-page'));
 const NotFoundPage = lazy(() => import('./pages/not-found-page'));
 const ShopSectionPage = lazy(() => import('./pages/shop-section-page'));
+const AuthPage = lazy(() => import('./pages/auth-page'));
+const CartPage = lazy(() => import('./pages/cart-page'));
+const ResetPasswordPage = lazy(() => import('./pages/reset-password-page'));
 
 /** Spec 2: the fixed-slug content routes and the database page each shows. */
 const fixedContentRoutes: Array<[string, string]> = [
@@ -24,14 +27,11 @@ const fixedContentRoutes: Array<[string, string]> = [
 ];
 
 const sectionRoutes: Array<[string, string]> = [
-  [appRoutes.auth, 'Sign In'],
-  [appRoutes.cart, 'Your Cart'],
   [appRoutes.checkout, 'Checkout'],
   [appRoutes.success, 'Order Placed'],
   [appRoutes.account, 'My Account'],
   [appRoutes.accountOrder, 'My Account'],
   [appRoutes.order, 'My Account'],
-  [appRoutes.resetPassword, 'Reset Password'],
   [appRoutes.testContent, 'Test Content'],
   [appRoutes.admin, 'Admin Dashboard'],
   ...adminSections.map((section): [string, string] => [`/admin/${section}`, 'Admin Dashboard']),
@@ -51,6 +51,9 @@ export function AppRoutes() {
         <Route path={appRoutes.product} element={<Page><ProductPage /></Page>} />
         <Route path={appRoutes.content} element={<Page><ContentPage /></Page>} />
         <Route path={appRoutes.maintenance} element={<Page><MaintenancePage /></Page>} />
+        <Route path={appRoutes.auth} element={<Page><AuthPage /></Page>} />
+        <Route path={appRoutes.cart} element={<Page><CartPage /></Page>} />
+        <Route path={appRoutes.resetPassword} element={<Page><ResetPasswordPage /></Page>} />
         {fixedContentRoutes.map(([path, slug]) => (
           <Route key={path} path={path} element={<Page><ContentPage slug={slug} /></Page>} />
         ))}

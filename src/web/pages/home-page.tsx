@@ -3,6 +3,7 @@ import { shopRules } from '../../contracts/shop-rules';
 import { Spinner } from '../components/ui/spinner';
 import { ProductGrid } from '../features/catalog/product-grid';
 import { useProducts } from '../features/catalog/use-products';
+import { SeasonalChart } from '../features/season/seasonal-chart';
 import { usePageTitle } from '../lib/page-title';
 
 export default function HomePage() {
@@ -29,6 +30,9 @@ export default function HomePage() {
         {products.isPending ? <Spinner /> : products.isError ? <p role="alert">We couldn't load our mangoes. Please refresh the page.</p> : (
           <ProductGrid products={products.data.slice(0, shopRules.homeProductCount)} eagerCount={3} />
         )}
+      </section>
+      <section aria-labelledby="seasonal-chart" className="min-w-0">
+        <SeasonalChart headingId="seasonal-chart" />
       </section>
     </div>
   );

@@ -1,6 +1,8 @@
 import { Link, useParams } from 'react-router';
 import { shopRules } from '../../contracts/shop-rules';
 import { Spinner } from '../components/ui/spinner';
+import { PurchasePanel } from '../features/catalog/purchase-panel';
+import { stockBadge } from '../features/catalog/stock-badge';
 import { useProduct } from '../features/catalog/use-product';
 import { formatDate, formatPrice } from '../lib/format';
 import { usePageTitle } from '../lib/page-title';
@@ -28,8 +30,11 @@ export default function ProductPage() {
         <h1 className="text-4xl font-semibold">{p.name}</h1>
         <p className="text-2xl font-semibold tabular-nums">{formatPrice(p.price)}</p>
         <p className="text-ink-500">{p.boxInfo || shopRules.defaultBoxInfo}</p>
+        <p className="inline-block rounded-full bg-mango-50 px-3 py-1 text-sm font-semibold">{stockBadge(p)}</p>
         {p.isPreOrder && p.expectedAvailabilityDate && <p>Expected availability: {formatDate(p.expectedAvailabilityDate)}</p>}
+        <PurchasePanel product={p} />
         <p className="leading-relaxed">{p.description}</p>
+        <p className="text-sm text-ink-500">Standard shipping $12 flat anywhere in New Zealand. Delivered fresh in {shopRules.freshDeliveryClaim} from dispatch.</p>
       </div>
     </article>
   );

@@ -1,0 +1,75 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+
+async function registerAndSignIn(page: Page, request: APIRequestContext, username: string) {
+  const email = `${username}@example.nz`;
+  const password = 'Cart-Journey-1';
+  const created = await request.post('/api/register', {
+    data: { username, email, password, firstName: 'Tama', lastName: 'Hohaia', phone: '022 123 4567', address: '21 Lambton Quay', city: '', postalCode: '', region: '' },
+  });
+  expect(created.status()).toBe(201);
+  await page.goto('/auth');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('main').getByRole('button', { name: 'Sign In' }).click();
+  await expect(page.getByRole('link', { name: username })).toBeVisible();
+}
+
+test("a visitor's add to cart asks them to sign in", async ({ page }) => {
+  await page.goto('/product/1');
+  await page.getByRole('button', { name: 'Add to Cart' }).click();
+  await expect(page.getByText('Authentication Required').first()).toBeVisible();
+  await expect(page.getByText('Please login to add items to cart').first()).toBeVisible();
+});
+
+test('an out-of-stock product cannot be added', async ({ page }) => {
+  await page.goto('/product/9');
+  await expect(page.getByText('Out of Stock').first()).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Out of Stock' })).toBeDisabled();
+});
+
+test('a shopper adds to cart, changes the quantity in the drawer and removes the line', async ({ page, request }) => {
+  await registerAndSignIn(page, request, 'tama');
+  await page.goto('/product/1');
+  await page.getByRole('button', { name: 'Cart, 0 items' }).click();
+  await expect(page.getByText('Your cart is empty')).toBeVisible();
+  await expect(page.getByText("Looks like you haven't added any mangoes to your cart yet.")).toBeVisible();
+  await page.keyboard.press('Escape');
+
+  await page.getByRole('button', { name: 'Increase quantity' }).click();
+  await page.getByRole('button', { name: 'Add to Cart' }).click();
+  await expect(page.getByText('Added to Cart').first()).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Added!' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Add to Cart' })).toBeVisible({ timeout: 5000 });
+  await expect(page.getByRole('spinbutton', { name: 'Quantity' })).toHaveValue('1');
+
+  await page.getByRole('button', { name: 'Cart, 2 items' }).click();
+  const drawer = page.getByRole('dialog', { name: 'Your Cart' });
+  await expect(drawer.getByText('Qty: 2')).toBeVisible();
+  await expect(drawer.getByText('$129.98').first()).toBeVisible();
+  await expect(drawer.getByText('Calculated at checkout')).toBeVisible();
+  await drawer.getByRole('button', { name: 'One more Alphonso Mangoes' }).click();
+  await expect(drawer.getByText('Qty: 3')).toBeVisible();
+  await expect(drawer.getByText('$194.97').first()).toBeVisible();
+  await drawer.getByRole('button', { name: 'One less Alphonso Mangoes' }).click();
+  await drawer.getByRole('button', { name: 'One less Alphonso Mangoes' }).click();
+  await expect(drawer.getByText('Single Item')).toBeVisible();
+  await expect(drawer.getByRole('link', { name: 'Checkout' })).toHaveAttribute('href', '/checkout');
+
+  await drawer.getByRole('button', { name: 'Remove Alphonso Mangoes' }).click();
+  await expect(page.getByText('Removed from Cart').first()).toBeVisible();
+  await expect(drawer.getByText('Your cart is empty')).toBeVisible();
+  await drawer.getByRole('button', { name: 'Close cart' }).click();
+  await expect(drawer).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Cart, 0 items' })).toBeVisible();
+});
+
+test('a signed-in shopper pre-orders a coming variety', async ({ page, request }) => {
+  await registerAndSignIn(page, request, 'ana');
+  await page.goto('/product/4');
+  await expect(page.getByText('Available for Pre-Order')).toBeVisible();
+  await page.getByRole('button', { name: 'Pre-Order Now' }).click();
+  await expect(page.getByText('Pre-Order Placed').first()).toBeVisible();
+  await expect(page.getByText('Dasheri Mangoes has been pre-ordered successfully. Expected availability: 10 June 2027').first()).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Cart, 1 item' })).toBeVisible();
+});

@@ -1,0 +1,42 @@
+import { useSyncExternalStore } from 'react';
+import { Dialog } from '../../components/ui/dialog';
+import { type AuthMode, AuthPanel } from './auth-panel';
+
+let openMode: AuthMode | null = null;
+const listeners = new Set<() => void>();
+const emit = () => listeners.forEach((listener) => listener());
+
+/** Opens the auth dialog from anywhere (header, add to cart...). */
+export function openAuthDialog(mode: AuthMode = 'login'): void {
+  openMode = mode;
+  emit();
+}
+
+function closeAuthDialog(): void {
+  openMode = null;
+  emit();
+}
+
+/** Spec 2 and 4: the three-mode dialog; it resets on opening and closes on a successful sign-in. */
+export function AuthDialog() {
+  const mode = useSyncExternalStore(
+    (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    () => openMode,
+    () => null,
+  );
+  return (
+    <Dialog open={mode !== null} onOpenChange={(open) => !open && closeAuthDialog()} title="Sign in or create an account">
+      {mode && (
+        <AuthPanel
+          key={mode}
+          initialMode={mode}
+          onSignedIn={closeAuthDialog}
+          renderTitle={(title) => <h2 className="font-serif text-2xl font-semibold">{title}</h2>}
+        />
+      )}
+    </Dialog>
+  );
+}

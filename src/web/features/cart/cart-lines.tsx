@@ -1,0 +1,57 @@
+import { Minus, Plus, Trash2 } from 'lucide-react';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import type { CartLine } from '../../../contracts/cart';
+import { shopRules } from '../../../contracts/shop-rules';
+import { formatPrice } from '../../lib/format';
+import { useCart } from './cart-provider';
+
+/** Spec 2: image, name, 'Single Item' or 'Qty: n', minus and plus, remove, line total. */
+function CartLineRow({ line, onNavigate }: { line: CartLine; onNavigate?: () => void }) {
+  const { updateItem, removeItem } = useCart();
+  const [leaving, setLeaving] = useState(false);
+  const max = line.product.isPreOrder ? shopRules.maxPreOrderQuantityPerLine : line.product.stock;
+  // Spec 4: a plus or minus applies only when the new quantity is above 0 and not above stock.
+  const change = (next: number) => {
+    if (next > 0 && next <= max) void updateItem(line.id, next);
+  };
+  const remove = () => {
+    setLeaving(true);
+    setTimeout(() => void removeItem(line.id), 200);
+  };
+  const stepButton = 'flex size-8 items-center justify-center rounded-full border border-ink-500/30 hover:bg-mango-50 disabled:opacity-40';
+  return (
+    <li className={`flex gap-3 py-4 transition-opacity duration-200 ${leaving ? 'opacity-0' : 'opacity-100'}`}>
+      <img src={line.product.imageUrl} alt="" width={96} height={72} className="h-[72px] w-24 shrink-0 rounded-lg object-cover" />
+      <div className="grid flex-1 gap-1">
+        <Link to={`/product/${line.productId}`} onClick={onNavigate} className="font-semibold hover:text-mango-600">
+          {line.product.name}
+        </Link>
+        <p className="text-sm text-ink-500">{line.quantity === 1 ? 'Single Item' : `Qty: ${line.quantity}`}</p>
+        <div className="flex items-center gap-2">
+          <button type="button" className={stepButton} aria-label={`One less ${line.product.name}`} disabled={line.quantity <= 1} onClick={() => change(line.quantity - 1)}>
+            <Minus className="size-4" aria-hidden="true" />
+          </button>
+          <span className="w-6 text-center tabular-nums" aria-live="polite">{line.quantity}</span>
+          <button type="button" className={stepButton} aria-label={`One more ${line.product.name}`} disabled={line.quantity >= max} onClick={() => change(line.quantity + 1)}>
+            <Plus className="size-4" aria-hidden="true" />
+          </button>
+          <button type="button" className="ml-auto rounded-full p-2 text-ink-500 hover:bg-mango-50 hover:text-danger-600" aria-label={`Remove ${line.product.name}`} onClick={remove}>
+            <Trash2 className="size-4" aria-hidden="true" />
+          </button>
+        </div>
+      </div>
+      <p className="font-semibold tabular-nums">{formatPrice(line.product.price * line.quantity)}</p>
+    </li>
+  );
+}
+
+export function CartLines({ lines, onNavigate }: { lines: CartLine[]; onNavigate?: () => void }) {
+  return (
+    <ul className="divide-y divide-mango-50">
+      {lines.map((line) => (
+        <CartLineRow key={line.id} line={line} onNavigate={onNavigate} />
+      ))}
+    </ul>
+  );
+}

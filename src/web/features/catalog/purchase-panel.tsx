@@ -1,0 +1,64 @@
+import { Check } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import type { Product } from '../../../contracts/product';
+import { shopRules, toastDurations } from '../../../contracts/shop-rules';
+import { Button } from '../../components/ui/button';
+import { QuantityStepper } from '../../components/ui/quantity-stepper';
+import { formatDate } from '../../lib/format';
+import { useAuth } from '../auth/auth-provider';
+import { openAuthDialog } from '../auth/auth-dialog';
+import { useCart } from '../cart/cart-provider';
+
+/** Quantity and Add to Cart (or Pre-Order Now); after adding, a 2-second success state (spec 4, 9). */
+export function PurchasePanel({ product }: { product: Product }) {
+  const { user } = useAuth();
+  const { addItem } = useCart();
+  const [quantity, setQuantity] = useState(1);
+  const [state, setState] = useState<'idle' | 'busy' | 'added'>('idle');
+  const max = product.isPreOrder ? shopRules.maxPreOrderQuantityPerLine : product.stock;
+
+  useEffect(() => {
+    if (state !== 'added') return;
+    const timer = setTimeout(() => {
+      setState('idle');
+      setQuantity(1);
+    }, shopRules.cartSuccessAnimationMs);
+    return () => clearTimeout(timer);
+  }, [state]);
+
+  if (!product.isPreOrder && product.stock === 0) {
+    return <Button disabled className="w-full sm:w-auto">Out of Stock</Button>;
+  }
+
+  async function add() {
+    if (product.isPreOrder && !user) return openAuthDialog('login');
+    setState('busy');
+    const announce = product.isPreOrder
+      ? {
+          title: 'Pre-Order Placed',
+          description: `${product.name} has been pre-ordered successfully. Expected availability: ${product.expectedAvailabilityDate ? formatDate(product.expectedAvailabilityDate) : 'to be confirmed'}`,
+          duration: toastDurations.preOrder,
+        }
+      : undefined;
+    setState((await addItem(product.id, quantity, announce)) ? 'added' : 'idle');
+  }
+
+  return (
+    <div className="flex flex-wrap items-center gap-4">
+      <QuantityStepper value={quantity} max={max} onChange={setQuantity} label={`Quantity of ${product.name}`} disabled={state !== 'idle'} />
+      <Button onClick={() => void add()} disabled={state !== 'idle'} className="min-w-40">
+        {state === 'added' ? (
+          <>
+            <Check className="size-4" aria-hidden="true" /> Added!
+          </>
+        ) : state === 'busy' ? (
+          'Adding...'
+        ) : product.isPreOrder ? (
+          'Pre-Order Now'
+        ) : (
+          'Add to Cart'
+        )}
+      </Button>
+    </div>
+  );
+}
