@@ -18,6 +18,8 @@ const dataDir = process.env.MANGO_E2E_DATA_DIR;
 
 export default defineConfig({
   testDir: './e2e',
+  // One folder per port, so runs on different ports never clear each other's artifacts.
+  outputDir: `test-results/e2e-${port}`,
   fullyParallel: false,
   workers: 1,
   forbidOnly: Boolean(process.env.CI),

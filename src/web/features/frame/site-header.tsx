@@ -1,9 +1,10 @@
-import { Menu, ShoppingCart, X } from 'lucide-react';
+import { Menu, Search, ShoppingCart, X } from 'lucide-react';
 import { useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { useAuth } from '../auth/auth-provider';
 import { openAuthDialog } from '../auth/auth-dialog';
 import { useCart } from '../cart/cart-provider';
+import { SearchDialog } from '../search/search-dialog';
 import { useLogOut } from './use-log-out';
 
 const navLinks = [
@@ -21,6 +22,7 @@ export function SiteHeader() {
   const { itemCount, setDrawerOpen } = useCart();
   const logOut = useLogOut();
   const [menuOpen, setMenuOpen] = useState(false);
+  const [searchOpen, setSearchOpen] = useState(false);
   const location = useLocation();
   const [menuPath, setMenuPath] = useState(location.pathname);
   if (menuPath !== location.pathname) {
@@ -61,6 +63,9 @@ export function SiteHeader() {
               </button>
             )}
           </div>
+          <button type="button" onClick={() => setSearchOpen(true)} aria-label="Search products" className="rounded-full p-2 hover:bg-mango-50">
+            <Search className="size-5" aria-hidden="true" />
+          </button>
           <button
             type="button"
             onClick={() => setDrawerOpen(true)}
@@ -112,6 +117,7 @@ export function SiteHeader() {
           </ul>
         </nav>
       )}
+      <SearchDialog open={searchOpen} onOpenChange={setSearchOpen} />
     </header>
   );
 }

@@ -1,0 +1,31 @@
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import type { Product } from '../../../contracts/product';
+import { shopRules } from '../../../contracts/shop-rules';
+import { apiRequest } from '../../lib/api-client';
+
+/** The term once typing has paused for the spec's 300 ms. */
+function useDebounced(value: string, delayMs: number): string {
+  const [debounced, setDebounced] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setDebounced(value), delayMs);
+    return () => clearTimeout(timer);
+  }, [value, delayMs]);
+  return debounced;
+}
+
+/** Spec 5 and 7: GET /api/products?search= runs only for more than 2 characters, after a 300 ms pause. */
+export function useProductSearch(term: string) {
+  const debounced = useDebounced(term.trim(), shopRules.searchDebounceMs);
+  const enabled = debounced.length >= shopRules.searchMinLength;
+  const query = useQuery({
+    queryKey: ['products', 'search', debounced],
+    queryFn: ({ signal }) => apiRequest<Product[]>(`/api/products?search=${encodeURIComponent(debounced)}`, { signal }),
+    enabled,
+  });
+  useEffect(() => {
+    // Spec 8: a failed search is logged only.
+    if (query.error) console.warn('Search failed', query.error);
+  }, [query.error]);
+  return { debounced, enabled, results: enabled ? query.data : undefined, searching: enabled && query.isFetching };
+}
