@@ -3,6 +3,7 @@ import { Route, Routes } from 'react-router';
 import { adminSections, appRoutes } from '../contracts/routes';
 import { Spinner } from './components/ui/spinner';
 import { AppFrame } from './features/frame/app-frame';
+import { MaintenanceGate } from './features/maintenance/maintenance-gate';
 
 const HomePage = lazy(() => import('./pages/home-page'));
 const ShopPage = lazy(() => import('./pages/shop-page'));
@@ -45,6 +46,7 @@ function Page({ children }: { children: ReactNode }) {
 export function AppRoutes() {
   return (
     <AppFrame>
+      <MaintenanceGate>
       <Routes>
         <Route path={appRoutes.home} element={<Page><HomePage /></Page>} />
         <Route path={appRoutes.shop} element={<Page><ShopPage /></Page>} />
@@ -62,6 +64,7 @@ export function AppRoutes() {
         ))}
         <Route path="*" element={<Page><NotFoundPage /></Page>} />
       </Routes>
+      </MaintenanceGate>
     </AppFrame>
   );
 }

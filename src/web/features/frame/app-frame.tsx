@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react';
 import { AuthDialog } from '../auth/auth-dialog';
 import { CartDrawer } from '../cart/cart-drawer';
+import { MaintenanceBanner } from '../maintenance/maintenance-banner';
+import { PromoBanner } from '../promo/promo-banner';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
 
@@ -11,6 +13,8 @@ export function AppFrame({ children }: { children: ReactNode }) {
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-4 focus:top-4 focus:z-50 focus:rounded-md focus:bg-white focus:px-4 focus:py-2">
         Skip to content
       </a>
+      <PromoBanner />
+      <MaintenanceBanner />
       <SiteHeader />
       <main id="main" className="mx-auto w-full max-w-[1200px] flex-1 px-4 py-8">
         {children}

@@ -1,0 +1,51 @@
+import { useQuery } from '@tanstack/react-query';
+import { Copy, X } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import type { ActivePromo } from '../../../contracts/content';
+import { toastDurations } from '../../../contracts/shop-rules';
+import { toast } from '../../components/ui/toast';
+import { apiRequest } from '../../lib/api-client';
+import { dismissPromo, isPromoDismissed } from './dismissed-promo';
+
+/** Spec 2, 4 and 8: the first active promo, its code to copy, and a 24-hour dismissal. */
+export function PromoBanner() {
+  const promos = useQuery({ queryKey: ['promo-codes', 'active'], queryFn: () => apiRequest<ActivePromo[]>('/api/promo-codes/active') });
+  const [hiddenId, setHiddenId] = useState<number | null>(null);
+  useEffect(() => {
+    if (promos.error) console.warn('Could not load the active promo', promos.error);
+  }, [promos.error]);
+
+  const promo = promos.data?.[0];
+  if (!promo || hiddenId === promo.id || isPromoDismissed(promo.id)) return null;
+
+  async function copy(code: string) {
+    try {
+      await navigator.clipboard.writeText(code);
+      toast({ title: 'Promo code copied!', description: `${code} copied to clipboard.`, duration: toastDurations.promoCopy });
+    } catch {
+      toast({ title: "Couldn't copy promo code", description: 'Please try again or copy it manually.', variant: 'destructive', duration: toastDurations.promoCopy });
+    }
+  }
+
+  function dismiss(id: number) {
+    dismissPromo(id);
+    setHiddenId(id);
+    toast({ title: 'Promo banner hidden', description: 'It will remain hidden for 24 hours' });
+  }
+
+  return (
+    <aside aria-label="Current offer" className="relative bg-ink-900 text-cream-50">
+      <div className="mx-auto flex max-w-[1200px] items-center justify-center gap-3 px-10 py-2 text-sm">
+        <p>
+          {promo.description} with code <strong className="font-semibold text-mango-500">{promo.code}</strong>
+        </p>
+        <button type="button" onClick={() => void copy(promo.code)} className="inline-flex items-center gap-1 rounded-full border border-cream-50/40 px-2.5 py-0.5 text-xs font-semibold hover:bg-cream-50/10">
+          <Copy className="size-3.5" aria-hidden="true" /> Copy code
+        </button>
+        <button type="button" onClick={() => dismiss(promo.id)} aria-label="Hide this offer for 24 hours" className="absolute right-2 rounded-full p-1.5 hover:bg-cream-50/10">
+          <X className="size-4" aria-hidden="true" />
+        </button>
+      </div>
+    </aside>
+  );
+}
