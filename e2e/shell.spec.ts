@@ -58,3 +58,16 @@ test('static assets are cached for a year and index.html is not', async ({ reque
   const asset = await request.get(script!);
   expect(asset.headers()['cache-control']).toContain('immutable');
 });
+
+test('the shop filters by category and sorts by price, keeping both in the address', async ({ page }) => {
+  await page.goto('/shop');
+  await page.getByRole('group', { name: 'Category' }).getByRole('button', { name: 'Organic' }).click();
+  await expect(page).toHaveURL(/category=Organic/);
+  await page.getByLabel('Sort by').selectOption('price-asc');
+  await expect(page).toHaveURL(/sort=price-asc/);
+  const names = page.locator('main ul h3');
+  await expect(names).toHaveText(['Sindoora Mangoes', 'Mallika Mangoes']);
+  await page.reload();
+  await expect(names).toHaveText(['Sindoora Mangoes', 'Mallika Mangoes']);
+  await expect(page.getByRole('button', { name: 'Organic' })).toHaveAttribute('aria-pressed', 'true');
+});

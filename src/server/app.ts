@@ -21,6 +21,7 @@ import { CartService } from './modules/cart/service';
 import { catalogRoutes } from './modules/catalog/routes';
 import { CatalogService } from './modules/catalog/service';
 import { contentRoutes } from './modules/content/routes';
+import { newsletterRoutes } from './modules/newsletter/routes';
 import { promoRoutes } from './modules/promos/routes';
 import { settingsRoutes } from './modules/settings/routes';
 import { SettingsService } from './modules/settings/service';
@@ -106,6 +107,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(settingsRoutes(settings));
   await app.register(promoRoutes(db));
   await app.register(contentRoutes(db));
+  await app.register(newsletterRoutes({ db, mailer, limiter, publicUrl }));
   await app.register(userRoutes(db));
 
   app.get('/healthz', async () => ({ status: 'ok' }));

@@ -17,7 +17,7 @@ export default function ProductPage() {
       <section className="py-16 text-center">
         <h1 className="text-3xl font-semibold">Product not found</h1>
         <p className="mt-3 text-ink-500">This mango isn't in our shop right now.</p>
-        <Link to="/shop" className="mt-6 inline-block font-semibold text-mango-600 hover:underline">Browse all varieties</Link>
+        <Link to="/shop" className="mt-6 inline-block font-semibold text-mango-700 hover:underline">Browse all varieties</Link>
       </section>
     );
   }

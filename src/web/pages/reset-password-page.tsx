@@ -54,7 +54,7 @@ export default function ResetPasswordPage() {
         <div className="grid gap-4 text-center">
           <p className="text-ink-500">Your password has been changed.</p>
           <Button onClick={() => openAuthDialog('login')}>Sign In</Button>
-          <Link to="/shop" className="font-semibold text-mango-600 hover:underline">Browse our mangoes</Link>
+          <Link to="/shop" className="font-semibold text-mango-700 hover:underline">Browse our mangoes</Link>
         </div>
       )}
       {(state === 'idle' || state === 'busy') && (

@@ -1,16 +1,58 @@
+import { useSearchParams } from 'react-router';
 import { Spinner } from '../components/ui/spinner';
 import { ProductGrid } from '../features/catalog/product-grid';
+import { categoriesOf, filterAndSort, parseSort, sortOptions } from '../features/catalog/shop-filters';
 import { useProducts } from '../features/catalog/use-products';
 import { usePageTitle } from '../lib/page-title';
 
+/** All visible products, with the category and sort kept in the address (?category=&sort=). */
 export default function ShopPage() {
   usePageTitle('Shop');
   const products = useProducts();
+  const [params, setParams] = useSearchParams();
+  const category = params.get('category');
+  const sort = parseSort(params.get('sort'));
+  const update = (key: string, value: string | null) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (value) next.set(key, value);
+        else next.delete(key);
+        return next;
+      },
+      { replace: true },
+    );
+
+  const categories = products.data ? categoriesOf(products.data) : [];
+  const shown = products.data ? filterAndSort(products.data, category, sort) : [];
+  const chip = (active: boolean) =>
+    `rounded-full border px-4 py-1.5 text-sm font-medium ${active ? 'border-mango-600 bg-mango-500 text-ink-900' : 'border-ink-500/30 bg-white hover:bg-mango-50'}`;
+
   return (
     <section className="space-y-6">
       <h1 className="text-4xl font-semibold">Shop Mangoes</h1>
-      {products.isPending ? <Spinner /> : products.isError ? <p role="alert">We couldn't load our mangoes. Please refresh the page.</p> : (
-        <ProductGrid products={products.data} eagerCount={4} />
+      <div className="flex flex-wrap items-center justify-between gap-4">
+        <div role="group" aria-label="Category" className="flex flex-wrap gap-2">
+          <button type="button" className={chip(!category)} aria-pressed={!category} onClick={() => update('category', null)}>All</button>
+          {categories.map((name) => (
+            <button key={name} type="button" className={chip(category === name)} aria-pressed={category === name} onClick={() => update('category', name)}>
+              {name}
+            </button>
+          ))}
+        </div>
+        <label className="flex items-center gap-2 text-sm font-medium">
+          Sort by
+          <select value={sort} onChange={(e) => update('sort', e.target.value === 'featured' ? null : e.target.value)} className="rounded-lg border border-ink-500/30 bg-white px-3 py-2">
+            {sortOptions.map((option) => (
+              <option key={option.value} value={option.value}>{option.label}</option>
+            ))}
+          </select>
+        </label>
+      </div>
+      {products.isPending ? <Spinner /> : products.isError ? <p role="alert">We couldn't load our mangoes. Please refresh the page.</p> : shown.length === 0 ? (
+        <p className="text-ink-500">No mangoes in this category right now.</p>
+      ) : (
+        <ProductGrid products={shown} eagerCount={4} />
       )}
     </section>
   );

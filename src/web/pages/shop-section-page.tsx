@@ -8,7 +8,7 @@ export default function ShopSectionPage({ title }: { title: string }) {
     <section className="mx-auto max-w-xl py-16 text-center">
       <h1 className="text-4xl font-semibold">{title}</h1>
       <p className="mt-4 text-ink-500">This part of Mango Shop is not open yet.</p>
-      <Link to="/shop" className="mt-8 inline-block font-semibold text-mango-600 hover:underline">Browse our mangoes</Link>
+      <Link to="/shop" className="mt-8 inline-block font-semibold text-mango-700 hover:underline">Browse our mangoes</Link>
     </section>
   );
 }

@@ -13,7 +13,7 @@ const headings: Record<AuthMode, { title: string; text: string }> = {
   forgot: { title: 'Forgot Password', text: "We'll send you a link to reset your password" },
 };
 
-const linkClass = 'font-semibold text-mango-600 underline-offset-2 hover:underline';
+const linkClass = 'font-semibold text-mango-700 underline-offset-2 hover:underline';
 
 /**
  * The sign-in, registration and forgot-password modes shared by the /auth page and the auth dialog.

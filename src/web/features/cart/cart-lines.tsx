@@ -24,7 +24,7 @@ function CartLineRow({ line, onNavigate }: { line: CartLine; onNavigate?: () => 
     <li className={`flex gap-3 py-4 transition-opacity duration-200 ${leaving ? 'opacity-0' : 'opacity-100'}`}>
       <img src={line.product.imageUrl} alt="" width={96} height={72} className="h-[72px] w-24 shrink-0 rounded-lg object-cover" />
       <div className="grid flex-1 gap-1">
-        <Link to={`/product/${line.productId}`} onClick={onNavigate} className="font-semibold hover:text-mango-600">
+        <Link to={`/product/${line.productId}`} onClick={onNavigate} className="font-semibold hover:text-mango-700">
           {line.product.name}
         </Link>
         <p className="text-sm text-ink-500">{line.quantity === 1 ? 'Single Item' : `Qty: ${line.quantity}`}</p>

@@ -50,7 +50,7 @@ function FooterColumn({ title, children }: { title: string; children: ReactNode 
 function ContactLine({ Icon, children }: { Icon: LucideIcon; children: ReactNode }) {
   return (
     <li className="flex gap-2">
-      <Icon aria-hidden="true" size={20} strokeWidth={1.5} className="mt-px shrink-0 text-mango-600" />
+      <Icon aria-hidden="true" size={20} strokeWidth={1.5} className="mt-px shrink-0 text-mango-700" />
       <span className="min-w-0 break-words">{children}</span>
     </li>
   );
@@ -61,7 +61,7 @@ function LinkList({ links }: { links: typeof quickLinks }) {
     <ul className="space-y-2">
       {links.map((link) => (
         <li key={link.to}>
-          <Link to={link.to} className="hover:text-mango-600 hover:underline">{link.label}</Link>
+          <Link to={link.to} className="hover:text-mango-700 hover:underline">{link.label}</Link>
         </li>
       ))}
     </ul>
@@ -107,12 +107,12 @@ export function SiteFooter() {
             {contact?.address && <ContactLine Icon={MapPin}>{contact.address}</ContactLine>}
             {contact?.phone && (
               <ContactLine Icon={Phone}>
-                <a href={`tel:${contact.phone.replace(/[^\d+]/g, '')}`} className="hover:text-mango-600 hover:underline">{contact.phone}</a>
+                <a href={`tel:${contact.phone.replace(/[^\d+]/g, '')}`} className="hover:text-mango-700 hover:underline">{contact.phone}</a>
               </ContactLine>
             )}
             {contact?.email && (
               <ContactLine Icon={Mail}>
-                <a href={`mailto:${contact.email}`} className="hover:text-mango-600 hover:underline">{contact.email}</a>
+                <a href={`mailto:${contact.email}`} className="hover:text-mango-700 hover:underline">{contact.email}</a>
               </ContactLine>
             )}
             <ContactLine Icon={Clock}>{openingHoursLine(settings)}</ContactLine>

@@ -14,7 +14,7 @@ const navLinks = [
   { to: '/contact', label: 'Contact Us' },
 ];
 
-const navClass = ({ isActive }: { isActive: boolean }) => `rounded-md px-1 py-1 ${isActive ? 'text-mango-600' : 'hover:text-mango-600'}`;
+const navClass = ({ isActive }: { isActive: boolean }) => `rounded-md px-1 py-1 ${isActive ? 'text-mango-700' : 'hover:text-mango-700'}`;
 
 /** Spec 2: sticky header; Sign In, or the username link, Logout (and Admin for admins); mobile menu. */
 export function SiteHeader() {
@@ -51,8 +51,8 @@ export function SiteHeader() {
           <div className="hidden items-center gap-3 md:flex">
             {user ? (
               <>
-                {user.isAdmin && <Link to="/admin" className="hover:text-mango-600">Admin</Link>}
-                <Link to="/account" className="hover:text-mango-600">{user.username}</Link>
+                {user.isAdmin && <Link to="/admin" className="hover:text-mango-700">Admin</Link>}
+                <Link to="/account" className="hover:text-mango-700">{user.username}</Link>
                 <button type="button" onClick={() => void logOut()} className="rounded-full border border-ink-900 px-4 py-1.5 hover:bg-mango-50">
                   Logout
                 </button>
@@ -96,7 +96,7 @@ export function SiteHeader() {
           <ul className="grid gap-1 pt-2 text-base font-medium">
             {navLinks.map((link) => (
               <li key={link.to}>
-                <NavLink to={link.to} end className={({ isActive }) => `block rounded-lg px-3 py-2 ${isActive ? 'bg-mango-50 text-mango-600' : 'hover:bg-mango-50'}`}>
+                <NavLink to={link.to} end className={({ isActive }) => `block rounded-lg px-3 py-2 ${isActive ? 'bg-mango-50 text-mango-700' : 'hover:bg-mango-50'}`}>
                   {link.label}
                 </NavLink>
               </li>

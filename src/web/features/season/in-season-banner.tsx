@@ -12,7 +12,7 @@ export function InSeasonBanner({ monthName, atPeak }: InSeasonBannerProps) {
     <div className="rounded-2xl border border-mango-500/40 bg-mango-50 p-5 sm:p-6" data-testid="in-season-banner">
       <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
         <h3 className="flex items-center gap-2 text-xl font-semibold">
-          <Sun aria-hidden="true" size={20} strokeWidth={1.5} className="text-mango-600" />
+          <Sun aria-hidden="true" size={20} strokeWidth={1.5} className="text-mango-700" />
           Currently in Season ({monthName})
         </h3>
         <p className="text-sm font-medium text-ink-500">{peakCountText(atPeak.length)}</p>

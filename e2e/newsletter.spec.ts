@@ -1,0 +1,57 @@
+import { expect, test } from './fixtures';
+import { latestMailTo } from './mailbox';
+
+const address = `newsletter-${Date.now()}@example.nz`;
+
+test.describe('newsletter', () => {
+  test('a visitor sees both validation toasts, subscribes, gets the welcome mail and unsubscribes from it', async ({ page }) => {
+    await page.goto('/');
+    const box = page.getByRole('region', { name: 'Stay Updated' });
+    await expect(box, 'the home page shows <NewsletterBox />').toBeVisible({ timeout: 15_000 });
+    await box.scrollIntoViewIfNeeded();
+    await expect(box.getByText('We respect your privacy. Unsubscribe at any time.')).toBeVisible();
+    const field = box.getByRole('textbox', { name: 'Email address' });
+    const button = box.getByRole('button', { name: 'Subscribe', exact: true });
+    await expect(field).toHaveAttribute('type', 'email');
+    await expect(field).toHaveAttribute('required', '');
+
+    await button.click();
+    await expect(page.getByText('Email Required').first()).toBeVisible();
+    await expect(page.getByText('Please enter your email address.').first()).toBeVisible();
+
+    await field.fill('not an email');
+    await button.click();
+    await expect(page.getByText('Invalid Email').first()).toBeVisible();
+    await expect(page.getByText('Please enter a valid email address.').first()).toBeVisible();
+
+    await field.fill(address);
+    await button.click();
+    // Submitting: still 'Subscribe', but the field and the button are locked while the POST runs.
+    await expect(field).toBeDisabled();
+    await expect(button).toBeDisabled();
+    await expect(page.getByText('Subscribed!').first()).toBeVisible();
+    await expect(page.getByText('Thank you for subscribing to our newsletter.').first()).toBeVisible();
+    const done = box.getByRole('button', { name: 'Subscribed' });
+    await expect(done).toBeDisabled();
+    await expect(field).toBeDisabled();
+    await expect(field).toHaveValue('');
+
+    let mail = '';
+    await expect
+      .poll(() => {
+        try {
+          mail = latestMailTo(address);
+        } catch {
+          mail = '';
+        }
+        return mail;
+      })
+      .toContain('/api/newsletter/unsubscribe?token=');
+    const link = /http\S+\/api\/newsletter\/unsubscribe\?token=[\w-]+/.exec(mail)?.[0];
+    expect(link, 'the welcome mail carries an unsubscribe link').toBeTruthy();
+
+    await page.goto(link!);
+    await expect(page.getByRole('heading', { name: 'Unsubscribed' })).toBeVisible();
+    await expect(page.getByText('You have been unsubscribed from the Mango Shop newsletter.')).toBeVisible();
+  });
+});

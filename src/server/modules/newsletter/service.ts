@@ -1,0 +1,71 @@
+import { sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { subscribeSchema } from '../../../contracts/newsletter';
+import { type Db, queryRows } from '../../db/client';
+import type { Mailer } from '../../lib/mail';
+import type { RateLimiter } from '../../lib/rate-limit';
+import { hashToken, newToken } from '../../lib/tokens';
+
+const hourMs = 60 * 60 * 1000;
+/** Generous for a household behind one IP, small enough that nobody floods inboxes through us. */
+const subscriptionsPerIpPerHour = 20;
+
+export const subscribedAnswer = 'Thank you for subscribing to our newsletter.';
+
+export interface NewsletterDeps {
+  db: Db;
+  mailer: Mailer;
+  limiter: RateLimiter;
+  /** Where links in e-mails point (PUBLIC_URL, or this server on localhost). */
+  publicUrl: string;
+}
+
+/**
+ * ARCHITECTURE difference 7: the subscription is really stored. A new or returning address gets a
+ * fresh unsubscribe token (only its hash is kept) and a welcome mail carrying it; an address that
+ * is already subscribed gets nothing new, so repeating the form cannot flood anyone's inbox.
+ */
+export async function subscribe(deps: NewsletterDeps, input: z.output<typeof subscribeSchema>, ip: string, log: (error: unknown) => void): Promise<void> {
+  await deps.limiter.consume(
+    { key: `newsletter:ip:${ip}`, max: subscriptionsPerIpPerHour, windowMs: hourMs },
+    'Too many newsletter sign-ups from this network. Please try again in an hour.',
+  );
+  const token = newToken();
+  // One statement, so two clicks at once cannot both insert: the lower(email) index arbitrates.
+  const [started] = await queryRows<{ id: number }>(deps.db, sql`
+    insert into newsletter_subscribers (email, unsubscribe_token_hash) values (${input.email}, ${hashToken(token)})
+    on conflict ((lower(email))) do update set
+      unsubscribe_token_hash = excluded.unsubscribe_token_hash, subscribed_at = now(), unsubscribed_at = null
+      where newsletter_subscribers.unsubscribed_at is not null
+    returning id`);
+  if (!started) return;
+  const link = `${deps.publicUrl}/api/newsletter/unsubscribe?token=${token}`;
+  // Not awaited: a new address must answer as fast as one already on the list.
+  deps.mailer
+    .send({
+      to: input.email,
+      subject: 'Welcome to the Mango Shop newsletter',
+      text: [
+        'Kia ora,',
+        '',
+        'Thank you for subscribing to the Mango Shop newsletter.',
+        "We'll let you know when your favourite varieties come into season, and about new arrivals and offers.",
+        '',
+        'Changed your mind? Unsubscribe at any time with this link:',
+        link,
+        '',
+        'Mango Shop',
+      ].join('\n'),
+    })
+    .catch(log);
+}
+
+/** Answers whether the token belonged to a subscriber; clicking the link again still says yes. */
+export async function unsubscribe(db: Db, token: string | undefined): Promise<boolean> {
+  if (!token) return false;
+  const rows = await queryRows<{ id: number }>(db, sql`
+    update newsletter_subscribers set unsubscribed_at = coalesce(unsubscribed_at, now())
+    where unsubscribe_token_hash = ${hashToken(token)}
+    returning id`);
+  return rows.length > 0;
+}

@@ -1,0 +1,32 @@
+/** The small pages the unsubscribe link opens in a browser: plain HTML, no app, no script. */
+export function unsubscribePage(outcome: 'unsubscribed' | 'invalid', homeUrl: string): string {
+  const [title, message] =
+    outcome === 'unsubscribed'
+      ? ['Unsubscribed', 'You have been unsubscribed from the Mango Shop newsletter.']
+      : ['Link not valid', 'This unsubscribe link is invalid or no longer works. If you still receive our newsletter, use the link in the latest e-mail.'];
+  return `<!doctype html>
+<html lang="en-NZ">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex">
+<link rel="icon" type="image/svg+xml" href="/favicon.svg">
+<title>${title} | Mango Shop</title>
+<style>
+  body { margin: 0; min-height: 100vh; display: grid; place-items: center; background: #fffbeb; color: #1c1917; font-family: system-ui, sans-serif; }
+  main { max-width: 28rem; margin: 1.5rem; padding: 2rem; border-radius: 1.5rem; background: #fff; box-shadow: 0 10px 30px rgb(0 0 0 / 0.08); text-align: center; }
+  h1 { margin: 0 0 0.75rem; font-size: 1.5rem; }
+  p { margin: 0 0 1.5rem; line-height: 1.5; }
+  a { display: inline-block; padding: 0.6rem 1.25rem; border-radius: 999px; background: #f59e0b; color: #1c1917; font-weight: 600; text-decoration: none; }
+</style>
+</head>
+<body>
+<main>
+<h1>${title}</h1>
+<p>${message}</p>
+<a href="${homeUrl}/">Back to Mango Shop</a>
+</main>
+</body>
+</html>
+`;
+}

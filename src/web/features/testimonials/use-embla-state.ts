@@ -1,0 +1,22 @@
+import type { UseEmblaCarouselType } from 'embla-carousel-react';
+import { useCallback, useSyncExternalStore } from 'react';
+
+type EmblaApi = NonNullable<UseEmblaCarouselType[1]>;
+
+/** Embla's selected slide and scroll limits, re-read whenever the carousel selects or re-initialises. */
+export function useEmblaState(api: EmblaApi | undefined) {
+  const subscribe = useCallback(
+    (onChange: () => void) => {
+      if (!api) return () => {};
+      api.on('select', onChange).on('reInit', onChange);
+      return () => {
+        api.off('select', onChange).off('reInit', onChange);
+      };
+    },
+    [api],
+  );
+  const selectedIndex = useSyncExternalStore(subscribe, () => api?.selectedScrollSnap() ?? 0);
+  const canScrollPrev = useSyncExternalStore(subscribe, () => api?.canScrollPrev() ?? false);
+  const canScrollNext = useSyncExternalStore(subscribe, () => api?.canScrollNext() ?? false);
+  return { selectedIndex, canScrollPrev, canScrollNext };
+}
