@@ -47,7 +47,7 @@ test('the home page shows its sections in the order the spec lists them', async 
   await expect(hero.getByRole('img', { name: 'A smiling mango waving hello' })).toHaveAttribute('loading', 'eager');
 
   const products = page.getByRole('region', { name: 'Our Mango Varieties' });
-  await expect(products.getByRole('listitem')).toHaveCount(3);
+  await expect(products.getByRole('article')).toHaveCount(3);
   await expect(products.getByRole('link', { name: 'View All Varieties' })).toHaveAttribute('href', '/shop');
 
   const tagline = page.getByRole('heading', { name: 'Bold, Fresh, Unforgettable' });

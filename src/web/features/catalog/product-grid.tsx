@@ -1,28 +1,53 @@
+import { Star } from 'lucide-react';
 import { Link } from 'react-router';
 import type { Product } from '../../../contracts/product';
-import { formatPrice } from '../../lib/format';
+import { shopRules } from '../../../contracts/shop-rules';
+import { formatDate, formatPrice } from '../../lib/format';
+import { cutDescription, formatRating } from './card-text';
+import { ProductBadges } from './product-badges';
+import { StockLabel } from './stock-label';
+
+/** Spec 2's product card: image and title lead to /product/{id}. */
+function ProductCard({ product, eager }: { product: Product; eager: boolean }) {
+  return (
+    <article className="flex h-full flex-col overflow-hidden rounded-2xl bg-white shadow-sm transition-shadow hover:shadow-md">
+      <Link to={`/product/${product.id}`} tabIndex={-1} aria-hidden="true">
+        <img src={product.imageUrl} alt="" width={800} height={600} loading={eager ? 'eager' : 'lazy'} className="aspect-[4/3] w-full object-cover" />
+      </Link>
+      <div className="flex flex-1 flex-col gap-2 p-5">
+        <div className="flex items-start justify-between gap-2">
+          <ProductBadges product={product} />
+          <p className="ml-auto flex shrink-0 items-center gap-1 text-sm font-semibold">
+            <Star className="size-4 fill-mango-500 text-mango-500" aria-hidden="true" />
+            <span className="sr-only">Rated </span>
+            {formatRating(product.rating)}
+          </p>
+        </div>
+        <p className="text-sm text-ink-500">{product.category}</p>
+        <h3 className="text-lg font-semibold">
+          <Link to={`/product/${product.id}`} className="hover:text-mango-700">{product.name}</Link>
+        </h3>
+        <p className="text-sm text-ink-500">{cutDescription(product.description)}</p>
+        <p className="text-sm">{product.boxInfo || shopRules.defaultBoxInfo}</p>
+        {product.isPreOrder && product.expectedAvailabilityDate && (
+          <p className="text-sm">Expected availability: {formatDate(product.expectedAvailabilityDate)}</p>
+        )}
+        <div className="mt-auto flex items-end justify-between pt-2">
+          <p className="text-xl font-semibold tabular-nums">{formatPrice(product.price)}</p>
+          <StockLabel product={product} />
+        </div>
+      </div>
+    </article>
+  );
+}
 
 /** DESIGN.md: 1 column at 390 px, 2 at 640, 3 at 1024, 4 at 1280. */
 export function ProductGrid({ products, eagerCount = 0 }: { products: Product[]; eagerCount?: number }) {
   return (
     <ul className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
       {products.map((product, index) => (
-        <li key={product.id} className="overflow-hidden rounded-2xl bg-white shadow-sm transition-shadow hover:shadow-md">
-          <Link to={`/product/${product.id}`} className="block">
-            <img
-              src={product.imageUrl}
-              alt={product.name}
-              width={800}
-              height={600}
-              loading={index < eagerCount ? 'eager' : 'lazy'}
-              className="aspect-[4/3] w-full object-cover"
-            />
-            <div className="space-y-1 p-5">
-              <p className="text-sm text-ink-500">{product.category}</p>
-              <h3 className="text-lg font-semibold">{product.name}</h3>
-              <p className="font-semibold tabular-nums">{formatPrice(product.price)}</p>
-            </div>
-          </Link>
+        <li key={product.id}>
+          <ProductCard product={product} eager={index < eagerCount} />
         </li>
       ))}
     </ul>
