@@ -1,10 +1,10 @@
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { registerSchema } from '../../../contracts/user';
 import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/text-field';
 import { toast } from '../../components/ui/toast';
 import { ApiError } from '../../lib/api-client';
-import { type FieldErrors, fieldErrorsOf } from '../../lib/form-errors';
+import { useSchemaForm } from '../../lib/use-schema-form';
 import { postRegister } from './api/session';
 import { PasswordMeter } from './password-meter';
 
@@ -14,36 +14,25 @@ type RegisterFields = typeof emptyForm;
 /** Spec 3 and 5: the registration payload (city, postalCode and region sent empty) and its rules. */
 export function RegisterForm({ onRegistered }: { onRegistered: () => void }) {
   const [form, setForm] = useState<RegisterFields>(emptyForm);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [busy, setBusy] = useState(false);
+  const { errors, busy, handleSubmit } = useSchemaForm(registerSchema, {
+    async send(data) {
+      await postRegister(data);
+      toast({ title: 'Registration Successful', description: 'Your account has been created. You can now log in.' });
+      onRegistered();
+    },
+    onError(error) {
+      const message = error instanceof ApiError ? error.body?.message : undefined;
+      toast({ title: 'Registration Failed', description: message ?? 'Failed to create account. Please try again.', variant: 'destructive' });
+    },
+  });
   const field = (name: keyof RegisterFields) => ({
     value: form[name],
     onChange: (e: React.ChangeEvent<HTMLInputElement>) => setForm((f) => ({ ...f, [name]: e.target.value })),
     error: errors[name],
   });
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const payload = { ...form, city: '', postalCode: '', region: '' };
-    const parsed = registerSchema.safeParse(payload);
-    if (!parsed.success) return setErrors(fieldErrorsOf(parsed.error));
-    setErrors({});
-    setBusy(true);
-    try {
-      await postRegister({ ...payload, username: payload.username.trim(), email: payload.email.trim() });
-      toast({ title: 'Registration Successful', description: 'Your account has been created. You can now log in.' });
-      onRegistered();
-    } catch (error) {
-      const body = error instanceof ApiError ? error.body : null;
-      if (body?.fieldErrors) setErrors(body.fieldErrors);
-      toast({ title: 'Registration Failed', description: body?.message ?? 'Failed to create account. Please try again.', variant: 'destructive' });
-    } finally {
-      setBusy(false);
-    }
-  }
-
   return (
-    <form onSubmit={submit} noValidate className="grid gap-4">
+    <form onSubmit={handleSubmit({ ...form, city: '', postalCode: '', region: '' })} noValidate className="grid gap-4">
       <TextField label="Username" autoComplete="username" autoFocus {...field('username')} />
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField label="First name" autoComplete="given-name" {...field('firstName')} />

@@ -1,0 +1,39 @@
+import { type FormEvent, useState } from 'react';
+import type { z } from 'zod';
+import { ApiError } from './api-client';
+import { type FieldErrors, fieldErrorsOf } from './form-errors';
+
+interface SchemaFormOptions<Data> {
+  send: (data: Data) => Promise<void>;
+  /** Tells the shopper what went wrong; field errors the server answered are already shown. */
+  onError: (error: unknown) => void;
+}
+
+/**
+ * A form checked by a shared zod schema before it is sent, so the shopper reads the server's own
+ * messages (STYLE.md: one schema, both sides). While sending the form is busy; field errors the
+ * server answers (a 400 or 409 with fieldErrors) are shown beside their fields too.
+ */
+export function useSchemaForm<Schema extends z.ZodType>(schema: Schema, options: SchemaFormOptions<z.output<Schema>>) {
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [busy, setBusy] = useState(false);
+
+  const handleSubmit = (values: z.input<Schema>) => async (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = schema.safeParse(values);
+    if (!parsed.success) return setErrors(fieldErrorsOf(parsed.error));
+    setErrors({});
+    setBusy(true);
+    try {
+      await options.send(parsed.data);
+    } catch (error) {
+      const fieldErrors = error instanceof ApiError ? error.body?.fieldErrors : undefined;
+      if (fieldErrors) setErrors(fieldErrors);
+      options.onError(error);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return { errors, busy, handleSubmit };
+}
