@@ -106,3 +106,10 @@ export async function signInAdmin(shop: TestShop, email = 'owner@mangoshop.co.nz
 export function as(app: FastifyInstance, cookie: string) {
   return (options: InjectOptions) => app.inject({ ...options, headers: { ...options.headers, cookie } });
 }
+
+/** The two session cookies most authorisation tests need: a customer's and an admin's. */
+export async function signInCustomerAndAdmin(shop: TestShop): Promise<{ customer: string; admin: string }> {
+  const customer = (await registerAndSignIn(shop.app)).cookie;
+  const admin = (await signInAdmin(shop)).cookie;
+  return { customer, admin };
+}

@@ -27,10 +27,22 @@ interface RequestOptions {
   /** Spec 7: a load can be set so that 401 yields an empty result; the default fails on 401. */
   on401?: 'throw' | 'null';
   signal?: AbortSignal;
+  /** Spec 8: loads whose failure is logged only (settings, banners, testimonials...); it still rejects. */
+  warnOnFailure?: string;
 }
 
 /** Every call sends credentials; bodies are JSON with a JSON content type (spec 7). */
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  if (!options.warnOnFailure) return send<T>(path, options);
+  try {
+    return await send<T>(path, options);
+  } catch (error) {
+    if (!options.signal?.aborted) console.warn(options.warnOnFailure, error);
+    throw error;
+  }
+}
+
+async function send<T>(path: string, options: RequestOptions): Promise<T> {
   const response = await fetch(path, {
     method: options.method ?? 'GET',
     credentials: 'include',

@@ -5,7 +5,7 @@ import { useAuth } from '../features/auth/auth-provider';
 import { openAuthDialog } from '../features/auth/auth-dialog';
 import { CartLines } from '../features/cart/cart-lines';
 import { useCart } from '../features/cart/cart-provider';
-import { formatNzd } from '../lib/format';
+import { formatPrice } from '../lib/format';
 import { usePageTitle } from '../lib/page-title';
 
 /** The cart as a page: the drawer's lines and totals, with the way on to checkout. */
@@ -14,7 +14,6 @@ export default function CartPage() {
   const { user } = useAuth();
   const { cart, loading, clear } = useCart();
   const items = cart?.items ?? [];
-  const subtotalCents = items.reduce((sum, line) => sum + Math.round(line.product.price * 100) * line.quantity, 0);
   return (
     <section className="mx-auto grid max-w-3xl gap-6">
       <h1 className="text-4xl font-semibold">Your Cart</h1>
@@ -36,7 +35,7 @@ export default function CartPage() {
           <CartLines lines={items} />
           <div className="flex justify-between border-t border-mango-50 pt-4 text-lg font-semibold">
             <span>Subtotal</span>
-            <span className="tabular-nums">{formatNzd(subtotalCents)}</span>
+            <span className="tabular-nums">{formatPrice(cart?.totalPrice ?? 0)}</span>
           </div>
           <p className="text-right text-sm text-ink-500">Shipping calculated at checkout</p>
           <div className="flex flex-wrap justify-end gap-3">

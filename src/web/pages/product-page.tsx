@@ -4,7 +4,7 @@ import { Spinner } from '../components/ui/spinner';
 import { PurchasePanel } from '../features/catalog/purchase-panel';
 import { stockBadge } from '../features/catalog/stock-badge';
 import { useProduct } from '../features/catalog/use-product';
-import { formatDate, formatPrice } from '../lib/format';
+import { formatDate, formatNzd, formatPrice } from '../lib/format';
 import { usePageTitle } from '../lib/page-title';
 
 export default function ProductPage() {
@@ -34,7 +34,7 @@ export default function ProductPage() {
         {p.isPreOrder && p.expectedAvailabilityDate && <p>Expected availability: {formatDate(p.expectedAvailabilityDate)}</p>}
         <PurchasePanel product={p} />
         <p className="leading-relaxed">{p.description}</p>
-        <p className="text-sm text-ink-500">Standard shipping $12 flat anywhere in New Zealand. Delivered fresh in {shopRules.freshDeliveryClaim} from dispatch.</p>
+        <p className="text-sm text-ink-500">Standard shipping {formatNzd(shopRules.defaultShippingCents)} flat anywhere in New Zealand. Delivered fresh in {shopRules.freshDeliveryClaim} from dispatch.</p>
       </div>
     </article>
   );

@@ -1,15 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiErrorBody } from '../../../contracts/errors';
 import type { Product } from '../../../contracts/product';
-import { as, createTestShop, registerAndSignIn, signInAdmin, type TestShop } from '../../testing/test-app';
+import { as, createTestShop, signInCustomerAndAdmin, type TestShop } from '../../testing/test-app';
 
 let shop: TestShop;
 let customer: string;
 let admin: string;
 beforeAll(async () => {
   shop = await createTestShop();
-  customer = (await registerAndSignIn(shop.app)).cookie;
-  admin = (await signInAdmin(shop)).cookie;
+  ({ customer, admin } = await signInCustomerAndAdmin(shop));
 });
 afterAll(async () => shop?.close());
 

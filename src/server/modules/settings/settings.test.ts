@@ -2,15 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiErrorBody } from '../../../contracts/errors';
 import type { PublicSettings, StoredSettings } from '../../../contracts/settings';
 import { shopRules } from '../../../contracts/shop-rules';
-import { as, createTestShop, registerAndSignIn, shopperDefaults, signInAdmin, type TestShop } from '../../testing/test-app';
+import { as, createTestShop, shopperDefaults, signInCustomerAndAdmin, type TestShop } from '../../testing/test-app';
 
 let shop: TestShop;
 let customer: string;
 let admin: string;
 beforeAll(async () => {
   shop = await createTestShop();
-  customer = (await registerAndSignIn(shop.app)).cookie;
-  admin = (await signInAdmin(shop)).cookie;
+  ({ customer, admin } = await signInCustomerAndAdmin(shop));
 });
 afterAll(async () => shop?.close());
 

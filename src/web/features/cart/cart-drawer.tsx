@@ -2,7 +2,7 @@ import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { ShoppingBag, X } from 'lucide-react';
 import { Link } from 'react-router';
 import { Spinner } from '../../components/ui/spinner';
-import { formatNzd } from '../../lib/format';
+import { formatPrice } from '../../lib/format';
 import { CartLines } from './cart-lines';
 import { useCart } from './cart-provider';
 
@@ -11,7 +11,6 @@ export function CartDrawer() {
   const { cart, loading, drawerOpen, setDrawerOpen } = useCart();
   const close = () => setDrawerOpen(false);
   const items = cart?.items ?? [];
-  const subtotalCents = items.reduce((sum, line) => sum + Math.round(line.product.price * 100) * line.quantity, 0);
   return (
     <DialogPrimitive.Root open={drawerOpen} onOpenChange={setDrawerOpen}>
       <DialogPrimitive.Portal>
@@ -43,7 +42,7 @@ export function CartDrawer() {
               <div className="grid gap-3 border-t border-mango-50 px-5 py-4">
                 <div className="flex justify-between font-semibold">
                   <span>Subtotal</span>
-                  <span className="tabular-nums">{formatNzd(subtotalCents)}</span>
+                  <span className="tabular-nums">{formatPrice(cart?.totalPrice ?? 0)}</span>
                 </div>
                 <div className="flex justify-between text-sm text-ink-500">
                   <span>Shipping</span>

@@ -4,20 +4,11 @@ import { apiRequest } from '../../lib/api-client';
 
 export const farmGalleryQueryKey = ['banners', 'farm_gallery'] as const;
 
-async function fetchFarmGallery(signal: AbortSignal): Promise<Banner[]> {
-  try {
-    return await apiRequest<Banner[]>('/api/content/banners/location/farm_gallery', { signal });
-  } catch (error) {
-    // Spec 8: a failed banner fetch is logged only; the gallery falls back to its built-in images.
-    if (!signal.aborted) console.warn('Could not load the farm gallery', error);
-    throw error;
-  }
-}
-
 /** Spec 7: GET /api/content/banners/location/farm_gallery. */
 export function useFarmGallery() {
   return useQuery({
     queryKey: farmGalleryQueryKey,
-    queryFn: ({ signal }) => fetchFarmGallery(signal),
+    // Spec 8: a failed load is logged only; callers show their fallbacks.
+    queryFn: ({ signal }) => apiRequest<Banner[]>('/api/content/banners/location/farm_gallery', { signal, warnOnFailure: 'Could not load the farm gallery' }),
   });
 }

@@ -5,21 +5,12 @@ import { apiRequest } from '../../lib/api-client';
 
 export const settingsQueryKey = ['settings'] as const;
 
-async function fetchSettings(signal: AbortSignal): Promise<PublicSettings> {
-  try {
-    return await apiRequest<PublicSettings>('/api/settings', { signal });
-  } catch (error) {
-    // Spec 8: a failed settings fetch is logged only; callers show their fallbacks instead.
-    if (!signal.aborted) console.warn('Could not load site settings', error);
-    throw error;
-  }
-}
-
 /** Spec 7: GET /api/settings, cached for 5 minutes. */
 export function useSettings() {
   return useQuery({
     queryKey: settingsQueryKey,
-    queryFn: ({ signal }) => fetchSettings(signal),
+    // Spec 8: a failed load is logged only; callers show their fallbacks.
+    queryFn: ({ signal }) => apiRequest<PublicSettings>('/api/settings', { signal, warnOnFailure: 'Could not load site settings' }),
     staleTime: cacheTimes.settingsMs,
   });
 }
