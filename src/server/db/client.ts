@@ -66,6 +66,9 @@ export async function openPglite(dataDir: string | undefined, template?: Blob): 
 
 export async function openPostgres(url: string, poolSize = 10): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // A server restart, failover or terminated backend errors idle clients; without a listener that
+  // error would end the process. The pool drops the client and opens a new one when next needed.
+  pool.on('error', (error) => console.warn(JSON.stringify({ level: 40, msg: 'idle database connection lost', code: (error as { code?: string }).code })));
   const db = drizzlePg({ client: pool, schema }) as unknown as Db;
   let listener: pg.Client | undefined;
   const handlers = new Map<string, Array<(payload: string) => void>>();
@@ -86,6 +89,7 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
     async listen(channel, onMessage) {
       if (!listener) {
         listener = new pg.Client({ connectionString: url });
+        listener.on('error', (error) => console.warn(JSON.stringify({ level: 40, msg: 'cache invalidation listener lost', code: (error as { code?: string }).code })));
         await listener.connect();
         listener.on('notification', (message) => {
           for (const handler of handlers.get(message.channel) ?? []) handler(message.payload ?? '');
