@@ -1,23 +1,9 @@
-import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-
-async function registerAndSignIn(page: Page, request: APIRequestContext, username: string) {
-  const email = `${username}@example.nz`;
-  const password = 'Cart-Journey-1';
-  const created = await request.post('/api/register', {
-    data: { username, email, password, firstName: 'Tama', lastName: 'Hohaia', phone: '022 123 4567', address: '21 Lambton Quay', city: '', postalCode: '', region: '' },
-  });
-  expect(created.status()).toBe(201);
-  await page.goto('/auth');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('main').getByRole('button', { name: 'Sign In' }).click();
-  await expect(page.getByRole('link', { name: username })).toBeVisible();
-}
+import { registerAndSignIn } from './shopper';
 
 test("a visitor's add to cart asks them to sign in", async ({ page }) => {
   await page.goto('/product/1');
-  await page.getByRole('button', { name: 'Add to Cart' }).click();
+  await page.getByRole('button', { name: 'Add to Cart', exact: true }).click();
   await expect(page.getByText('Authentication Required').first()).toBeVisible();
   await expect(page.getByText('Please login to add items to cart').first()).toBeVisible();
 });
@@ -25,7 +11,7 @@ test("a visitor's add to cart asks them to sign in", async ({ page }) => {
 test('an out-of-stock product cannot be added', async ({ page }) => {
   await page.goto('/product/9');
   await expect(page.getByText('Out of Stock').first()).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Out of Stock' })).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Out of Stock', exact: true })).toBeDisabled();
 });
 
 test('a shopper adds to cart, changes the quantity in the drawer and removes the line', async ({ page, request }) => {
@@ -37,10 +23,10 @@ test('a shopper adds to cart, changes the quantity in the drawer and removes the
   await page.keyboard.press('Escape');
 
   await page.getByRole('button', { name: 'Increase quantity' }).click();
-  await page.getByRole('button', { name: 'Add to Cart' }).click();
+  await page.getByRole('button', { name: 'Add to Cart', exact: true }).click();
   await expect(page.getByText('Added to Cart').first()).toBeVisible();
   await expect(page.getByRole('button', { name: 'Added!' })).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Add to Cart' })).toBeVisible({ timeout: 5000 });
+  await expect(page.getByRole('button', { name: 'Add to Cart', exact: true })).toBeVisible({ timeout: 5000 });
   await expect(page.getByRole('spinbutton', { name: 'Quantity' })).toHaveValue('1');
 
   await page.getByRole('button', { name: 'Cart, 2 items' }).click();
@@ -67,8 +53,8 @@ test('a shopper adds to cart, changes the quantity in the drawer and removes the
 test('a signed-in shopper pre-orders a coming variety', async ({ page, request }) => {
   await registerAndSignIn(page, request, 'ana');
   await page.goto('/product/4');
-  await expect(page.getByText('Available for Pre-Order')).toBeVisible();
-  await page.getByRole('button', { name: 'Pre-Order Now' }).click();
+  await expect(page.getByRole('article').first().getByText('Available for Pre-Order')).toBeVisible();
+  await page.getByRole('button', { name: 'Pre-Order Now', exact: true }).click();
   await expect(page.getByText('Pre-Order Placed').first()).toBeVisible();
   await expect(page.getByText('Dasheri Mangoes has been pre-ordered successfully. Expected availability: 10 June 2027').first()).toBeVisible();
   await expect(page.getByRole('button', { name: 'Cart, 1 item' })).toBeVisible();

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailField, optionalText, requiredText } from './text';
+import { emailField, emailPattern, optionalText, requiredText } from './text';
 
 /** Spec 5: a leading 0, then a digit 2-9, then digits or spaces. */
 export const nzPhonePattern = /^0[2-9][\d\s]+$/;
@@ -45,6 +45,17 @@ export const loginSchema = z.object({
   password: passwordField,
 });
 export type LoginInput = z.input<typeof loginSchema>;
+
+/** Spec 5: the pre-order sign-in modal checks only for a valid e-mail and a password. */
+export const preOrderSignInSchema = z.object({
+  email: z
+    .string({ error: 'Please enter a valid email address' })
+    .trim()
+    .max(254, 'Please enter a valid email address')
+    .regex(emailPattern, 'Please enter a valid email address')
+    .transform((email) => email.toLowerCase()),
+  password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(128, 'Password must be at most 128 characters'),
+});
 
 export const forgotPasswordSchema = z.object({ email: emailField });
 

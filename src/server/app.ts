@@ -13,6 +13,7 @@ import { OneLinePerRequest } from './lib/request-log';
 import { registerMaintenanceGuard, registerSameOriginCheck } from './lib/request-guards';
 import { registerSecurityHeaders } from './lib/security-headers';
 import { registerWebApp } from './lib/web-app';
+import { productPageHtml } from './modules/catalog/product-page-html';
 import { registerSessionHooks } from './modules/auth/request-user';
 import { authRoutes } from './modules/auth/routes';
 import { SessionStore } from './modules/auth/sessions';
@@ -120,7 +121,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     }
   });
 
-  const serveApp = await registerWebApp(app, deps.webRoot);
+  const serveApp = await registerWebApp(app, deps.webRoot, productPageHtml(catalog, publicUrl));
   app.setNotFoundHandler(async (request, reply) => {
     if (request.url.startsWith('/api/') || request.url === '/api' || (request.method !== 'GET' && request.method !== 'HEAD')) {
       return reply.code(404).send({ message: `No such endpoint: ${request.method} ${request.url.split('?')[0]}` });

@@ -25,6 +25,7 @@ const fixedContentRoutes: Array<[string, string]> = [
   [appRoutes.termsConditions, 'terms-conditions'],
   [appRoutes.privacyPolicy, 'privacy-policy'],
   [appRoutes.mangoSeasonGuide, 'mango-season-guide'],
+  [appRoutes.testContent, 'test-content'],
 ];
 
 const sectionRoutes: Array<[string, string]> = [
@@ -33,7 +34,6 @@ const sectionRoutes: Array<[string, string]> = [
   [appRoutes.account, 'My Account'],
   [appRoutes.accountOrder, 'My Account'],
   [appRoutes.order, 'My Account'],
-  [appRoutes.testContent, 'Test Content'],
   [appRoutes.admin, 'Admin Dashboard'],
   ...adminSections.map((section): [string, string] => [`/admin/${section}`, 'Admin Dashboard']),
 ];

@@ -6,11 +6,14 @@ import { isAppRoute } from '../../contracts/routes';
 
 const immutable = 'public, max-age=31536000, immutable';
 
+/** A page's own index.html (a product's title, description and tags), or undefined for the plain one. */
+export type PageHtml = (pathname: string, indexHtml: string) => Promise<{ html: string; status?: number } | undefined>;
+
 /**
  * Serves the built web app: hashed assets cached for a year, other files for an hour, and
  * index.html never cached, for every app route (404 status for paths the router does not know).
  */
-export async function registerWebApp(app: FastifyInstance, webRoot: string | undefined): Promise<(request: FastifyRequest, reply: FastifyReply) => Promise<unknown>> {
+export async function registerWebApp(app: FastifyInstance, webRoot: string | undefined, pageHtml?: PageHtml): Promise<(request: FastifyRequest, reply: FastifyReply) => Promise<unknown>> {
   const indexPath = webRoot ? path.join(webRoot, 'index.html') : undefined;
   if (!webRoot || !indexPath || !fs.existsSync(indexPath)) {
     return async (_request, reply) =>
@@ -29,10 +32,11 @@ export async function registerWebApp(app: FastifyInstance, webRoot: string | und
   const indexHtml = fs.readFileSync(indexPath, 'utf8');
   return async (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
+    const page = isAppRoute(pathname) ? await pageHtml?.(pathname, indexHtml) : undefined;
     return reply
-      .code(isAppRoute(pathname) ? 200 : 404)
+      .code(page?.status ?? (isAppRoute(pathname) ? 200 : 404))
       .header('cache-control', 'no-cache')
       .type('text/html; charset=utf-8')
-      .send(indexHtml);
+      .send(page?.html ?? indexHtml);
   };
 }

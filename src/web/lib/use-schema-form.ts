@@ -7,6 +7,8 @@ interface SchemaFormOptions<Data> {
   send: (data: Data) => Promise<void>;
   /** Tells the shopper what went wrong; field errors the server answered are already shown. */
   onError: (error: unknown) => void;
+  /** Field errors the server answers are shown beside their fields unless this is false. */
+  showServerFieldErrors?: boolean;
 }
 
 /**
@@ -17,9 +19,18 @@ interface SchemaFormOptions<Data> {
 export function useSchemaForm<Schema extends z.ZodType>(schema: Schema, options: SchemaFormOptions<z.output<Schema>>) {
   const [errors, setErrors] = useState<FieldErrors>({});
   const [busy, setBusy] = useState(false);
+  const [submitted, setSubmitted] = useState(false);
+
+  /** Checks the values again as they change, once the form has been submitted (spec 5). */
+  const revalidate = (values: z.input<Schema>) => {
+    if (!submitted) return;
+    const parsed = schema.safeParse(values);
+    setErrors(parsed.success ? {} : fieldErrorsOf(parsed.error));
+  };
 
   const handleSubmit = (values: z.input<Schema>) => async (event: FormEvent) => {
     event.preventDefault();
+    setSubmitted(true);
     const parsed = schema.safeParse(values);
     if (!parsed.success) return setErrors(fieldErrorsOf(parsed.error));
     setErrors({});
@@ -28,12 +39,12 @@ export function useSchemaForm<Schema extends z.ZodType>(schema: Schema, options:
       await options.send(parsed.data);
     } catch (error) {
       const fieldErrors = error instanceof ApiError ? error.body?.fieldErrors : undefined;
-      if (fieldErrors) setErrors(fieldErrors);
+      if (fieldErrors && options.showServerFieldErrors !== false) setErrors(fieldErrors);
       options.onError(error);
     } finally {
       setBusy(false);
     }
   };
 
-  return { errors, busy, handleSubmit };
+  return { errors, busy, handleSubmit, revalidate };
 }

@@ -1,41 +1,86 @@
+import { Star, Truck } from 'lucide-react';
 import { Link, useParams } from 'react-router';
+import type { Product } from '../../contracts/product';
 import { shopRules } from '../../contracts/shop-rules';
 import { Spinner } from '../components/ui/spinner';
+import { formatRating } from '../features/catalog/card-text';
+import { ProductBadges } from '../features/catalog/product-badges';
+import { ProductGrid } from '../features/catalog/product-grid';
 import { PurchasePanel } from '../features/catalog/purchase-panel';
-import { stockBadge } from '../features/catalog/stock-badge';
+import { StockLabel } from '../features/catalog/stock-label';
 import { useProduct } from '../features/catalog/use-product';
+import { useProducts } from '../features/catalog/use-products';
 import { formatDate, formatNzd, formatPrice } from '../lib/format';
 import { usePageTitle } from '../lib/page-title';
+
+const otherProductCount = 4;
+
+/** A few other visible varieties: the same category first, then the rest in shop order. */
+function OtherProducts({ product }: { product: Product }) {
+  const products = useProducts();
+  if (!products.data) return null;
+  const others = products.data.filter((p) => p.id !== product.id);
+  const picked = [...others.filter((p) => p.category === product.category), ...others.filter((p) => p.category !== product.category)].slice(0, otherProductCount);
+  if (!picked.length) return null;
+  return (
+    <section aria-labelledby="other-products" className="mt-16 space-y-6">
+      <h2 id="other-products" className="text-2xl font-semibold">You might also like</h2>
+      <ProductGrid products={picked} />
+    </section>
+  );
+}
+
+function NotFound() {
+  return (
+    <section className="py-16 text-center">
+      <h1 className="text-3xl font-semibold">Product not found</h1>
+      <p className="mt-3 text-ink-500">This mango isn't in our shop right now.</p>
+      <Link to="/shop" className="mt-6 inline-block font-semibold text-mango-700 hover:underline">Browse all varieties</Link>
+    </section>
+  );
+}
 
 export default function ProductPage() {
   const id = Number(useParams().id);
   const product = useProduct(id);
   usePageTitle(product.data?.name ?? (product.isError || !Number.isInteger(id) ? 'Product not found' : undefined));
   if (product.isPending && Number.isInteger(id)) return <Spinner />;
-  if (!product.data) {
-    return (
-      <section className="py-16 text-center">
-        <h1 className="text-3xl font-semibold">Product not found</h1>
-        <p className="mt-3 text-ink-500">This mango isn't in our shop right now.</p>
-        <Link to="/shop" className="mt-6 inline-block font-semibold text-mango-700 hover:underline">Browse all varieties</Link>
-      </section>
-    );
-  }
+  if (!product.data) return <NotFound />;
   const p = product.data;
   return (
-    <article className="grid gap-8 md:grid-cols-2">
-      <img src={p.imageUrl} alt={p.name} width={800} height={600} className="aspect-[4/3] w-full rounded-3xl object-cover" />
-      <div className="space-y-4">
-        <p className="text-sm text-ink-500">{p.category}</p>
-        <h1 className="text-4xl font-semibold">{p.name}</h1>
-        <p className="text-2xl font-semibold tabular-nums">{formatPrice(p.price)}</p>
-        <p className="text-ink-500">{p.boxInfo || shopRules.defaultBoxInfo}</p>
-        <p className="inline-block rounded-full bg-mango-50 px-3 py-1 text-sm font-semibold">{stockBadge(p)}</p>
-        {p.isPreOrder && p.expectedAvailabilityDate && <p>Expected availability: {formatDate(p.expectedAvailabilityDate)}</p>}
-        <PurchasePanel product={p} />
-        <p className="leading-relaxed">{p.description}</p>
-        <p className="text-sm text-ink-500">Standard shipping {formatNzd(shopRules.defaultShippingCents)} flat anywhere in New Zealand. Delivered fresh in {shopRules.freshDeliveryClaim} from dispatch.</p>
-      </div>
-    </article>
+    <>
+      <nav aria-label="Breadcrumb" className="mb-6 text-sm text-ink-500">
+        <Link to="/shop" className="hover:text-mango-700 hover:underline">Shop</Link>
+        <span aria-hidden="true"> / </span>
+        <span aria-current="page">{p.name}</span>
+      </nav>
+      <article className="grid gap-8 md:grid-cols-2 md:gap-12">
+        <img src={p.imageUrl} alt={p.name} width={800} height={600} fetchPriority="high" className="aspect-[4/3] w-full rounded-3xl object-cover shadow-sm" />
+        <div className="space-y-4">
+          <ProductBadges product={p} />
+          <p className="text-sm text-ink-500">{p.category}</p>
+          <h1 className="text-4xl font-semibold">{p.name}</h1>
+          <p className="flex items-center gap-1 font-semibold">
+            <Star className="size-5 fill-mango-500 text-mango-500" aria-hidden="true" />
+            <span className="sr-only">Rated </span>
+            {formatRating(p.rating)}
+            <span className="font-normal text-ink-500"> out of 5</span>
+          </p>
+          <p className="text-3xl font-semibold tabular-nums">{formatPrice(p.price)}</p>
+          <p className="text-ink-500">{p.boxInfo || shopRules.defaultBoxInfo}</p>
+          <StockLabel product={p} />
+          {p.isPreOrder && p.expectedAvailabilityDate && <p>Expected availability: {formatDate(p.expectedAvailabilityDate)}</p>}
+          <PurchasePanel product={p} />
+          <p className="leading-relaxed">{p.description}</p>
+          <p className="flex gap-3 rounded-2xl bg-mango-50 p-4 text-sm">
+            <Truck className="size-5 shrink-0 text-mango-700" aria-hidden="true" />
+            <span>
+              Standard shipping {formatNzd(shopRules.defaultShippingCents)} flat anywhere in New Zealand. Delivered fresh in {shopRules.freshDeliveryClaim} from dispatch.
+            </span>
+          </p>
+        </div>
+      </article>
+      <OtherProducts product={p} />
+    </>
   );
 }

@@ -357,4 +357,5 @@ export const contentPages: ContentPageSeed[] = [
   { slug: 'terms-conditions', title: 'Terms & Conditions', file: 'terms-conditions.md' },
   { slug: 'privacy-policy', title: 'Privacy Policy', file: 'privacy-policy.md' },
   { slug: 'mango-season-guide', title: 'Mango Season Guide', file: 'mango-season-guide.md' },
+  { slug: 'test-content', title: 'Test Content', file: 'test-content.md' },
 ];

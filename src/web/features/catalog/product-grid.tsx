@@ -4,7 +4,9 @@ import type { Product } from '../../../contracts/product';
 import { shopRules } from '../../../contracts/shop-rules';
 import { formatDate, formatPrice } from '../../lib/format';
 import { cutDescription, formatRating } from './card-text';
+import { CardPurchase } from './card-purchase';
 import { ProductBadges } from './product-badges';
+import { QuickView } from './quick-view';
 import { StockLabel } from './stock-label';
 
 /** Spec 2's product card: image and title lead to /product/{id}. */
@@ -35,6 +37,12 @@ function ProductCard({ product, eager }: { product: Product; eager: boolean }) {
         <div className="mt-auto flex items-end justify-between pt-2">
           <p className="text-xl font-semibold tabular-nums">{formatPrice(product.price)}</p>
           <StockLabel product={product} />
+        </div>
+        <div className="flex items-center gap-2 pt-1">
+          <div className="flex-1">
+            <CardPurchase product={product} />
+          </div>
+          <QuickView product={product} />
         </div>
       </div>
     </article>

@@ -6,11 +6,14 @@ import { Button } from '../../components/ui/button';
 import { QuantityStepper } from '../../components/ui/quantity-stepper';
 import { formatDate } from '../../lib/format';
 import { useAuth } from '../auth/auth-provider';
-import { openAuthDialog } from '../auth/auth-dialog';
 import { useCart } from '../cart/cart-provider';
+import { openPreOrderSignIn } from '../pre-order/pre-order-sign-in';
 
-/** Quantity and Add to Cart (or Pre-Order Now); after adding, a 2-second success state (spec 4, 9). */
-export function PurchasePanel({ product }: { product: Product }) {
+/**
+ * Quantity and Add to Cart (or Pre-Order Now); after adding, a 2-second success state (spec 4, 9).
+ * A visitor's pre-order opens the pre-order sign-in modal; `beforeSignIn` lets a dialog close first.
+ */
+export function PurchasePanel({ product, beforeSignIn }: { product: Product; beforeSignIn?: () => void }) {
   const { user } = useAuth();
   const { addItem } = useCart();
   const [quantity, setQuantity] = useState(1);
@@ -31,7 +34,10 @@ export function PurchasePanel({ product }: { product: Product }) {
   }
 
   async function add() {
-    if (product.isPreOrder && !user) return openAuthDialog('login');
+    if (product.isPreOrder && !user) {
+      beforeSignIn?.();
+      return openPreOrderSignIn({ productId: product.id, productName: product.name });
+    }
     setState('busy');
     const announce = product.isPreOrder
       ? {

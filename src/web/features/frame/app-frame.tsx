@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { AuthDialog } from '../auth/auth-dialog';
 import { CartDrawer } from '../cart/cart-drawer';
 import { MaintenanceBanner } from '../maintenance/maintenance-banner';
+import { PreOrderSignIn } from '../pre-order/pre-order-sign-in';
 import { PromoBanner } from '../promo/promo-banner';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
@@ -21,6 +22,7 @@ export function AppFrame({ children }: { children: ReactNode }) {
       </main>
       <SiteFooter />
       <AuthDialog />
+      <PreOrderSignIn />
       <CartDrawer />
     </div>
   );

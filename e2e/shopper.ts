@@ -1,0 +1,24 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect } from './fixtures';
+
+export const shopperPassword = 'Cart-Journey-1';
+
+/** Registers a shopper through the API. */
+export async function registerShopper(request: APIRequestContext, username: string): Promise<{ email: string; password: string }> {
+  const email = `${username}@example.nz`;
+  const created = await request.post('/api/register', {
+    data: { username, email, password: shopperPassword, firstName: 'Tama', lastName: 'Hohaia', phone: '022 123 4567', address: '21 Lambton Quay', city: '', postalCode: '', region: '' },
+  });
+  expect(created.status()).toBe(201);
+  return { email, password: shopperPassword };
+}
+
+/** Registers a shopper, then signs them in through the /auth page. */
+export async function registerAndSignIn(page: Page, request: APIRequestContext, username: string) {
+  const { email, password } = await registerShopper(request, username);
+  await page.goto('/auth');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('main').getByRole('button', { name: 'Sign In' }).click();
+  await expect(page.getByRole('link', { name: username })).toBeVisible();
+}

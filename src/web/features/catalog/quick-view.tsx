@@ -1,0 +1,54 @@
+import { Eye, Star } from 'lucide-react';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import type { Product } from '../../../contracts/product';
+import { shopRules } from '../../../contracts/shop-rules';
+import { Dialog, DialogDescription, DialogTitle } from '../../components/ui/dialog';
+import { formatDate, formatPrice } from '../../lib/format';
+import { formatRating } from './card-text';
+import { ProductBadges } from './product-badges';
+import { PurchasePanel } from './purchase-panel';
+import { StockLabel } from './stock-label';
+
+/** Spec 2's Quick View: the product's details and purchase controls without leaving the list. */
+export function QuickView({ product }: { product: Product }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <button
+        type="button"
+        onClick={() => setOpen(true)}
+        aria-label={`Quick View of ${product.name}`}
+        className="inline-flex size-10 shrink-0 items-center justify-center rounded-full border border-ink-500/30 bg-white text-ink-900 hover:bg-mango-50"
+      >
+        <Eye className="size-4" aria-hidden="true" />
+      </button>
+      <Dialog open={open} onOpenChange={setOpen} title={product.name} titled wide>
+        <div className="grid gap-6 sm:grid-cols-2">
+          <img src={product.imageUrl} alt={product.name} width={800} height={600} className="aspect-[4/3] w-full rounded-xl object-cover" />
+          <div className="grid content-start gap-3">
+            <ProductBadges product={product} />
+            <p className="text-sm text-ink-500">{product.category}</p>
+            <DialogTitle className="font-serif text-2xl font-semibold">{product.name}</DialogTitle>
+            <p className="flex items-center gap-1 text-sm font-semibold">
+              <Star className="size-4 fill-mango-500 text-mango-500" aria-hidden="true" />
+              <span className="sr-only">Rated </span>
+              {formatRating(product.rating)}
+            </p>
+            <p className="text-2xl font-semibold tabular-nums">{formatPrice(product.price)}</p>
+            <StockLabel product={product} />
+            <DialogDescription className="text-sm leading-relaxed">{product.description}</DialogDescription>
+            <p className="text-sm text-ink-500">{product.boxInfo || shopRules.defaultBoxInfo}</p>
+            {product.isPreOrder && product.expectedAvailabilityDate && (
+              <p className="text-sm">Expected availability: {formatDate(product.expectedAvailabilityDate)}</p>
+            )}
+            <PurchasePanel product={product} beforeSignIn={() => setOpen(false)} />
+            <Link to={`/product/${product.id}`} className="text-sm font-semibold text-mango-700 hover:underline">
+              View full details
+            </Link>
+          </div>
+        </div>
+      </Dialog>
+    </>
+  );
+}
