@@ -132,6 +132,28 @@ describe('security headers', () => {
     expect(response.headers['x-frame-options']).toMatch(/^(DENY|SAMEORIGIN)$/);
     expect(response.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
   });
+
+  it('allow GA4 and the Meta pixel to load and report, and no other outside host', async () => {
+    const response = await shop.app.inject({ method: 'GET', url: '/api/products' });
+    const directives = new Map(
+      String(response.headers['content-security-policy'])
+        .split(';')
+        .map((directive) => directive.trim().split(/\s+/))
+        .map(([name = '', ...sources]) => [name, sources]),
+    );
+    const outside = (name: string) => (directives.get(name) ?? []).filter((source) => source.startsWith('https://')).sort();
+    expect(outside('script-src')).toEqual(['https://connect.facebook.net', 'https://www.googletagmanager.com']);
+    expect(outside('connect-src')).toEqual([
+      'https://*.analytics.google.com',
+      'https://*.google-analytics.com',
+      'https://connect.facebook.net',
+      'https://www.facebook.com',
+      'https://www.googletagmanager.com',
+    ]);
+    expect(outside('img-src')).toEqual(['https://*.google-analytics.com', 'https://www.facebook.com', 'https://www.googletagmanager.com']);
+    expect(outside('frame-src')).toEqual([]);
+    expect(outside('default-src')).toEqual([]);
+  });
 });
 
 describe('x-request-id', () => {

@@ -2,10 +2,12 @@ import type { FastifyInstance } from 'fastify';
 
 /**
  * The Content-Security-Policy of the shop. Analytics (spec 7) loads GA4 and the Meta pixel only when
- * their ids are set, so their hosts are allowed; nothing else outside the shop is.
+ * their ids are set, so their hosts are allowed; nothing else outside the shop is. GA4 sends hits by
+ * fetch, beacon or image to *.google-analytics.com and *.analytics.google.com (Google's CSP guide);
+ * the pixel sends to www.facebook.com/tr and reports its own errors to connect.facebook.net.
  */
 const analyticsScripts = ['https://www.googletagmanager.com', 'https://connect.facebook.net'];
-const analyticsConnect = ['https://*.google-analytics.com', 'https://*.analytics.google.com', 'https://www.googletagmanager.com', 'https://www.facebook.com'];
+const analyticsConnect = ['https://*.google-analytics.com', 'https://*.analytics.google.com', 'https://www.googletagmanager.com', 'https://www.facebook.com', 'https://connect.facebook.net'];
 const analyticsImages = ['https://*.google-analytics.com', 'https://www.googletagmanager.com', 'https://www.facebook.com'];
 
 const contentSecurityPolicy = [

@@ -3,6 +3,7 @@ import { createContext, type ReactNode, useCallback, useContext, useEffect, useM
 import type { Cart } from '../../../contracts/cart';
 import { toastDurations } from '../../../contracts/shop-rules';
 import { toast } from '../../components/ui/toast';
+import { trackAddToCart } from '../../lib/analytics';
 import { ApiError } from '../../lib/api-client';
 import { useAuth } from '../auth/auth-provider';
 import { cartQueryKey, deleteCart, deleteCartItem, fetchCart, postCartItem, putCartItem } from './cart-api';
@@ -57,8 +58,11 @@ export function CartProvider({ children }: { children: ReactNode }) {
         return false;
       }
       try {
-        replace(await postCartItem(userId, productId, quantity));
+        const next = await postCartItem(userId, productId, quantity);
+        replace(next);
         toast(announce ?? { title: 'Added to Cart', duration: toastDurations.cart });
+        const line = next.items.find((item) => item.productId === productId);
+        if (line) trackAddToCart({ id: productId, name: line.product.name, price: line.product.price }, quantity);
         return true;
       } catch (error) {
         toast({ title: 'Failed to add item to cart', description: serverMessage(error), variant: 'destructive' });

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { AnalyticsTracker } from '../analytics/analytics-tracker';
 import { AuthDialog } from '../auth/auth-dialog';
 import { CartDrawer } from '../cart/cart-drawer';
 import { MaintenanceBanner } from '../maintenance/maintenance-banner';
@@ -24,6 +25,7 @@ export function AppFrame({ children }: { children: ReactNode }) {
       <AuthDialog />
       <PreOrderSignIn />
       <CartDrawer />
+      <AnalyticsTracker />
     </div>
   );
 }

@@ -1,0 +1,137 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+
+const admin = { email: 'owner@mangoshop.co.nz', password: 'orchard-keys-2026' };
+const ids = { gaTrackingId: 'G-MANGO2026', metaPixelId: '2026112233' };
+const analyticsHosts = /^https:\/\/(www\.googletagmanager\.com|connect\.facebook\.net)\//;
+
+/** What the page's window holds for these journeys: the tools' globals and the stand-ins' records. */
+interface TrackedWindow {
+  dataLayer?: ArrayLike<unknown>[];
+  gtag?: unknown;
+  fbq?: unknown;
+  __pixelCalls?: unknown[][];
+  __gtagLoaded?: boolean;
+  __samePage?: boolean;
+}
+
+async function setAnalyticsIds(request: APIRequestContext, analytics: typeof ids) {
+  const login = await request.post('/api/login', { data: admin });
+  expect(login.status()).toBe(200);
+  const current = await (await request.get('/api/admin/settings')).json();
+  const saved = await request.put('/api/admin/settings', { data: { ...current, analytics } });
+  expect(saved.status()).toBe(200);
+}
+
+/**
+ * The machine is offline: both scripts are answered with stand-ins. gtag.js leaves the page's own
+ * dataLayer to read; the fbevents.js stand-in records the pixel's queue and every later call.
+ */
+async function stubAnalyticsScripts(page: Page) {
+  await page.route('https://www.googletagmanager.com/**', (route) => route.fulfill({ contentType: 'text/javascript', body: 'window.__gtagLoaded = true;' }));
+  await page.route('https://connect.facebook.net/**', (route) =>
+    route.fulfill({
+      contentType: 'text/javascript',
+      body: `(function () {
+        var fbq = window.fbq;
+        window.__pixelCalls = fbq.queue.map(function (args) { return Array.from(args); });
+        fbq.callMethod = function () { window.__pixelCalls.push(Array.from(arguments)); };
+      })();`,
+    }),
+  );
+}
+
+const gaHits = (page: Page) =>
+  page.evaluate(() => ((window as unknown as TrackedWindow).dataLayer ?? []).map((hit) => Array.from(hit)));
+const pixelCalls = (page: Page) => page.evaluate(() => (window as unknown as TrackedWindow).__pixelCalls ?? []);
+const gaPageViews = async (page: Page) => (await gaHits(page)).filter((hit) => hit[1] === 'page_view').map((hit) => (hit[2] as { page_path: string }).page_path);
+const pixelEvents = async (page: Page, name: string) => (await pixelCalls(page)).filter((call) => call[0] === 'track' && call[1] === name);
+
+async function registerAndSignIn(page: Page, username: string) {
+  const email = `${username}@example.nz`;
+  const password = 'Pixel-Journey-1';
+  const created = await page.request.post('/api/register', {
+    data: { username, email, password, firstName: 'Hemi', lastName: 'Walker', phone: '021 555 0199', address: '8 Cuba Street', city: '', postalCode: '', region: '' },
+  });
+  expect(created.status()).toBe(201);
+  await page.goto('/auth');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('main').getByRole('button', { name: 'Sign In' }).click();
+  await expect(page.getByRole('link', { name: username })).toBeVisible();
+}
+
+test.describe('with both analytics ids set', () => {
+  test.beforeEach(async ({ page, request }) => {
+    await setAnalyticsIds(request, ids);
+    await stubAnalyticsScripts(page);
+  });
+  test.afterEach(async ({ request }) => setAnalyticsIds(request, { gaTrackingId: '', metaPixelId: '' }));
+
+  test('a visit reports a page view for the first page and for each client-side route change', async ({ page }) => {
+    await page.goto('/');
+    await expect.poll(() => gaPageViews(page)).toEqual(['/']);
+    await expect.poll(async () => (await pixelEvents(page, 'PageView')).length).toBe(1);
+    const gaSetup = (await gaHits(page)).slice(0, 2);
+    expect(gaSetup).toEqual([['js', expect.any(Object)], ['config', ids.gaTrackingId, { send_page_view: false }]]);
+    expect((await pixelCalls(page))[0]).toEqual(['init', ids.metaPixelId]);
+    expect(await page.evaluate(() => (window as unknown as TrackedWindow).__gtagLoaded)).toBe(true);
+
+    await page.evaluate(() => ((window as unknown as TrackedWindow).__samePage = true));
+    await page.getByRole('link', { name: 'Shop Now' }).click();
+    await expect(page).toHaveURL(/\/shop$/);
+    await expect.poll(() => gaPageViews(page)).toEqual(['/', '/shop']);
+    await expect.poll(async () => (await pixelEvents(page, 'PageView')).length).toBe(2);
+    expect(await page.evaluate(() => (window as unknown as TrackedWindow).__samePage)).toBe(true);
+  });
+
+  test('a signed-in shopper who adds a mango to the cart is reported with its value in NZD', async ({ page }) => {
+    await registerAndSignIn(page, 'hemi');
+    await page.goto('/product/1');
+    const details = page.getByRole('article').filter({ has: page.getByRole('heading', { level: 1, name: 'Alphonso Mangoes' }) });
+    await details.getByRole('button', { name: 'Increase quantity' }).click();
+    await details.getByRole('button', { name: 'Add to Cart', exact: true }).click();
+    await expect(page.getByText('Added to Cart').first()).toBeVisible();
+    await expect
+      .poll(() => pixelEvents(page, 'AddToCart'))
+      .toEqual([
+        ['track', 'AddToCart', { content_ids: ['1'], content_name: 'Alphonso Mangoes', content_type: 'product', contents: [{ id: '1', quantity: 2 }], value: 129.98, currency: 'NZD' }],
+      ]);
+  });
+
+  // Waits for the product page to call trackViewContent(product) once its product has loaded.
+  test.fixme('a product page reports ViewContent for its product', async ({ page }) => {
+    await page.goto('/product/1');
+    await expect(page.getByRole('heading', { level: 1, name: 'Alphonso Mangoes' })).toBeVisible();
+    await expect
+      .poll(() => pixelEvents(page, 'ViewContent'))
+      .toEqual([['track', 'ViewContent', { content_ids: ['1'], content_name: 'Alphonso Mangoes', content_type: 'product', value: 64.99, currency: 'NZD' }]]);
+  });
+});
+
+test('with no analytics ids, neither script loads and each tool warns that it is off', async ({ page, request }) => {
+  await setAnalyticsIds(request, { gaTrackingId: '', metaPixelId: '' });
+  const scriptRequests: string[] = [];
+  const warnings: string[] = [];
+  page.on('request', (request) => {
+    if (analyticsHosts.test(request.url())) scriptRequests.push(request.url());
+  });
+  page.on('console', (message) => {
+    if (message.type() === 'warning') warnings.push(message.text());
+  });
+
+  await page.goto('/');
+  await expect.poll(() => warnings).toEqual(expect.arrayContaining(['Google Analytics is off: no GA4 measurement id is set in settings.', 'Meta pixel is off: no pixel id is set in settings.']));
+  await page.getByRole('link', { name: 'Shop Now' }).click();
+  await expect(page.getByRole('heading', { name: 'Shop Mangoes' })).toBeVisible();
+  await page.goto('/product/1');
+  await expect(page.getByRole('heading', { level: 1, name: 'Alphonso Mangoes' })).toBeVisible();
+
+  expect(scriptRequests).toEqual([]);
+  const globals = await page.evaluate(() => {
+    const tracked = window as unknown as TrackedWindow;
+    return [tracked.dataLayer, tracked.gtag, tracked.fbq].map((value) => typeof value);
+  });
+  expect(globals).toEqual(['undefined', 'undefined', 'undefined']);
+  expect(warnings.filter((text) => text.includes(' is off: '))).toHaveLength(4);
+});

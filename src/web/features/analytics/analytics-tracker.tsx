@@ -1,0 +1,29 @@
+import { useEffect } from 'react';
+import { useLocation } from 'react-router';
+import { startAnalytics, trackPageView } from '../../lib/analytics';
+import { useSettings } from '../frame/use-settings';
+
+const noIds = { gaTrackingId: '', metaPixelId: '' };
+
+/**
+ * Starts GA4 and the Meta pixel once the settings say which ids to use (spec 7), and reports a page
+ * view for the first page and every client-side route change after it.
+ */
+export function AnalyticsTracker() {
+  const settings = useSettings();
+  const { pathname, search } = useLocation();
+  const ids = settings.data?.analytics;
+  const failed = settings.isError;
+
+  useEffect(() => {
+    // Spec 8: a failed settings load is logged only; without ids nothing is tracked.
+    if (ids) startAnalytics(ids);
+    else if (failed) startAnalytics(noIds);
+  }, [ids, failed]);
+
+  useEffect(() => {
+    trackPageView(pathname + search);
+  }, [pathname, search]);
+
+  return null;
+}
