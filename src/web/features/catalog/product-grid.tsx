@@ -12,7 +12,10 @@ import { StockLabel } from './stock-label';
 /** Spec 2's product card: image and title lead to /product/{id}. */
 function ProductCard({ product, eager }: { product: Product; eager: boolean }) {
   return (
-    <article className="flex h-full flex-col overflow-hidden rounded-2xl bg-white shadow-sm transition-shadow hover:shadow-md">
+    <article className="relative flex h-full flex-col overflow-hidden rounded-2xl bg-white shadow-sm transition-shadow hover:shadow-md">
+      <div className="absolute right-3 top-3">
+        <QuickView product={product} />
+      </div>
       <Link to={`/product/${product.id}`} tabIndex={-1} aria-hidden="true">
         <img src={product.imageUrl} alt="" width={800} height={600} loading={eager ? 'eager' : 'lazy'} className="aspect-[4/3] w-full object-cover" />
       </Link>
@@ -38,11 +41,8 @@ function ProductCard({ product, eager }: { product: Product; eager: boolean }) {
           <p className="text-xl font-semibold tabular-nums">{formatPrice(product.price)}</p>
           <StockLabel product={product} />
         </div>
-        <div className="flex items-center gap-2 pt-1">
-          <div className="flex-1">
-            <CardPurchase product={product} />
-          </div>
-          <QuickView product={product} />
+        <div className="pt-1">
+          <CardPurchase product={product} />
         </div>
       </div>
     </article>

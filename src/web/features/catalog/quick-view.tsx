@@ -19,7 +19,7 @@ export function QuickView({ product }: { product: Product }) {
         type="button"
         onClick={() => setOpen(true)}
         aria-label={`Quick View of ${product.name}`}
-        className="inline-flex size-10 shrink-0 items-center justify-center rounded-full border border-ink-500/30 bg-white text-ink-900 hover:bg-mango-50"
+        className="inline-flex size-10 shrink-0 items-center justify-center rounded-full bg-white/90 text-ink-900 shadow-sm backdrop-blur hover:bg-mango-50"
       >
         <Eye className="size-4" aria-hidden="true" />
       </button>

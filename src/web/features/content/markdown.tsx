@@ -10,6 +10,13 @@ export function Markdown({ source }: { source: string }) {
   return <div className="space-y-4 leading-relaxed">{blocks(source)}</div>;
 }
 
+const headingTags: Record<number, 'h2' | 'h3' | 'h4'> = { 2: 'h2', 3: 'h3', 4: 'h4' };
+const headingClasses: Record<number, string> = {
+  2: 'pt-4 text-2xl font-semibold',
+  3: 'pt-2 text-xl font-semibold',
+  4: 'pt-2 text-lg font-semibold',
+};
+
 function blocks(source: string): ReactNode[] {
   const out: ReactNode[] = [];
   const lines = source.replace(/\r\n/g, '\n').split('\n');
@@ -20,10 +27,11 @@ function blocks(source: string): ReactNode[] {
     if (!line.trim()) {
       index += 1;
     } else if (heading) {
-      const level = Math.min(heading[1]!.length + 1, 4);
-      const Tag = (level === 2 ? 'h2' : level === 3 ? 'h3' : 'h4') as 'h2' | 'h3' | 'h4';
+      // The page title is the h1, so '#' and '##' both start a section (h2).
+      const level = Math.max(heading[1]!.length, 2);
+      const Tag = headingTags[level]!;
       out.push(
-        <Tag key={index} className={level === 2 ? 'pt-4 text-2xl font-semibold' : 'pt-2 text-lg font-semibold'}>
+        <Tag key={index} className={headingClasses[level]}>
           {inline(heading[2]!)}
         </Tag>,
       );
