@@ -99,8 +99,7 @@ test.describe('with both analytics ids set', () => {
       ]);
   });
 
-  // Waits for the product page to call trackViewContent(product) once its product has loaded.
-  test.fixme('a product page reports ViewContent for its product', async ({ page }) => {
+  test('a product page reports ViewContent for its product', async ({ page }) => {
     await page.goto('/product/1');
     await expect(page.getByRole('heading', { level: 1, name: 'Alphonso Mangoes' })).toBeVisible();
     await expect

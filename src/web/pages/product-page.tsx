@@ -1,4 +1,5 @@
 import { Star, Truck } from 'lucide-react';
+import { useEffect } from 'react';
 import { Link, useParams } from 'react-router';
 import type { Product } from '../../contracts/product';
 import { shopRules } from '../../contracts/shop-rules';
@@ -10,6 +11,7 @@ import { PurchasePanel } from '../features/catalog/purchase-panel';
 import { StockLabel } from '../features/catalog/stock-label';
 import { useProduct } from '../features/catalog/use-product';
 import { useProducts } from '../features/catalog/use-products';
+import { trackViewContent } from '../lib/analytics';
 import { formatDate, formatNzd, formatPrice } from '../lib/format';
 import { usePageTitle } from '../lib/page-title';
 
@@ -44,6 +46,11 @@ export default function ProductPage() {
   const id = Number(useParams().id);
   const product = useProduct(id);
   usePageTitle(product.data?.name ?? (product.isError || !Number.isInteger(id) ? 'Product not found' : undefined));
+  const viewed = product.data;
+  // Spec 7: ViewContent once per product shown.
+  useEffect(() => {
+    if (viewed) trackViewContent(viewed);
+  }, [viewed]);
   if (product.isPending && Number.isInteger(id)) return <Spinner />;
   if (!product.data) return <NotFound />;
   const p = product.data;
