@@ -30,8 +30,12 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** Runs pending migrations, then `afterMigrate` (seeding) under the same start-up lock. */
   migrate(afterMigrate?: (db: Db) => Promise<void>): Promise<void>;
-  /** Calls `onMessage` for every NOTIFY on `channel`, from any process. */
-  listen(channel: string, onMessage: (payload: string) => void): Promise<void>;
+  /**
+   * Calls `onMessage` for every NOTIFY on `channel`, from any process. When the listening
+   * connection is lost and while it is re-established, messages may be missed: `onGap` is called
+   * then (on the loss and again once listening resumes) so callers can drop what they cached.
+   */
+  listen(channel: string, onMessage: (payload: string) => void, onGap?: () => void): Promise<void>;
   notify(channel: string, payload: string): Promise<void>;
   close(): Promise<void>;
   /** PGlite only: the whole database as a tarball (tests start from a copy of one). */
@@ -70,8 +74,7 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
   // error would end the process. The pool drops the client and opens a new one when next needed.
   pool.on('error', (error) => console.warn(JSON.stringify({ level: 40, msg: 'idle database connection lost', code: (error as { code?: string }).code })));
   const db = drizzlePg({ client: pool, schema }) as unknown as Db;
-  let listener: pg.Client | undefined;
-  const handlers = new Map<string, Array<(payload: string) => void>>();
+  const listening = new ListenConnection(url);
   return {
     db,
     kind: 'postgres',
@@ -86,26 +89,109 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
         lockClient.release();
       }
     },
-    async listen(channel, onMessage) {
-      if (!listener) {
-        listener = new pg.Client({ connectionString: url });
-        listener.on('error', (error) => console.warn(JSON.stringify({ level: 40, msg: 'cache invalidation listener lost', code: (error as { code?: string }).code })));
-        await listener.connect();
-        listener.on('notification', (message) => {
-          for (const handler of handlers.get(message.channel) ?? []) handler(message.payload ?? '');
-        });
-      }
-      const existing = handlers.get(channel);
-      handlers.set(channel, [...(existing ?? []), onMessage]);
-      if (!existing) await listener.query(`listen "${channel.replace(/"/g, '')}"`);
-    },
+    listen: (channel, onMessage, onGap) => listening.listen(channel, onMessage, onGap),
     async notify(channel, payload) {
       await pool.query('select pg_notify($1, $2)', [channel, payload]);
     },
     async close() {
       if (pool.ended) return;
-      await listener?.end();
+      await listening.close();
       await pool.end();
     },
   };
+}
+
+const warn = (msg: string, error?: unknown) =>
+  console.warn(JSON.stringify({ level: 40, msg, code: (error as { code?: string } | undefined)?.code }));
+
+/**
+ * The one connection that LISTENs for cache invalidations. When PostgreSQL drops it (restart,
+ * failover, a terminated backend) it reconnects with a growing pause (1 s up to 30 s) and listens
+ * on every channel again, telling each listener about the gap.
+ */
+class ListenConnection {
+  private client: pg.Client | undefined;
+  private readonly channels = new Map<string, { messages: Array<(payload: string) => void>; gaps: Array<() => void> }>();
+  private retryMs = 1000;
+  private retryTimer: NodeJS.Timeout | undefined;
+  private closed = false;
+
+  constructor(private readonly url: string) {}
+
+  async listen(channel: string, onMessage: (payload: string) => void, onGap?: () => void): Promise<void> {
+    const existing = this.channels.get(channel);
+    const entry = existing ?? { messages: [], gaps: [] };
+    entry.messages.push(onMessage);
+    if (onGap) entry.gaps.push(onGap);
+    this.channels.set(channel, entry);
+    if (!this.client) this.client = await this.connect();
+    else if (!existing) await this.client.query(`listen ${quoteChannel(channel)}`);
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    clearTimeout(this.retryTimer);
+    const client = this.client;
+    this.client = undefined;
+    await client?.end().catch(() => undefined);
+  }
+
+  private async connect(): Promise<pg.Client> {
+    const client = new pg.Client({ connectionString: this.url, application_name: 'mango-shop cache listener' });
+    client.on('error', (error) => {
+      warn('cache invalidation listener lost', error);
+      this.lost(client);
+    });
+    client.on('end', () => this.lost(client));
+    client.on('notification', (message) => {
+      for (const handler of this.channels.get(message.channel)?.messages ?? []) handler(message.payload ?? '');
+    });
+    try {
+      await client.connect();
+      for (const channel of this.channels.keys()) await client.query(`listen ${quoteChannel(channel)}`);
+      return client;
+    } catch (error) {
+      await client.end().catch(() => undefined);
+      throw error;
+    }
+  }
+
+  private lost(client: pg.Client): void {
+    if (this.closed || this.client !== client) return;
+    this.client = undefined;
+    this.reportGap();
+    this.scheduleReconnect();
+  }
+
+  private scheduleReconnect(): void {
+    this.retryTimer = setTimeout(() => void this.reconnect(), this.retryMs);
+    this.retryTimer.unref();
+  }
+
+  private async reconnect(): Promise<void> {
+    if (this.closed || this.client) return;
+    try {
+      const client = await this.connect();
+      if (this.closed) {
+        await client.end().catch(() => undefined);
+        return;
+      }
+      this.client = client;
+      this.retryMs = 1000;
+      console.info(JSON.stringify({ level: 30, msg: 'cache invalidation listener reconnected' }));
+      this.reportGap();
+    } catch (error) {
+      warn('cache invalidation listener could not reconnect', error);
+      this.retryMs = Math.min(this.retryMs * 2, 30_000);
+      this.scheduleReconnect();
+    }
+  }
+
+  private reportGap(): void {
+    for (const { gaps } of this.channels.values()) for (const gap of gaps) gap();
+  }
+}
+
+function quoteChannel(channel: string): string {
+  return `"${channel.replace(/"/g, '')}"`;
 }

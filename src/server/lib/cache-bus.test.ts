@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Product } from '../../contracts/product';
@@ -52,5 +53,21 @@ describe('cache invalidation across processes', () => {
       return settings.json<{ maintenance_mode_enabled: boolean }>().maintenance_mode_enabled;
     });
     expect(seenElsewhere).toBe(true);
+  });
+});
+
+describe.runIf(process.env.DATABASE_URL)('when PostgreSQL drops the listening connection', () => {
+  it('drops the cached copies, listens again and hears later changes', async () => {
+    expect(await names(otherProcess)).toContain('Kesar Mangoes');
+    await shop.database.db.execute(
+      sql`select pg_terminate_backend(pid) from pg_stat_activity where application_name = 'mango-shop cache listener' and datname = current_database()`,
+    );
+    // A change no process announced: only the gap handling can make the caches read it.
+    await shop.database.db.execute(sql`update products set is_hidden = true where id = 2`);
+    expect(await eventually(async () => !(await names(otherProcess)).includes('Kesar Mangoes'), 8000)).toBe(true);
+
+    const admin = await signInAdmin(shop);
+    expect((await as(shop.app, admin.cookie)({ method: 'PUT', url: '/api/products/3', payload: { isHidden: true } })).statusCode).toBe(200);
+    expect(await eventually(async () => !(await names(otherProcess)).includes('Banganapalli Mangoes'), 8000)).toBe(true);
   });
 });

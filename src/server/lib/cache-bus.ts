@@ -15,7 +15,14 @@ export class CacheBus {
   constructor(private readonly database: Database) {}
 
   async start(): Promise<void> {
-    await this.database.listen(channel, (payload) => this.dispatch(payload as CacheTopic));
+    // Notifications missed while the listener reconnects would leave stale copies: drop them all.
+    await this.database.listen(
+      channel,
+      (payload) => this.dispatch(payload as CacheTopic),
+      () => {
+        for (const topic of this.handlers.keys()) this.dispatch(topic);
+      },
+    );
   }
 
   on(topic: CacheTopic, invalidate: () => void): void {
