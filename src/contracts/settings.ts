@@ -1,9 +1,9 @@
 import { z } from 'zod';
+import { dayKeys, type DayKey } from './days';
+
+export { dayKeys, type DayKey };
 
 const hhmm = /^([01]\d|2[0-3]):[0-5]\d$/;
-const dayKeys = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'] as const;
-export type DayKey = (typeof dayKeys)[number];
-export { dayKeys };
 
 const optionalLink = z.string().trim().max(300, 'Link must be at most 300 characters').refine((v) => v === '' || /^https:\/\/\S+$/.test(v), 'Link must start with https://');
 

@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { emailPattern } from './email';
+
+export { emailPattern };
 
 /** A string field whose every failure (missing, wrong type, too short) reads as one message. */
 export function requiredText(message: string, min: number, max: number, tooLong?: string) {
@@ -18,8 +21,7 @@ export function optionalText(max: number) {
     .default('');
 }
 
-/** Spec 5: a simple x@y.z pattern. */
-export const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
 
 /** Spec 5: e-mail at least 5 characters, then the pattern; trimmed and lower-cased. */
 export const emailField = z

@@ -1,4 +1,5 @@
-import { dayKeys, type DayKey, type PublicSettings } from '../../contracts/settings';
+import { dayKeys, type DayKey } from '../../contracts/days';
+import type { PublicSettings } from '../../contracts/settings';
 
 export type OpeningHoursSettings = Pick<PublicSettings, 'openingTime' | 'closingTime' | 'daysOpen'>;
 

@@ -1,6 +1,10 @@
-import { useSyncExternalStore } from 'react';
+import { lazy, Suspense, useSyncExternalStore } from 'react';
 import { Dialog } from '../../components/ui/dialog';
-import { type AuthMode, AuthPanel } from './auth-panel';
+import { Spinner } from '../../components/ui/spinner';
+import type { AuthMode } from './auth-panel';
+
+// The forms and their validation load when the dialog first opens, not with every page.
+const AuthPanel = lazy(() => import('./auth-panel').then((module) => ({ default: module.AuthPanel })));
 
 let openMode: AuthMode | null = null;
 const listeners = new Set<() => void>();
@@ -30,12 +34,14 @@ export function AuthDialog() {
   return (
     <Dialog open={mode !== null} onOpenChange={(open) => !open && closeAuthDialog()} title="Sign in or create an account">
       {mode && (
-        <AuthPanel
-          key={mode}
-          initialMode={mode}
-          onSignedIn={closeAuthDialog}
-          renderTitle={(title) => <h2 className="font-serif text-2xl font-semibold">{title}</h2>}
-        />
+        <Suspense fallback={<Spinner compact />}>
+          <AuthPanel
+            key={mode}
+            initialMode={mode}
+            onSignedIn={closeAuthDialog}
+            renderTitle={(title) => <h2 className="font-serif text-2xl font-semibold">{title}</h2>}
+          />
+        </Suspense>
       )}
     </Dialog>
   );

@@ -7,7 +7,7 @@ import { Button } from '../../components/ui/button';
 import { QuantityStepper } from '../../components/ui/quantity-stepper';
 import { useAuth } from '../auth/auth-provider';
 import { useCart } from '../cart/cart-provider';
-import { openPreOrderSignIn } from '../pre-order/pre-order-sign-in';
+import { openPreOrderSignIn } from '../pre-order/pre-order-store';
 
 type Step = 'closed' | 'choosing' | 'adding' | 'added';
 

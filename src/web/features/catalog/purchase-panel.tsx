@@ -7,7 +7,7 @@ import { QuantityStepper } from '../../components/ui/quantity-stepper';
 import { formatDate } from '../../lib/format';
 import { useAuth } from '../auth/auth-provider';
 import { useCart } from '../cart/cart-provider';
-import { openPreOrderSignIn } from '../pre-order/pre-order-sign-in';
+import { openPreOrderSignIn } from '../pre-order/pre-order-store';
 
 /**
  * Quantity and Add to Cart (or Pre-Order Now); after adding, a 2-second success state (spec 4, 9).

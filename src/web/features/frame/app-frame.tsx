@@ -18,7 +18,8 @@ export function AppFrame({ children }: { children: ReactNode }) {
       <PromoBanner />
       <MaintenanceBanner />
       <SiteHeader />
-      <main id="main" className="mx-auto w-full max-w-[1200px] flex-1 px-4 py-8">
+      {/* At least a screen tall, so the footer never shows while a page loads and then jumps away. */}
+      <main id="main" className="mx-auto min-h-screen w-full max-w-[1200px] flex-1 px-4 py-8">
         {children}
       </main>
       <SiteFooter />

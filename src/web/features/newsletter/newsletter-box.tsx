@@ -1,6 +1,6 @@
 import { Check, LoaderCircle } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
-import { subscribeSchema } from '../../../contracts/newsletter';
+import { isEmailAddress, normaliseEmail } from '../../../contracts/email';
 import { shopRules, toastDurations } from '../../../contracts/shop-rules';
 import { Button } from '../../components/ui/button';
 import { toast } from '../../components/ui/toast';
@@ -26,13 +26,12 @@ export function NewsletterBox() {
     if (email.trim() === '') {
       return toast({ title: 'Email Required', description: 'Please enter your email address.', variant: 'destructive' });
     }
-    const parsed = subscribeSchema.safeParse({ email });
-    if (!parsed.success) {
+    if (!isEmailAddress(email)) {
       return toast({ title: 'Invalid Email', description: 'Please enter a valid email address.', variant: 'destructive' });
     }
     setState('submitting');
     const [failure] = await Promise.all([
-      postNewsletterSubscription(parsed.data).then(
+      postNewsletterSubscription({ email: normaliseEmail(email) }).then(
         () => null,
         (error: unknown) => ({ error }),
       ),
