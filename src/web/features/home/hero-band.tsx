@@ -18,6 +18,8 @@ export function HeroBand() {
           </Link>
           <Link to="/about" className="rounded-full border border-ink-900 px-6 py-3 font-semibold transition-colors hover:bg-white">
             Learn More
+            {/* Says where the link goes for screen readers and search engines; the button reads as the spec's. */}
+            <span className="sr-only"> about Mango Shop</span>
           </Link>
         </div>
         <p className="inline-flex items-center gap-2 rounded-full bg-white px-4 py-2 text-sm font-semibold text-leaf-700 shadow-sm">
