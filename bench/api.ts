@@ -1,8 +1,9 @@
-import { spawn } from 'node:child_process';
 import path from 'node:path';
 import readline from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { load, type LoadResult, summarise } from './http';
+import { runTypeScript } from './bench-process';
+import { pad } from './table';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 4);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 5);
@@ -14,7 +15,14 @@ const connections = Number(process.env.BENCH_CONNECTIONS ?? 20);
  */
 export async function benchApi(): Promise<{ results: LoadResult[]; database: string }> {
   const target = await startTargets();
-  const { shopUrl, bareUrl } = target;
+  try {
+    return { results: await loadTargets(target.shopUrl, target.bareUrl), database: target.database };
+  } finally {
+    await target.stop();
+  }
+}
+
+async function loadTargets(shopUrl: string, bareUrl: string): Promise<LoadResult[]> {
   const shoppers = await signInShoppers(shopUrl, connections);
   const free = [...shoppers];
   const cartCycle = {
@@ -73,31 +81,36 @@ export async function benchApi(): Promise<{ results: LoadResult[]; database: str
       byTarget.set(name, [...(byTarget.get(name) ?? []), await run(seconds)]);
     }
   }
-  await target.stop();
-  return { results: [...byTarget.values()].map(summarise), database: target.database };
+  return [...byTarget.values()].map(summarise);
+}
+
+export function printApi({ results, database }: { results: LoadResult[]; database: string }): void {
+  const bare = results[0]!;
+  console.log(`\nAPI throughput on ${database} (medians of interleaved rounds; ratio = req/s against the bare route)\n`);
+  console.log(`${pad('target', 52)}${pad('req/s', 10)}${pad('p50 ms', 9)}${pad('p99 ms', 9)}${pad('ratio', 8)}errors/non-2xx`);
+  for (const r of results) {
+    const ratio = `${Math.round((r.requestsPerSecond / bare.requestsPerSecond) * 100)}%`;
+    console.log(`${pad(r.name, 52)}${pad(r.requestsPerSecond.toFixed(0), 10)}${pad(String(r.p50), 9)}${pad(String(r.p99), 9)}${pad(ratio, 8)}${r.errors}/${r.non2xx}`);
+  }
+  const listRatio = results[1]!.requestsPerSecond / bare.requestsPerSecond;
+  console.log(`\nProduct list at ${(listRatio * 100).toFixed(0)}% of the bare route (goal: at least 50%).`);
 }
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
 /** Starts bench/target-server.ts in its own process and waits for its addresses. */
 async function startTargets(): Promise<{ shopUrl: string; bareUrl: string; database: string; stop(): Promise<void> }> {
-  const child = spawn(path.join(here, '..', 'node_modules', '.bin', 'tsx'), [path.join(here, 'target-server.ts')], {
+  const server = runTypeScript(path.join(here, 'target-server.ts'), {
+    cwd: path.join(here, '..'),
     stdio: ['ignore', 'pipe', 'ignore'],
     env: process.env,
   });
   const firstLine = await new Promise<string>((resolve, reject) => {
-    readline.createInterface({ input: child.stdout }).once('line', resolve);
-    child.once('exit', (code) => reject(new Error(`the bench server exited (${code})`)));
+    readline.createInterface({ input: server.child.stdout! }).once('line', resolve);
+    server.child.once('exit', (code) => reject(new Error(`the bench server exited (${code})`)));
   });
   const addresses = JSON.parse(firstLine) as { shopUrl: string; bareUrl: string; database: string };
-  return {
-    ...addresses,
-    stop: () =>
-      new Promise((resolve) => {
-        child.once('exit', () => resolve());
-        child.kill('SIGTERM');
-      }),
-  };
+  return { ...addresses, stop: () => server.stop() };
 }
 
 interface Shopper {

@@ -1,20 +1,43 @@
 /**
- * npm run bench: load benchmarks on loopback (bounded: BENCH_SECONDS x BENCH_ROUNDS per target).
- * Set DATABASE_URL to run them on PostgreSQL instead of the embedded database.
+ * npm run bench: on loopback, bounded in time.
+ * - api: load on the hot API paths (BENCH_SECONDS x BENCH_ROUNDS per target; set DATABASE_URL to
+ *   run it on PostgreSQL instead of the embedded database);
+ * - bundle: the JavaScript a first visit to / downloads, gzipped;
+ * - lighthouse: mobile Lighthouse scores of /, /shop and a product page (BENCH_LIGHTHOUSE_RUNS each).
+ * BENCH_ONLY=api,bundle picks some of them. The last two run the built app on the real server.
  */
-import { benchApi } from './api';
+import { benchApi, printApi } from './api';
+import { benchBundle, printBundle } from './bundle';
+import { benchLighthouse, printLighthouse } from './lighthouse';
+import { startShop } from './shop-server';
 
-function pad(text: string, width: number): string {
-  return text.length >= width ? text : text + ' '.repeat(width - text.length);
-}
+const reports = ['api', 'bundle', 'lighthouse'] as const;
+type Report = (typeof reports)[number];
 
-const { results, database } = await benchApi();
-const bare = results[0]!;
-console.log(`\nAPI throughput on ${database} (medians of interleaved rounds; ratio = req/s against the bare route)\n`);
-console.log(`${pad('target', 52)}${pad('req/s', 10)}${pad('p50 ms', 9)}${pad('p99 ms', 9)}${pad('ratio', 8)}errors/non-2xx`);
-for (const r of results) {
-  const ratio = `${Math.round((r.requestsPerSecond / bare.requestsPerSecond) * 100)}%`;
-  console.log(`${pad(r.name, 52)}${pad(r.requestsPerSecond.toFixed(0), 10)}${pad(String(r.p50), 9)}${pad(String(r.p99), 9)}${pad(ratio, 8)}${r.errors}/${r.non2xx}`);
+const picked = (process.env.BENCH_ONLY ?? '').split(',').map((name) => name.trim()).filter(Boolean);
+const unknown = picked.filter((name) => !reports.includes(name as Report));
+if (unknown.length) {
+  console.error(`BENCH_ONLY: unknown report ${unknown.join(', ')} (use a comma-separated list of ${reports.join(', ')})`);
+  process.exit(1);
 }
-const listRatio = results[1]!.requestsPerSecond / bare.requestsPerSecond;
-console.log(`\nProduct list at ${(listRatio * 100).toFixed(0)}% of the bare route (goal: at least 50%).`);
+const selected = new Set<Report>(picked.length ? (picked as Report[]) : reports);
+
+// On exit, bench/reaper.ts ends the servers and browsers still running.
+process.once('SIGINT', () => process.exit(130));
+process.once('SIGTERM', () => process.exit(143));
+
+if (selected.has('api')) printApi(await benchApi());
+if (selected.has('bundle') || selected.has('lighthouse')) {
+  const shop = await startShop();
+  try {
+    if (selected.has('bundle')) printBundle(await benchBundle(shop.url));
+    if (selected.has('lighthouse')) printLighthouse(await benchLighthouse(shop.url));
+    if (shop.rebuiltSinceStart()) {
+      console.log('\nThe web app was rebuilt while these reports ran (dist/web changed): pages may have failed to load. Run them again.');
+    }
+  } finally {
+    await shop.stop();
+  }
+}
+// A Lighthouse run abandoned at its time limit can leave a socket open; it must not keep the bench alive.
+process.exit(0);

@@ -1,0 +1,65 @@
+/**
+ * The processes and folders the bench starts, and how they are ended. Servers run as node with
+ * tsx's loader, not under the tsx command: that one relays SIGTERM to its node child and kills
+ * it if the child does not acknowledge within 30 ms, which a server busy under load misses, so it
+ * never cleaned up. Each leads its own process group, and bench/reaper.ts ends whatever is left
+ * when the bench stops, however it stops.
+ */
+import { type ChildProcess, spawn, type SpawnOptions } from 'node:child_process';
+import type { Socket } from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Leftover, ReaperMessage } from './reaper';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const stopTimeoutMs = 10_000;
+let reaper: ChildProcess | undefined;
+
+/** Hands a process group or folder to the reaper until `done`. */
+export function leftover(item: Leftover, done = false): void {
+  if (!reaper) {
+    reaper = spawn(process.execPath, ['--import', 'tsx', path.join(here, 'reaper.ts')], { cwd: path.join(here, '..'), stdio: ['pipe', 'ignore', 'inherit'] });
+    // The reaper waits for this process to end; it must not keep it alive.
+    reaper.unref();
+    (reaper.stdin as Socket).unref();
+  }
+  const message: ReaperMessage = done ? { ...item, done } : item;
+  reaper.stdin!.write(`${JSON.stringify(message)}\n`);
+}
+
+export interface BenchProcess {
+  child: ChildProcess;
+  hasExited(): boolean;
+  /** SIGTERM (the server closes and cleans up), then SIGKILL to its group after ten seconds. */
+  stop(): Promise<void>;
+}
+
+export function runTypeScript(script: string, options: SpawnOptions): BenchProcess {
+  const child = spawn(process.execPath, ['--import', 'tsx', script], { ...options, detached: true });
+  const group = child.pid;
+  if (group !== undefined) leftover({ group });
+  const exited = new Promise<void>((resolve) => {
+    child.once('exit', () => {
+      if (group !== undefined) leftover({ group }, true);
+      resolve();
+    });
+  });
+  const hasExited = () => child.exitCode !== null || child.signalCode !== null;
+  return {
+    child,
+    hasExited,
+    async stop() {
+      if (hasExited()) return;
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => {
+        try {
+          if (group !== undefined) process.kill(-group, 'SIGKILL');
+        } catch {
+          // Gone in the meantime.
+        }
+      }, stopTimeoutMs);
+      await exited;
+      clearTimeout(timer);
+    },
+  };
+}
