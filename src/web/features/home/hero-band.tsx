@@ -33,6 +33,7 @@ export function HeroBand() {
         width={480}
         height={480}
         loading="eager"
+        fetchPriority="high"
         className="mx-auto aspect-square w-64 md:w-80"
       />
     </section>
