@@ -1,12 +1,12 @@
-import { Star, Truck } from 'lucide-react';
+import { Truck } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link, useParams } from 'react-router';
 import type { Product } from '../../contracts/product';
 import { shopRules } from '../../contracts/shop-rules';
 import { Spinner } from '../components/ui/spinner';
-import { formatRating } from '../features/catalog/card-text';
 import { ProductBadges } from '../features/catalog/product-badges';
 import { ProductGrid } from '../features/catalog/product-grid';
+import { ProductRating } from '../features/catalog/product-rating';
 import { PurchasePanel } from '../features/catalog/purchase-panel';
 import { StockLabel } from '../features/catalog/stock-label';
 import { useProduct } from '../features/catalog/use-product';
@@ -67,12 +67,7 @@ export default function ProductPage() {
           <ProductBadges product={p} />
           <p className="text-sm text-ink-500">{p.category}</p>
           <h1 className="text-4xl font-semibold">{p.name}</h1>
-          <p className="flex items-center gap-1 font-semibold">
-            <Star className="size-5 fill-mango-500 text-mango-500" aria-hidden="true" />
-            <span className="sr-only">Rated </span>
-            {formatRating(p.rating)}
-            <span className="font-normal text-ink-500"> out of 5</span>
-          </p>
+          <ProductRating rating={p.rating} large outOfFive />
           <p className="text-3xl font-semibold tabular-nums">{formatPrice(p.price)}</p>
           <p className="text-ink-500">{p.boxInfo || shopRules.defaultBoxInfo}</p>
           <StockLabel product={p} />

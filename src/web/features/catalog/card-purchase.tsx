@@ -1,13 +1,13 @@
 import { Check, ShoppingCart } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { Product } from '../../../contracts/product';
-import { shopRules } from '../../../contracts/shop-rules';
 import { Button } from '../../components/ui/button';
 import { QuantityStepper } from '../../components/ui/quantity-stepper';
 import { useAuth } from '../auth/auth-provider';
 import { useCart } from '../cart/cart-provider';
 import { openPreOrderSignIn } from '../pre-order/pre-order-store';
+import { useSuccessReset } from './use-success-reset';
 
 type Step = 'closed' | 'choosing' | 'adding' | 'added';
 
@@ -23,14 +23,10 @@ export function CardPurchase({ product }: { product: Product }) {
   const [step, setStep] = useState<Step>('closed');
   const [quantity, setQuantity] = useState(1);
 
-  useEffect(() => {
-    if (step !== 'added') return;
-    const timer = setTimeout(() => {
-      setStep('closed');
-      setQuantity(1);
-    }, shopRules.cartSuccessAnimationMs);
-    return () => clearTimeout(timer);
-  }, [step]);
+  useSuccessReset(step === 'added', () => {
+    setStep('closed');
+    setQuantity(1);
+  });
 
   if (product.isPreOrder) {
     const preOrder = () =>

@@ -1,11 +1,11 @@
-import { Star } from 'lucide-react';
 import { Link } from 'react-router';
 import type { Product } from '../../../contracts/product';
 import { shopRules } from '../../../contracts/shop-rules';
 import { formatDate, formatPrice } from '../../lib/format';
-import { cutDescription, formatRating } from './card-text';
+import { cutDescription } from './card-text';
 import { CardPurchase } from './card-purchase';
 import { ProductBadges } from './product-badges';
+import { ProductRating } from './product-rating';
 import { QuickView } from './quick-view';
 import { StockLabel } from './stock-label';
 
@@ -22,11 +22,7 @@ function ProductCard({ product, eager }: { product: Product; eager: boolean }) {
       <div className="flex flex-1 flex-col gap-2 p-5">
         <div className="flex items-start justify-between gap-2">
           <ProductBadges product={product} />
-          <p className="ml-auto flex shrink-0 items-center gap-1 text-sm font-semibold">
-            <Star className="size-4 fill-mango-500 text-mango-500" aria-hidden="true" />
-            <span className="sr-only">Rated </span>
-            {formatRating(product.rating)}
-          </p>
+          <ProductRating rating={product.rating} className="ml-auto shrink-0" />
         </div>
         <p className="text-sm text-ink-500">{product.category}</p>
         <h3 className="text-lg font-semibold">

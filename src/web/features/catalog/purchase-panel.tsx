@@ -1,5 +1,5 @@
 import { Check } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { Product } from '../../../contracts/product';
 import { shopRules, toastDurations } from '../../../contracts/shop-rules';
 import { Button } from '../../components/ui/button';
@@ -8,6 +8,7 @@ import { formatDate } from '../../lib/format';
 import { useAuth } from '../auth/auth-provider';
 import { useCart } from '../cart/cart-provider';
 import { openPreOrderSignIn } from '../pre-order/pre-order-store';
+import { useSuccessReset } from './use-success-reset';
 
 /**
  * Quantity and Add to Cart (or Pre-Order Now); after adding, a 2-second success state (spec 4, 9).
@@ -20,14 +21,10 @@ export function PurchasePanel({ product, beforeSignIn }: { product: Product; bef
   const [state, setState] = useState<'idle' | 'busy' | 'added'>('idle');
   const max = product.isPreOrder ? shopRules.maxPreOrderQuantityPerLine : product.stock;
 
-  useEffect(() => {
-    if (state !== 'added') return;
-    const timer = setTimeout(() => {
-      setState('idle');
-      setQuantity(1);
-    }, shopRules.cartSuccessAnimationMs);
-    return () => clearTimeout(timer);
-  }, [state]);
+  useSuccessReset(state === 'added', () => {
+    setState('idle');
+    setQuantity(1);
+  });
 
   if (!product.isPreOrder && product.stock === 0) {
     return <Button disabled className="w-full sm:w-auto">Out of Stock</Button>;

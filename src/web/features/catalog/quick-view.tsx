@@ -1,12 +1,12 @@
-import { Eye, Star } from 'lucide-react';
+import { Eye } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { Product } from '../../../contracts/product';
 import { shopRules } from '../../../contracts/shop-rules';
 import { Dialog, DialogDescription, DialogTitle } from '../../components/ui/dialog';
 import { formatDate, formatPrice } from '../../lib/format';
-import { formatRating } from './card-text';
 import { ProductBadges } from './product-badges';
+import { ProductRating } from './product-rating';
 import { PurchasePanel } from './purchase-panel';
 import { StockLabel } from './stock-label';
 
@@ -30,11 +30,7 @@ export function QuickView({ product }: { product: Product }) {
             <ProductBadges product={product} />
             <p className="text-sm text-ink-500">{product.category}</p>
             <DialogTitle className="font-serif text-2xl font-semibold">{product.name}</DialogTitle>
-            <p className="flex items-center gap-1 text-sm font-semibold">
-              <Star className="size-4 fill-mango-500 text-mango-500" aria-hidden="true" />
-              <span className="sr-only">Rated </span>
-              {formatRating(product.rating)}
-            </p>
+            <ProductRating rating={product.rating} />
             <p className="text-2xl font-semibold tabular-nums">{formatPrice(product.price)}</p>
             <StockLabel product={product} />
             <DialogDescription className="text-sm leading-relaxed">{product.description}</DialogDescription>
