@@ -7,6 +7,7 @@ import {
   index,
   integer,
   jsonb,
+  pgSequence,
   pgTable,
   smallint,
   text,
@@ -14,6 +15,7 @@ import {
   unique,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { orderStatuses, paymentMethods, stockMovementReasons } from '../../contracts/order';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
@@ -233,4 +235,99 @@ export const auditLog = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('audit_log_created_at_idx').on(t.createdAt), index('audit_log_entity_idx').on(t.entity, t.entityId)],
+);
+
+/** Order numbers run MS-10001, MS-10002...: short to read out; access is checked, never guessed. */
+export const orderNumberSequence = pgSequence('order_number_seq', { startWith: 10001 });
+
+export const orders = pgTable(
+  'orders',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    number: text('number').notNull().default(sql`'MS-' || nextval('order_number_seq')`),
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'restrict' }),
+    status: text('status', { enum: orderStatuses }).notNull(),
+    paymentMethod: text('payment_method', { enum: paymentMethods }).notNull(),
+    subtotalCents: integer('subtotal_cents').notNull(),
+    shippingCents: integer('shipping_cents').notNull(),
+    discountCents: integer('discount_cents').notNull().default(0),
+    totalCents: integer('total_cents').notNull(),
+    gstCents: integer('gst_cents').notNull(),
+    promoCodeId: integer('promo_code_id').references(() => promoCodes.id, { onDelete: 'set null' }),
+    /** The code as typed on the order, kept even if the promo is deleted later. */
+    promoCode: text('promo_code'),
+    shipName: text('ship_name').notNull(),
+    shipPhone: text('ship_phone').notNull(),
+    shipStreet: text('ship_street').notNull(),
+    shipSuburb: text('ship_suburb').notNull().default(''),
+    shipCity: text('ship_city').notNull(),
+    shipPostcode: text('ship_postcode').notNull(),
+    shipRegion: text('ship_region').notNull(),
+    deliveryInstructions: text('delivery_instructions').notNull().default(''),
+    trackingNumber: text('tracking_number'),
+    /** Sent by the client with the order: a retried submit finds the same order. */
+    idempotencyKey: text('idempotency_key').notNull(),
+    stripeSessionId: text('stripe_session_id'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('orders_number_key').on(t.number),
+    unique('orders_user_idempotency_key').on(t.userId, t.idempotencyKey),
+    uniqueIndex('orders_stripe_session_key').on(t.stripeSessionId),
+    index('orders_user_created_idx').on(t.userId, t.createdAt),
+    index('orders_status_created_idx').on(t.status, t.createdAt),
+    check('orders_money', sql`${t.subtotalCents} >= 0 and ${t.shippingCents} >= 0 and ${t.discountCents} between 0 and ${t.subtotalCents} and ${t.totalCents} = ${t.subtotalCents} + ${t.shippingCents} - ${t.discountCents} and ${t.gstCents} >= 0`),
+  ],
+);
+
+export const orderLines = pgTable(
+  'order_lines',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    orderId: integer('order_id').notNull().references(() => orders.id, { onDelete: 'cascade' }),
+    productId: integer('product_id').references(() => products.id, { onDelete: 'set null' }),
+    /** Name and price as sold: the receipt never changes when the catalogue does. */
+    productName: text('product_name').notNull(),
+    unitPriceCents: integer('unit_price_cents').notNull(),
+    quantity: integer('quantity').notNull(),
+    isPreOrder: boolean('is_pre_order').notNull().default(false),
+    expectedAvailabilityDate: date('expected_availability_date', { mode: 'string' }),
+  },
+  (t) => [
+    index('order_lines_order_idx').on(t.orderId),
+    index('order_lines_product_idx').on(t.productId),
+    check('order_lines_quantity_positive', sql`${t.quantity} > 0`),
+    check('order_lines_price_positive', sql`${t.unitPriceCents} > 0`),
+  ],
+);
+
+/** Every status change of an order, timestamped, for the shopper's timeline and the staff's record. */
+export const orderEvents = pgTable(
+  'order_events',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    orderId: integer('order_id').notNull().references(() => orders.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: orderStatuses }).notNull(),
+    note: text('note').notNull().default(''),
+    actorUserId: integer('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('order_events_order_idx').on(t.orderId, t.createdAt)],
+);
+
+export const stockMovements = pgTable(
+  'stock_movements',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    productId: integer('product_id').notNull().references(() => products.id, { onDelete: 'cascade' }),
+    /** Negative when stock leaves (an order), positive when it returns or arrives. */
+    change: integer('change').notNull(),
+    reason: text('reason', { enum: stockMovementReasons }).notNull(),
+    orderId: integer('order_id').references(() => orders.id, { onDelete: 'set null' }),
+    actorUserId: integer('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
+    note: text('note').notNull().default(''),
+    createdAt: createdAt(),
+  },
+  (t) => [index('stock_movements_product_idx').on(t.productId, t.createdAt), check('stock_movements_change_non_zero', sql`${t.change} <> 0`)],
 );
