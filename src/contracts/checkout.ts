@@ -1,0 +1,42 @@
+import { z } from 'zod';
+import { nzRegions, paymentMethods } from './order';
+import { optionalText, requiredText } from './text';
+import { phoneField } from './user';
+
+/** Issue rules: where an order goes; prefilled from the profile, optionally saved back to it. */
+export const shippingDetailsSchema = z.object({
+  name: requiredText('Name is required', 2, 100),
+  phone: phoneField,
+  street: requiredText('Street address is required', 5, 200),
+  suburb: optionalText(80),
+  city: requiredText('City is required', 2, 80),
+  postcode: z
+    .string({ error: 'Postcode must be 4 digits' })
+    .trim()
+    .regex(/^\d{4}$/, 'Postcode must be 4 digits'),
+  region: z.enum(nzRegions, { error: 'Choose a region' }),
+  deliveryInstructions: optionalText(300),
+  saveToProfile: z.boolean().optional().default(false),
+});
+export type ShippingDetails = z.output<typeof shippingDetailsSchema>;
+
+const promoCodeField = z
+  .string({ error: 'Promo code must be text' })
+  .trim()
+  .max(40, 'Promo code must be at most 40 characters')
+  .transform((code) => code.toUpperCase())
+  .optional();
+
+/** POST /api/checkout/quote: what the order would cost; prices come from the server only. */
+export const quoteRequestSchema = z.object({ promoCode: promoCodeField });
+
+/** POST /api/orders: lines come from the shopper's cart on the server, never from the request. */
+export const placeOrderSchema = z.object({
+  shipping: shippingDetailsSchema,
+  promoCode: promoCodeField,
+  paymentMethod: z.enum(paymentMethods, { error: 'Choose a payment method' }).default('bank_transfer'),
+  idempotencyKey: z
+    .string({ error: 'A checkout key is required' })
+    .regex(/^[A-Za-z0-9_-]{16,80}$/, 'A checkout key is required'),
+});
+export type PlaceOrderInput = z.input<typeof placeOrderSchema>;
