@@ -18,6 +18,7 @@ import { registerSessionHooks } from './modules/auth/request-user';
 import { authRoutes } from './modules/auth/routes';
 import { SessionStore } from './modules/auth/sessions';
 import { cartRoutes } from './modules/cart/routes';
+import { checkoutRoutes } from './modules/checkout/routes';
 import { CartService } from './modules/cart/service';
 import { catalogRoutes } from './modules/catalog/routes';
 import { CatalogService } from './modules/catalog/service';
@@ -105,6 +106,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(authRoutes({ db, config, mailer, limiter, sessions, publicUrl }));
   await app.register(catalogRoutes(catalog));
   await app.register(cartRoutes(cart));
+  await app.register(checkoutRoutes({ db, settings }));
   await app.register(settingsRoutes(settings));
   await app.register(promoRoutes(db));
   await app.register(contentRoutes(db));

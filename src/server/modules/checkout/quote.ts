@@ -1,0 +1,91 @@
+import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import { centsToDollars } from '../../../contracts/money';
+import { discountCents, orderTotals, promoRefusal, promoRefusalMessages, type Totals } from '../../../contracts/pricing';
+import type { Db, Tx } from '../../db/client';
+import { cartLines, carts, orders, products, promoCodes } from '../../db/schema';
+import { BadRequest } from '../../lib/errors';
+import type { SettingsService } from '../settings/service';
+
+type ProductRow = typeof products.$inferSelect;
+type PromoRow = typeof promoCodes.$inferSelect;
+
+export interface PricedLine {
+  cartLineId: number;
+  quantity: number;
+  product: ProductRow;
+}
+
+/** What an order of the shopper's cart costs now: the quote, and the order, use exactly this. */
+export interface PricedCart {
+  lines: PricedLine[];
+  totals: Totals;
+  promo: { row: PromoRow; code: string } | null;
+  promoProblem: { code: string; message: string } | null;
+}
+
+export async function cartLinesOf(db: Db | Tx, userId: number): Promise<PricedLine[]> {
+  const rows = await db
+    .select({ line: cartLines, product: products })
+    .from(cartLines)
+    .innerJoin(carts, eq(carts.id, cartLines.cartId))
+    .innerJoin(products, eq(products.id, cartLines.productId))
+    .where(eq(carts.userId, userId))
+    .orderBy(asc(cartLines.id));
+  return rows.map(({ line, product }) => ({ cartLineId: line.id, quantity: line.quantity, product }));
+}
+
+/** Uses of a code by one customer: orders that were not cancelled. */
+async function customerUses(db: Db | Tx, promoId: number, userId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(orders)
+    .where(and(eq(orders.promoCodeId, promoId), eq(orders.userId, userId), ne(orders.status, 'cancelled')));
+  return row?.n ?? 0;
+}
+
+/** Prices the shopper's cart with shipping from settings and the promo code, if it applies. */
+export async function priceCart(db: Db | Tx, settings: SettingsService, userId: number, promoCode: string | undefined, now = new Date()): Promise<PricedCart> {
+  const lines = await cartLinesOf(db, userId);
+  if (!lines.length) throw new BadRequest('Your cart is empty');
+  const shippingCents = (await settings.stored()).shippingCents;
+  const priced = lines.map((line) => ({ unitPriceCents: line.product.priceCents, quantity: line.quantity }));
+  const subtotal = orderTotals(priced, 0, 0).subtotalCents;
+  let promo: PricedCart['promo'] = null;
+  let promoProblem: PricedCart['promoProblem'] = null;
+  if (promoCode) {
+    const [row] = await db.select().from(promoCodes).where(eq(sql`upper(${promoCodes.code})`, promoCode.toUpperCase()));
+    const refusal = promoRefusal(row ?? null, subtotal, now, row ? await customerUses(db, row.id, userId) : 0);
+    if (refusal || !row) promoProblem = { code: promoCode, message: promoRefusalMessages[refusal ?? 'unknown'] };
+    else promo = { row, code: row.code };
+  }
+  const discount = promo ? discountCents(promo.row, subtotal) : 0;
+  return { lines, totals: orderTotals(priced, shippingCents, discount), promo, promoProblem };
+}
+
+/** The quote's JSON: dollars with 2 decimals like every price the API answers. */
+export function quoteView(priced: PricedCart) {
+  const { totals } = priced;
+  return {
+    lines: priced.lines.map(({ cartLineId, quantity, product }) => ({
+      id: cartLineId,
+      productId: product.id,
+      name: product.name,
+      imageUrl: product.imageUrl,
+      unitPrice: centsToDollars(product.priceCents),
+      quantity,
+      lineTotal: centsToDollars(product.priceCents * quantity),
+      isPreOrder: product.isPreOrder,
+      expectedAvailabilityDate: product.expectedAvailabilityDate,
+    })),
+    subtotal: centsToDollars(totals.subtotalCents),
+    shipping: centsToDollars(totals.shippingCents),
+    discount: centsToDollars(totals.discountCents),
+    gst: centsToDollars(totals.gstCents),
+    total: centsToDollars(totals.totalCents),
+    promo: priced.promo
+      ? { code: priced.promo.code, applied: true as const, message: 'Promo code applied' }
+      : priced.promoProblem
+        ? { code: priced.promoProblem.code, applied: false as const, message: priced.promoProblem.message }
+        : null,
+  };
+}
