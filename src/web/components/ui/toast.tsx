@@ -1,7 +1,7 @@
 import * as ToastPrimitive from '@radix-ui/react-toast';
 import { X } from 'lucide-react';
-import { useSyncExternalStore } from 'react';
 import { toastDurations } from '../../../contracts/shop-rules';
+import { createExternalValue } from '../../lib/external-value';
 
 export interface ToastMessage {
   title: string;
@@ -16,42 +16,25 @@ interface ShownToast extends ToastMessage {
 }
 
 /** Spec 9: one toast at a time; a new one replaces the one showing. */
-let current: ShownToast | null = null;
+const shownToast = createExternalValue<ShownToast | null>(null);
 let nextId = 1;
-const listeners = new Set<() => void>();
-const emit = () => listeners.forEach((listener) => listener());
 
 export function toast(message: ToastMessage): void {
-  current = { ...message, id: nextId++, open: true };
-  emit();
+  shownToast.set({ ...message, id: nextId++, open: true });
 }
 
 function dismiss(id: number): void {
+  const current = shownToast.get();
   if (current?.id !== id) return;
-  current = { ...current, open: false };
-  emit();
+  shownToast.set({ ...current, open: false });
   setTimeout(() => {
-    if (current?.id === id) {
-      current = null;
-      emit();
-    }
+    if (shownToast.get()?.id === id) shownToast.set(null);
   }, toastDurations.removeDelay);
-}
-
-function useCurrentToast(): ShownToast | null {
-  return useSyncExternalStore(
-    (listener) => {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    () => current,
-    () => null,
-  );
 }
 
 /** Spec 2: toasts show at the top on small screens and bottom right on larger ones (max 420 px). */
 export function Toaster() {
-  const shown = useCurrentToast();
+  const shown = shownToast.use();
   return (
     <ToastPrimitive.Provider swipeDirection="right">
       {shown && (

@@ -1,36 +1,24 @@
-import { lazy, Suspense, useSyncExternalStore } from 'react';
+import { lazy, Suspense } from 'react';
 import { Dialog } from '../../components/ui/dialog';
 import { Spinner } from '../../components/ui/spinner';
+import { createExternalValue } from '../../lib/external-value';
 import type { AuthMode } from './auth-panel';
 
 // The forms and their validation load when the dialog first opens, not with every page.
 const AuthPanel = lazy(() => import('./auth-panel').then((module) => ({ default: module.AuthPanel })));
 
-let openMode: AuthMode | null = null;
-const listeners = new Set<() => void>();
-const emit = () => listeners.forEach((listener) => listener());
+const openMode = createExternalValue<AuthMode | null>(null);
 
 /** Opens the auth dialog from anywhere (header, add to cart...). */
 export function openAuthDialog(mode: AuthMode = 'login'): void {
-  openMode = mode;
-  emit();
+  openMode.set(mode);
 }
 
-function closeAuthDialog(): void {
-  openMode = null;
-  emit();
-}
+const closeAuthDialog = (): void => openMode.set(null);
 
 /** Spec 2 and 4: the three-mode dialog; it resets on opening and closes on a successful sign-in. */
 export function AuthDialog() {
-  const mode = useSyncExternalStore(
-    (listener) => {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    () => openMode,
-    () => null,
-  );
+  const mode = openMode.use();
   return (
     <Dialog open={mode !== null} onOpenChange={(open) => !open && closeAuthDialog()} title="Sign in or create an account">
       {mode && (

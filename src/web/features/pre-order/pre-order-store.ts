@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { createExternalValue } from '../../lib/external-value';
 
 /** Spec 3: the sign-in modal's state beyond isOpen. */
 export interface PreOrderChoice {
@@ -6,28 +6,9 @@ export interface PreOrderChoice {
   productName: string;
 }
 
-let choice: PreOrderChoice | null = null;
-const listeners = new Set<() => void>();
-const emit = () => listeners.forEach((listener) => listener());
+const choice = createExternalValue<PreOrderChoice | null>(null);
 
 /** Spec 4: a visitor starting a pre-order opens the modal with the product's id and name. */
-export function openPreOrderSignIn(next: PreOrderChoice): void {
-  choice = next;
-  emit();
-}
-
-export function closePreOrderSignIn(): void {
-  choice = null;
-  emit();
-}
-
-export function usePreOrderChoice(): PreOrderChoice | null {
-  return useSyncExternalStore(
-    (listener) => {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    () => choice,
-    () => null,
-  );
-}
+export const openPreOrderSignIn = (next: PreOrderChoice): void => choice.set(next);
+export const closePreOrderSignIn = (): void => choice.set(null);
+export const usePreOrderChoice = choice.use;
