@@ -23,13 +23,23 @@ function tooMany(product: ProductRow, inCart: number): BadRequest {
   return new BadRequest(message, { quantity: message });
 }
 
+/** A shopper's cart lines with their products, oldest line first: the cart view and checkout read these. */
+export async function cartLinesOf(db: Db | Tx, userId: number) {
+  return db
+    .select({ line: cartLines, product: products })
+    .from(cartLines)
+    .innerJoin(carts, eq(carts.id, cartLines.cartId))
+    .innerJoin(products, eq(products.id, cartLines.productId))
+    .where(eq(carts.userId, userId))
+    .orderBy(asc(cartLines.id));
+}
+
 /** The server-side cart of one shopper; every change answers the whole cart (spec 7). */
 export class CartService {
   constructor(private readonly db: Db) {}
 
   async get(userId: number): Promise<Cart> {
-    const cartId = await this.cartIdFor(this.db, userId);
-    return this.read(this.db, userId, cartId);
+    return this.read(this.db, userId);
   }
 
   async addItem(userId: number, productId: number, quantity: number): Promise<Cart> {
@@ -47,7 +57,7 @@ export class CartService {
         .values({ cartId, productId, quantity })
         .onConflictDoUpdate({ target: [cartLines.cartId, cartLines.productId], set: { quantity: sql`${cartLines.quantity} + ${quantity}` } });
       await this.touch(tx, cartId);
-      return this.read(tx, userId, cartId);
+      return this.read(tx, userId);
     });
   }
 
@@ -59,7 +69,7 @@ export class CartService {
       if (quantity > maxQuantity(product)) throw tooMany(product, 0);
       await tx.update(cartLines).set({ quantity }).where(eq(cartLines.id, itemId));
       await this.touch(tx, cartId);
-      return this.read(tx, userId, cartId);
+      return this.read(tx, userId);
     });
   }
 
@@ -69,7 +79,7 @@ export class CartService {
       await this.findLine(tx, cartId, itemId);
       await tx.delete(cartLines).where(eq(cartLines.id, itemId));
       await this.touch(tx, cartId);
-      return this.read(tx, userId, cartId);
+      return this.read(tx, userId);
     });
   }
 
@@ -108,13 +118,8 @@ export class CartService {
     await tx.update(carts).set({ updatedAt: sql`now()` }).where(eq(carts.id, cartId));
   }
 
-  private async read(db: Db | Tx, userId: number, cartId: number): Promise<Cart> {
-    const rows = await db
-      .select({ line: cartLines, product: products })
-      .from(cartLines)
-      .innerJoin(products, eq(products.id, cartLines.productId))
-      .where(eq(cartLines.cartId, cartId))
-      .orderBy(asc(cartLines.id));
+  private async read(db: Db | Tx, userId: number): Promise<Cart> {
+    const rows = await cartLinesOf(db, userId);
     const items = rows.map(({ line, product }) => ({
       id: line.id,
       productId: line.productId,

@@ -1,9 +1,10 @@
-import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import { centsToDollars } from '../../../contracts/money';
 import { discountCents, orderTotals, promoRefusal, promoRefusalMessages, type Totals } from '../../../contracts/pricing';
 import type { Db, Tx } from '../../db/client';
-import { cartLines, carts, orders, products, promoCodes } from '../../db/schema';
+import { orders, type products, promoCodes } from '../../db/schema';
 import { BadRequest } from '../../lib/errors';
+import { cartLinesOf } from '../cart/service';
 import type { SettingsService } from '../settings/service';
 
 type ProductRow = typeof products.$inferSelect;
@@ -23,17 +24,6 @@ export interface PricedCart {
   promoProblem: { code: string; message: string } | null;
 }
 
-export async function cartLinesOf(db: Db | Tx, userId: number): Promise<PricedLine[]> {
-  const rows = await db
-    .select({ line: cartLines, product: products })
-    .from(cartLines)
-    .innerJoin(carts, eq(carts.id, cartLines.cartId))
-    .innerJoin(products, eq(products.id, cartLines.productId))
-    .where(eq(carts.userId, userId))
-    .orderBy(asc(cartLines.id));
-  return rows.map(({ line, product }) => ({ cartLineId: line.id, quantity: line.quantity, product }));
-}
-
 /** Uses of a code by one customer: orders that were not cancelled. */
 async function customerUses(db: Db | Tx, promoId: number, userId: number): Promise<number> {
   const [row] = await db
@@ -45,7 +35,7 @@ async function customerUses(db: Db | Tx, promoId: number, userId: number): Promi
 
 /** Prices the shopper's cart with shipping from settings and the promo code, if it applies. */
 export async function priceCart(db: Db | Tx, settings: SettingsService, userId: number, promoCode: string | undefined, now = new Date()): Promise<PricedCart> {
-  const lines = await cartLinesOf(db, userId);
+  const lines: PricedLine[] = (await cartLinesOf(db, userId)).map(({ line, product }) => ({ cartLineId: line.id, quantity: line.quantity, product }));
   if (!lines.length) throw new BadRequest('Your cart is empty');
   const shippingCents = (await settings.stored()).shippingCents;
   const priced = lines.map((line) => ({ unitPriceCents: line.product.priceCents, quantity: line.quantity }));
