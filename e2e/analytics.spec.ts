@@ -1,5 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { registerAndSignIn } from './shopper';
 
 const admin = { email: 'owner@mangoshop.co.nz', password: 'orchard-keys-2026' };
 const ids = { gaTrackingId: 'G-MANGO2026', metaPixelId: '2026112233' };
@@ -47,20 +48,6 @@ const pixelCalls = (page: Page) => page.evaluate(() => (window as unknown as Tra
 const gaPageViews = async (page: Page) => (await gaHits(page)).filter((hit) => hit[1] === 'page_view').map((hit) => (hit[2] as { page_path: string }).page_path);
 const pixelEvents = async (page: Page, name: string) => (await pixelCalls(page)).filter((call) => call[0] === 'track' && call[1] === name);
 
-async function registerAndSignIn(page: Page, username: string) {
-  const email = `${username}@example.nz`;
-  const password = 'Pixel-Journey-1';
-  const created = await page.request.post('/api/register', {
-    data: { username, email, password, firstName: 'Hemi', lastName: 'Walker', phone: '021 555 0199', address: '8 Cuba Street', city: '', postalCode: '', region: '' },
-  });
-  expect(created.status()).toBe(201);
-  await page.goto('/auth');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('main').getByRole('button', { name: 'Sign In' }).click();
-  await expect(page.getByRole('link', { name: username })).toBeVisible();
-}
-
 test.describe('with both analytics ids set', () => {
   test.beforeEach(async ({ page, request }) => {
     await setAnalyticsIds(request, ids);
@@ -85,8 +72,8 @@ test.describe('with both analytics ids set', () => {
     expect(await page.evaluate(() => (window as unknown as TrackedWindow).__samePage)).toBe(true);
   });
 
-  test('a signed-in shopper who adds a mango to the cart is reported with its value in NZD', async ({ page }) => {
-    await registerAndSignIn(page, 'hemi');
+  test('a signed-in shopper who adds a mango to the cart is reported with its value in NZD', async ({ page, request }) => {
+    await registerAndSignIn(page, request, 'hemi');
     await page.goto('/product/1');
     const details = page.getByRole('article').filter({ has: page.getByRole('heading', { level: 1, name: 'Alphonso Mangoes' }) });
     await details.getByRole('button', { name: 'Increase quantity' }).click();
