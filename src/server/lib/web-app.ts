@@ -32,9 +32,10 @@ export async function registerWebApp(app: FastifyInstance, webRoot: string | und
   const indexHtml = fs.readFileSync(indexPath, 'utf8');
   return async (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
-    const page = isAppRoute(pathname) ? await pageHtml?.(pathname, indexHtml) : undefined;
+    const known = isAppRoute(pathname);
+    const page = known ? await pageHtml?.(pathname, indexHtml) : undefined;
     return reply
-      .code(page?.status ?? (isAppRoute(pathname) ? 200 : 404))
+      .code(page?.status ?? (known ? 200 : 404))
       .header('cache-control', 'no-cache')
       .type('text/html; charset=utf-8')
       .send(page?.html ?? indexHtml);
