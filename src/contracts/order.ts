@@ -29,3 +29,94 @@ export type NzRegion = (typeof nzRegions)[number];
 /** Why stock changed: every change is a movement, so stock can be explained. */
 export const stockMovementReasons = ['order', 'cancellation', 'adjustment'] as const;
 export type StockMovementReason = (typeof stockMovementReasons)[number];
+
+/** Where each status may go next; a change anywhere else is refused. */
+export const orderTransitions: Record<OrderStatus, readonly OrderStatus[]> = {
+  pending_payment: ['paid', 'cancelled'],
+  paid: ['packed', 'cancelled', 'refunded'],
+  packed: ['shipped', 'cancelled', 'refunded'],
+  shipped: ['delivered', 'refunded'],
+  delivered: ['refunded'],
+  cancelled: [],
+  refunded: [],
+};
+
+/** How a status reads to a shopper. */
+export const orderStatusLabels: Record<OrderStatus, string> = {
+  pending_payment: 'Awaiting payment',
+  paid: 'Paid',
+  packed: 'Packed',
+  shipped: 'Shipped',
+  delivered: 'Delivered',
+  cancelled: 'Cancelled',
+  refunded: 'Refunded',
+};
+
+export const paymentMethodLabels: Record<PaymentMethod, string> = {
+  bank_transfer: 'Bank transfer',
+  stripe: 'Card (Stripe)',
+};
+
+export interface OrderLineView {
+  productId: number | null;
+  name: string;
+  unitPrice: number;
+  quantity: number;
+  lineTotal: number;
+  isPreOrder: boolean;
+  expectedAvailabilityDate: string | null;
+}
+
+export interface OrderEventView {
+  status: OrderStatus;
+  note: string;
+  at: string;
+}
+
+export interface ShippingAddressView {
+  name: string;
+  phone: string;
+  street: string;
+  suburb: string;
+  city: string;
+  postcode: string;
+  region: string;
+}
+
+/** An order as its shopper (and staff) read it; money in dollars with 2 decimals like every API price. */
+export interface OrderView {
+  number: string;
+  status: OrderStatus;
+  paymentMethod: PaymentMethod;
+  placedAt: string;
+  lines: OrderLineView[];
+  subtotal: number;
+  shipping: number;
+  discount: number;
+  gst: number;
+  total: number;
+  promoCode: string | null;
+  shippingAddress: ShippingAddressView;
+  deliveryInstructions: string;
+  trackingNumber: string | null;
+  events: OrderEventView[];
+  /** Bank details to pay into while a bank-transfer order waits for payment; the reference is the order number. */
+  bankTransfer: { accountName: string; accountNumber: string; bankName: string; reference: string } | null;
+  canCancel: boolean;
+  /** A card order that is not paid yet can (re)start its Stripe payment. */
+  canPayByCard: boolean;
+}
+
+export interface OrderSummary {
+  number: string;
+  placedAt: string;
+  status: OrderStatus;
+  total: number;
+  itemCount: number;
+}
+
+/** POST /api/orders answers the order, and where to pay when the payment happens elsewhere. */
+export interface PlacedOrder {
+  order: OrderView;
+  checkoutUrl: string | null;
+}

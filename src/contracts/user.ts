@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { nzRegions } from './order';
 import { emailField, emailPattern, optionalText, requiredText } from './text';
 
 /** Spec 5: a leading 0, then a digit 2-9, then digits or spaces. */
@@ -63,6 +64,30 @@ export const resetPasswordSchema = z.object({
   token: z.string({ error: 'This reset link is invalid' }).min(20, 'This reset link is invalid').max(200, 'This reset link is invalid'),
   password: passwordField,
 });
+
+/** PUT /api/account/profile: what a shopper edits on /account (e-mail and username stay as registered). */
+export const profileSchema = z.object({
+  firstName: requiredText('First name is required', 2, 50),
+  lastName: requiredText('Last name is required', 2, 50),
+  phone: phoneField,
+  address: requiredText('Home address is required', 5, 200),
+  city: optionalText(80),
+  postalCode: z
+    .string({ error: 'Postcode must be 4 digits' })
+    .trim()
+    .regex(/^(\d{4})?$/, 'Postcode must be 4 digits')
+    .optional()
+    .default(''),
+  region: z.union([z.enum(nzRegions), z.literal('')], { error: 'Choose a region' }).optional().default(''),
+});
+export type ProfileInput = z.input<typeof profileSchema>;
+
+/** PUT /api/account/password: the current password proves it is the shopper, not a borrowed session. */
+export const changePasswordSchema = z.object({
+  currentPassword: z.string({ error: 'Current password is required' }).min(1, 'Current password is required').max(128, 'Password must be at most 128 characters'),
+  newPassword: passwordField,
+});
+export type ChangePasswordInput = z.input<typeof changePasswordSchema>;
 
 /** Spec 3: the User object, as login answers it and the browser caches it under 'user'. */
 export interface User {

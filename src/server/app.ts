@@ -13,6 +13,8 @@ import { OneLinePerRequest } from './lib/request-log';
 import { registerMaintenanceGuard, registerSameOriginCheck } from './lib/request-guards';
 import { registerSecurityHeaders } from './lib/security-headers';
 import { registerWebApp } from './lib/web-app';
+import { StripeCheckout } from './lib/payments';
+import { accountRoutes } from './modules/account/routes';
 import { productPageHtml } from './modules/catalog/product-page-html';
 import { registerSessionHooks } from './modules/auth/request-user';
 import { authRoutes } from './modules/auth/routes';
@@ -24,6 +26,8 @@ import { catalogRoutes } from './modules/catalog/routes';
 import { CatalogService } from './modules/catalog/service';
 import { contentRoutes } from './modules/content/routes';
 import { newsletterRoutes } from './modules/newsletter/routes';
+import { orderRoutes } from './modules/orders/routes';
+import { OrderService } from './modules/orders/service';
 import { promoRoutes } from './modules/promos/routes';
 import { settingsRoutes } from './modules/settings/routes';
 import { SettingsService } from './modules/settings/service';
@@ -54,6 +58,7 @@ export interface AppServices {
   limiter: RateLimiter;
   mailer: Mailer;
   bus: CacheBus;
+  orders: OrderService;
 }
 
 const requestIdPattern = /^[\w.-]{1,64}$/;
@@ -91,7 +96,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const limiter = new RateLimiter(db);
   const catalog = new CatalogService(db, bus, settings);
   const cart = new CartService(db);
-  const services: AppServices = { settings, catalog, cart, sessions, limiter, mailer, bus };
+  const publicUrl = config.publicUrl ?? `http://localhost:${config.port}`;
+  const stripe = config.stripe ? new StripeCheckout(config.stripe) : undefined;
+  const orders = new OrderService({ db, settings, mailer, bus, stripe, publicUrl, log: app.log });
+  const services: AppServices = { settings, catalog, cart, sessions, limiter, mailer, bus, orders };
   app.decorate('services', services);
 
   await app.register(fastifyCookie);
@@ -102,11 +110,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerSameOriginCheck(app, config);
   registerMaintenanceGuard(app, settings);
 
-  const publicUrl = config.publicUrl ?? `http://localhost:${config.port}`;
   await app.register(authRoutes({ db, config, mailer, limiter, sessions, publicUrl }));
   await app.register(catalogRoutes(catalog));
   await app.register(cartRoutes(cart));
-  await app.register(checkoutRoutes({ db, settings }));
+  await app.register(checkoutRoutes({ db, settings, cardPayments: Boolean(stripe) }));
+  await app.register(orderRoutes({ orders, limiter, stripe, ordersPerUserPerHour: config.limits.ordersPerUserPerHour }));
+  await app.register(accountRoutes({ db, limiter, config }));
   await app.register(settingsRoutes(settings));
   await app.register(promoRoutes(db));
   await app.register(contentRoutes(db));

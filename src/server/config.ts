@@ -33,6 +33,10 @@ const envSchema = z.object({
   REGISTRATIONS_PER_IP_PER_HOUR: count(60),
   FORGOT_PASSWORD_PER_EMAIL_PER_HOUR: count(5),
   FORGOT_PASSWORD_PER_IP_PER_HOUR: count(30),
+  ORDERS_PER_USER_PER_HOUR: count(30),
+  STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_\w+$/, 'must be a Stripe secret key (sk_...)').optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_\w+$/, 'must be a Stripe webhook signing secret (whsec_...)').optional(),
+  STRIPE_API_URL: z.url({ error: 'must be a full URL' }).default('https://api.stripe.com'),
 });
 
 export type Env = z.output<typeof envSchema>;
@@ -60,7 +64,10 @@ export interface AppConfig {
     registrationsPerIpPerHour: number;
     forgotPasswordPerEmailPerHour: number;
     forgotPasswordPerIpPerHour: number;
+    ordersPerUserPerHour: number;
   };
+  /** Card payments through Stripe Checkout; bank transfer only when unset. */
+  stripe: { secretKey: string; webhookSecret: string; apiUrl: string } | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -76,6 +83,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
   const env = parsed.data;
   if (Boolean(env.ADMIN_EMAIL) !== Boolean(env.ADMIN_PASSWORD)) {
     throw new ConfigError('Invalid configuration:\n  ADMIN_EMAIL and ADMIN_PASSWORD: set both or neither');
+  }
+  if (Boolean(env.STRIPE_SECRET_KEY) !== Boolean(env.STRIPE_WEBHOOK_SECRET)) {
+    throw new ConfigError('Invalid configuration:\n  STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET: set both or neither');
   }
   return {
     env: env.NODE_ENV,
@@ -100,6 +110,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       registrationsPerIpPerHour: env.REGISTRATIONS_PER_IP_PER_HOUR,
       forgotPasswordPerEmailPerHour: env.FORGOT_PASSWORD_PER_EMAIL_PER_HOUR,
       forgotPasswordPerIpPerHour: env.FORGOT_PASSWORD_PER_IP_PER_HOUR,
+      ordersPerUserPerHour: env.ORDERS_PER_USER_PER_HOUR,
     },
+    stripe:
+      env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET
+        ? { secretKey: env.STRIPE_SECRET_KEY, webhookSecret: env.STRIPE_WEBHOOK_SECRET, apiUrl: env.STRIPE_API_URL.replace(/\/$/, '') }
+        : undefined,
   };
 }

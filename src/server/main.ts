@@ -9,6 +9,7 @@ import { ensureAdmin } from './modules/auth/admin-accounts';
 
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const housekeepingEveryMs = 15 * 60 * 1000;
+const unpaidSweepEveryMs = 10 * 60 * 1000;
 
 /** config -> database -> migrate -> seed if empty -> listen; SIGTERM stops it cleanly. */
 async function main(): Promise<void> {
@@ -43,12 +44,24 @@ async function main(): Promise<void> {
   }, housekeepingEveryMs);
   housekeeping.unref();
 
+  // Unpaid orders past the settings' timeout are cancelled and their stock returned. Every process
+  // may sweep: each order is locked and re-checked, so it is cancelled once.
+  const sweepUnpaid = () =>
+    void app.services.orders
+      .cancelOverdue()
+      .then((cancelled) => cancelled && app.log.info({ cancelled }, 'cancelled unpaid orders past their timeout'))
+      .catch((error) => app.log.warn({ err: error }, 'unpaid-order sweep failed'));
+  const unpaidSweep = setInterval(sweepUnpaid, unpaidSweepEveryMs);
+  unpaidSweep.unref();
+  setTimeout(sweepUnpaid, 5_000).unref();
+
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     app.log.info({ signal }, 'stopping: finishing requests in flight');
     clearInterval(housekeeping);
+    clearInterval(unpaidSweep);
     try {
       await app.close();
       await database.close();

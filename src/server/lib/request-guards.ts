@@ -5,8 +5,11 @@ import type { SettingsService } from '../modules/settings/service';
 import { Forbidden, ServiceUnavailable } from './errors';
 
 const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
-/** Sign-in and sign-out stay open during maintenance so staff can get in (difference 5). */
-const openDuringMaintenance = new Set(['/api/login', '/api/logout']);
+/**
+ * Sign-in and sign-out stay open during maintenance so staff can get in (difference 5), and card
+ * payments made before it began are still recorded.
+ */
+const openDuringMaintenance = new Set(['/api/login', '/api/logout', '/api/payments/stripe/webhook']);
 
 /**
  * The route the request matched, not its raw URL: `/%61pi/register` reaches `/api/register` and

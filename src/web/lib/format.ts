@@ -1,16 +1,10 @@
+import { formatDate } from '../../contracts/dates';
 import { formatNzd } from '../../contracts/money';
 
-export { formatNzd };
+export { formatDate, formatNzd };
 
 /** Prices travel as dollars in JSON (spec 7); shown from cents so rounding never drifts. */
 export function formatPrice(dollars: number): string {
   return formatNzd(Math.round(dollars * 100));
 }
 
-const nzDate = new Intl.DateTimeFormat('en-NZ', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Pacific/Auckland' });
-
-/** en-NZ dates ("10 June 2027"); date-only strings are read as that calendar day. */
-export function formatDate(value: string | Date): string {
-  const date = typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value) ? new Date(`${value}T12:00:00+12:00`) : new Date(value);
-  return nzDate.format(date);
-}

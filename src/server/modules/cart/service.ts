@@ -45,6 +45,8 @@ export class CartService {
   async addItem(userId: number, productId: number, quantity: number): Promise<Cart> {
     return this.db.transaction(async (tx) => {
       const cartId = await this.cartIdFor(tx, userId);
+      // The cart row first, then the product: the order in which placing an order locks them.
+      await this.touch(tx, cartId);
       const product = await this.lockProduct(tx, productId);
       if (!product.isPreOrder && product.stock === 0) {
         throw new Conflict(`${product.name} is out of stock`, { productId: `${product.name} is out of stock` });
@@ -56,7 +58,6 @@ export class CartService {
         .insert(cartLines)
         .values({ cartId, productId, quantity })
         .onConflictDoUpdate({ target: [cartLines.cartId, cartLines.productId], set: { quantity: sql`${cartLines.quantity} + ${quantity}` } });
-      await this.touch(tx, cartId);
       return this.read(tx, userId);
     });
   }
@@ -64,11 +65,11 @@ export class CartService {
   async updateItem(userId: number, itemId: number, quantity: number): Promise<Cart> {
     return this.db.transaction(async (tx) => {
       const cartId = await this.cartIdFor(tx, userId);
+      await this.touch(tx, cartId);
       const line = await this.findLine(tx, cartId, itemId);
       const product = await this.lockProduct(tx, line.productId, true);
       if (quantity > maxQuantity(product)) throw tooMany(product, 0);
       await tx.update(cartLines).set({ quantity }).where(eq(cartLines.id, itemId));
-      await this.touch(tx, cartId);
       return this.read(tx, userId);
     });
   }

@@ -34,7 +34,7 @@ describe('POST /api/checkout/quote', () => {
     const quote = await shopperWithCart([[1, 2], [3, 1]]);
     const response = await quote({ total: 1, subtotal: 1, lines: [{ productId: 1, price: 0.01 }] });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toMatchObject({ subtotal: 174.97, shipping: 12, discount: 0, total: 186.97, gst: 24.39, promo: null });
+    expect(response.json()).toMatchObject({ subtotal: 174.97, shipping: 12, discount: 0, total: 186.97, gst: 24.39, promo: null, paymentMethods: ['bank_transfer'] });
     expect(response.json().lines).toHaveLength(2);
   });
 

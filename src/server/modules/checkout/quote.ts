@@ -1,6 +1,6 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
 import { centsToDollars } from '../../../contracts/money';
-import { discountCents, orderTotals, promoRefusal, promoRefusalMessages, type Totals } from '../../../contracts/pricing';
+import { discountCents, orderTotals, type PromoRefusal, promoRefusal, promoRefusalMessages, type Totals } from '../../../contracts/pricing';
 import type { Db, Tx } from '../../db/client';
 import { orders, type products, promoCodes } from '../../db/schema';
 import { BadRequest } from '../../lib/errors';
@@ -21,7 +21,7 @@ export interface PricedCart {
   lines: PricedLine[];
   totals: Totals;
   promo: { row: PromoRow; code: string } | null;
-  promoProblem: { code: string; message: string } | null;
+  promoProblem: { code: string; reason: PromoRefusal; message: string } | null;
 }
 
 /** Uses of a code by one customer: orders that were not cancelled. */
@@ -45,7 +45,10 @@ export async function priceCart(db: Db | Tx, settings: SettingsService, userId: 
   if (promoCode) {
     const [row] = await db.select().from(promoCodes).where(eq(sql`upper(${promoCodes.code})`, promoCode.toUpperCase()));
     const refusal = promoRefusal(row ?? null, subtotal, now, row ? await customerUses(db, row.id, userId) : 0);
-    if (refusal || !row) promoProblem = { code: promoCode, message: promoRefusalMessages[refusal ?? 'unknown'] };
+    if (refusal || !row) {
+      const reason = refusal ?? 'unknown';
+      promoProblem = { code: promoCode, reason, message: promoRefusalMessages[reason] };
+    }
     else promo = { row, code: row.code };
   }
   const discount = promo ? discountCents(promo.row, subtotal) : 0;

@@ -5,13 +5,14 @@ import { requireUser } from '../auth/request-user';
 import type { SettingsService } from '../settings/service';
 import { priceCart, quoteView } from './quote';
 
-export function checkoutRoutes(deps: { db: Db; settings: SettingsService }): FastifyPluginAsyncZod {
+export function checkoutRoutes(deps: { db: Db; settings: SettingsService; cardPayments: boolean }): FastifyPluginAsyncZod {
   return async (app) => {
     /** The totals the order will have, from the shopper's own cart; nothing priced by the browser. */
     app.post('/api/checkout/quote', { schema: { body: quoteRequestSchema } }, async (request, reply) => {
       const user = await requireUser(request);
       reply.header('cache-control', 'no-store');
-      return quoteView(await priceCart(deps.db, deps.settings, user.id, request.body.promoCode));
+      const quote = quoteView(await priceCart(deps.db, deps.settings, user.id, request.body.promoCode));
+      return { ...quote, paymentMethods: deps.cardPayments ? (['bank_transfer', 'stripe'] as const) : (['bank_transfer'] as const) };
     });
   };
 }

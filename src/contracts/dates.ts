@@ -1,0 +1,7 @@
+const nzDate = new Intl.DateTimeFormat('en-NZ', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Pacific/Auckland' });
+
+/** en-NZ dates ("10 June 2027"); date-only strings are read as that calendar day. */
+export function formatDate(value: string | Date): string {
+  const date = typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value) ? new Date(`${value}T12:00:00+12:00`) : new Date(value);
+  return nzDate.format(date);
+}

@@ -1,0 +1,99 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { BadRequest } from './errors';
+
+/** Stripe's default tolerance: a signed webhook older than five minutes is refused (replays). */
+const signatureToleranceSeconds = 300;
+/** Checkout sessions close before any unpaid-order timeout (at least a day), so no order is paid after it was cancelled. */
+const sessionLifetimeSeconds = 23 * 60 * 60;
+
+export interface StripeConfig {
+  secretKey: string;
+  webhookSecret: string;
+  apiUrl: string;
+}
+
+export interface CheckoutSessionRequest {
+  orderNumber: string;
+  totalCents: number;
+  customerEmail: string;
+  successUrl: string;
+  cancelUrl: string;
+}
+
+/** The parts of a Stripe event this shop reads. */
+export interface StripeEvent {
+  id: string;
+  type: string;
+  data: {
+    object: {
+      id?: string;
+      client_reference_id?: string | null;
+      payment_status?: string;
+      amount_total?: number | null;
+      currency?: string | null;
+    };
+  };
+}
+
+/**
+ * Card payments through Stripe Checkout: the shopper pays on Stripe's page, so card data never
+ * reaches this server; only a webhook signed with our secret marks an order paid.
+ */
+export class StripeCheckout {
+  constructor(private readonly config: StripeConfig) {}
+
+  /** One NZD line of the order's total (discounts and shipping are already in it). */
+  async createSession(request: CheckoutSessionRequest): Promise<{ id: string; url: string }> {
+    const form = new URLSearchParams({
+      mode: 'payment',
+      client_reference_id: request.orderNumber,
+      'metadata[order_number]': request.orderNumber,
+      customer_email: request.customerEmail,
+      success_url: request.successUrl,
+      cancel_url: request.cancelUrl,
+      expires_at: String(Math.floor(Date.now() / 1000) + sessionLifetimeSeconds),
+      'line_items[0][quantity]': '1',
+      'line_items[0][price_data][currency]': 'nzd',
+      'line_items[0][price_data][unit_amount]': String(request.totalCents),
+      'line_items[0][price_data][product_data][name]': `Mango Shop order ${request.orderNumber}`,
+    });
+    const response = await fetch(`${this.config.apiUrl}/v1/checkout/sessions`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${this.config.secretKey}`, 'content-type': 'application/x-www-form-urlencoded' },
+      body: form,
+      signal: AbortSignal.timeout(15_000),
+    });
+    const body = (await response.json().catch(() => ({}))) as { id?: string; url?: string; error?: { message?: string } };
+    if (!response.ok || !body.id || !body.url) {
+      throw new Error(`Stripe refused the checkout session (${response.status}): ${body.error?.message ?? 'no details'}`);
+    }
+    return { id: body.id, url: body.url };
+  }
+
+  /** The event in a webhook body, once its `Stripe-Signature` proves it came from Stripe recently. */
+  verifyEvent(rawBody: string, signatureHeader: string | undefined, nowMs = Date.now()): StripeEvent {
+    const refused = new BadRequest('Invalid Stripe signature');
+    if (!signatureHeader) throw refused;
+    const parts = signatureHeader.split(',').map((part) => part.trim().split('='));
+    const timestamp = Number(parts.find(([key]) => key === 't')?.[1]);
+    const signatures = parts.filter(([key]) => key === 'v1').map(([, value]) => value ?? '');
+    if (!Number.isInteger(timestamp) || !signatures.length) throw refused;
+    if (Math.abs(nowMs / 1000 - timestamp) > signatureToleranceSeconds) throw refused;
+    const expected = Buffer.from(signStripePayload(this.config.webhookSecret, timestamp, rawBody), 'hex');
+    const matches = signatures.some((signature) => {
+      const given = Buffer.from(signature, 'hex');
+      return given.length === expected.length && timingSafeEqual(given, expected);
+    });
+    if (!matches) throw refused;
+    try {
+      return JSON.parse(rawBody) as StripeEvent;
+    } catch {
+      throw new BadRequest('The webhook body is not JSON');
+    }
+  }
+}
+
+/** Stripe's v1 scheme: HMAC-SHA256 of `{timestamp}.{body}` with the endpoint's secret, in hex. */
+export function signStripePayload(secret: string, timestamp: number, rawBody: string): string {
+  return createHmac('sha256', secret).update(`${timestamp}.${rawBody}`).digest('hex');
+}

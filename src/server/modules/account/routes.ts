@@ -1,0 +1,48 @@
+import { and, eq, ne, sql } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { changePasswordSchema, profileSchema } from '../../../contracts/user';
+import type { AppConfig } from '../../config';
+import type { Db } from '../../db/client';
+import { sessions, users } from '../../db/schema';
+import { fieldError } from '../../lib/errors';
+import type { RateLimiter } from '../../lib/rate-limit';
+import { hashToken } from '../../lib/tokens';
+import { hashPassword, verifyPassword } from '../auth/passwords';
+import { requireUser, signedInOnly } from '../auth/request-user';
+import { sessionCookieName } from '../auth/sessions';
+import { toUser } from '../auth/user-view';
+
+/** The shopper's own profile and password, edited on /account. */
+export function accountRoutes(deps: { db: Db; limiter: RateLimiter; config: AppConfig }): FastifyPluginAsyncZod {
+  const { db, limiter } = deps;
+  return async (app) => {
+    app.put('/api/account/profile', { onRequest: signedInOnly, schema: { body: profileSchema } }, async (request) => {
+      const user = await requireUser(request);
+      const [updated] = await db
+        .update(users)
+        .set({ ...request.body, updatedAt: sql`now()` })
+        .where(eq(users.id, user.id))
+        .returning();
+      return toUser(updated!);
+    });
+
+    /** Needs the current password; every other session of the account is signed out. */
+    app.put('/api/account/password', { onRequest: signedInOnly, schema: { body: changePasswordSchema } }, async (request) => {
+      const user = await requireUser(request);
+      const { limits } = deps.config;
+      const failures = { key: `password-change-fail:${user.id}`, max: limits.loginFailsPerAccount, windowMs: limits.loginWindowMs };
+      await limiter.ensureRoom(failures, 'Too many wrong passwords. Please wait a while and try again.');
+      if (!(await verifyPassword(user.passwordHash, request.body.currentPassword))) {
+        await limiter.hit(failures);
+        throw fieldError('currentPassword', 'Your current password is not correct');
+      }
+      const passwordHash = await hashPassword(request.body.newPassword);
+      const keep = hashToken(request.cookies[sessionCookieName] ?? '');
+      await db.transaction(async (tx) => {
+        await tx.update(users).set({ passwordHash, updatedAt: sql`now()` }).where(eq(users.id, user.id));
+        await tx.delete(sessions).where(and(eq(sessions.userId, user.id), ne(sessions.idHash, keep)));
+      });
+      return { message: 'Your password has been changed.' };
+    });
+  };
+}

@@ -1,0 +1,92 @@
+import { formatDate } from '../../../contracts/dates';
+import { formatNzd } from '../../../contracts/money';
+import type { OrderView } from '../../../contracts/order';
+import type { StoredSettings } from '../../../contracts/settings';
+import type { MailMessage } from '../../lib/mail';
+
+const money = (dollars: number) => formatNzd(Math.round(dollars * 100));
+
+function linesAndTotals(order: OrderView): string[] {
+  return [
+    ...order.lines.map((line) => {
+      const preOrder = line.isPreOrder && line.expectedAvailabilityDate ? ` (pre-order, ships after ${formatDate(line.expectedAvailabilityDate)})` : '';
+      return `  ${line.quantity} x ${line.name} @ ${money(line.unitPrice)} = ${money(line.lineTotal)}${preOrder}`;
+    }),
+    '',
+    `Subtotal: ${money(order.subtotal)}`,
+    `Shipping: ${money(order.shipping)}`,
+    ...(order.discount > 0 ? [`Discount${order.promoCode ? ` (${order.promoCode})` : ''}: -${money(order.discount)}`] : []),
+    `Total: ${money(order.total)} (includes GST of ${money(order.gst)})`,
+  ];
+}
+
+function address(order: OrderView): string[] {
+  const a = order.shippingAddress;
+  return [a.name, a.street, ...(a.suburb ? [a.suburb] : []), `${a.city} ${a.postcode}`, a.region, a.phone];
+}
+
+interface MailContext {
+  to: string;
+  firstName: string;
+  order: OrderView;
+  settings: StoredSettings;
+  orderUrl: string;
+}
+
+function message(context: MailContext, subject: string, body: string[]): MailMessage {
+  return {
+    to: context.to,
+    subject,
+    text: [`Kia ora ${context.firstName},`, '', ...body, '', `See your order: ${context.orderUrl}`, '', `${context.settings.siteName}`].join('\n'),
+  };
+}
+
+/** Sent when an order is placed: what was ordered, where it goes, and how to pay. */
+export function confirmationMail(context: MailContext): MailMessage {
+  const { order, settings } = context;
+  const payment =
+    order.bankTransfer
+      ? [
+          'How to pay: please make a bank transfer of the total to',
+          `  Account name: ${order.bankTransfer.accountName}`,
+          `  Account number: ${order.bankTransfer.accountNumber || 'we will e-mail it to you shortly'}`,
+          ...(order.bankTransfer.bankName ? [`  Bank: ${order.bankTransfer.bankName}`] : []),
+          `  Reference: ${order.bankTransfer.reference}`,
+          `Unpaid orders are cancelled after ${settings.unpaidOrderTimeoutDays} days.`,
+        ]
+      : order.status === 'pending_payment'
+        ? ['We will confirm as soon as your card payment has gone through.']
+        : [];
+  return message(context, `Your order ${order.number} at ${settings.siteName}`, [
+    `Thank you for your order ${order.number}, placed ${formatDate(order.placedAt)}.`,
+    '',
+    ...linesAndTotals(order),
+    '',
+    ...payment,
+    ...(payment.length ? [''] : []),
+    'Delivering to:',
+    ...address(order).map((line) => `  ${line}`),
+  ]);
+}
+
+export function paidMail(context: MailContext): MailMessage {
+  return message(context, `Payment received for order ${context.order.number}`, [
+    `We have received your payment of ${money(context.order.total)} for order ${context.order.number}.`,
+    'We will pack your mangoes next and e-mail you when they are on their way.',
+  ]);
+}
+
+export function shippedMail(context: MailContext): MailMessage {
+  const tracking = context.order.trackingNumber ? [`Tracking number: ${context.order.trackingNumber}`] : [];
+  return message(context, `Order ${context.order.number} is on its way`, [
+    `Your order ${context.order.number} has been shipped.`,
+    ...tracking,
+  ]);
+}
+
+export function cancelledMail(context: MailContext, reason: string): MailMessage {
+  return message(context, `Order ${context.order.number} has been cancelled`, [
+    `Your order ${context.order.number} has been cancelled.${reason ? ` ${reason}` : ''}`,
+    'If you have already paid, we will refund you in full. Reply to this e-mail with any questions.',
+  ]);
+}

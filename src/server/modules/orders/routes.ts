@@ -1,0 +1,81 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { placeOrderSchema } from '../../../contracts/checkout';
+import type { PlacedOrder } from '../../../contracts/order';
+import type { RateLimiter } from '../../lib/rate-limit';
+import type { StripeCheckout } from '../../lib/payments';
+import { requireUser, signedInOnly } from '../auth/request-user';
+import type { OrderService } from './service';
+
+const orderParams = z.object({
+  number: z.string().trim().regex(/^MS-\d{1,12}$/i, 'Order not found'),
+});
+
+export interface OrderRouteDeps {
+  orders: OrderService;
+  limiter: RateLimiter;
+  stripe: StripeCheckout | undefined;
+  ordersPerUserPerHour: number;
+}
+
+export function orderRoutes(deps: OrderRouteDeps): FastifyPluginAsyncZod {
+  const { orders, limiter } = deps;
+  return async (app) => {
+    app.addHook('onSend', async (_request, reply) => {
+      reply.header('cache-control', 'no-store');
+    });
+
+    /** Places the signed-in shopper's cart as an order; a repeated idempotency key answers the same order. */
+    app.post('/api/orders', { onRequest: signedInOnly, schema: { body: placeOrderSchema } }, async (request, reply): Promise<PlacedOrder> => {
+      const user = await requireUser(request);
+      await limiter.consume(
+        { key: `orders:${user.id}`, max: deps.ordersPerUserPerHour, windowMs: 60 * 60 * 1000 },
+        'You have placed a lot of orders in a short time. Please try again later.',
+      );
+      const { created, ...placed } = await orders.place(user, request.body);
+      reply.code(created ? 201 : 200);
+      return placed;
+    });
+
+    app.get('/api/orders', { onRequest: signedInOnly }, async (request) => orders.listFor((await requireUser(request)).id));
+
+    app.get('/api/orders/:number', { onRequest: signedInOnly, schema: { params: orderParams } }, async (request) => {
+      const user = await requireUser(request);
+      return orders.view(await orders.findFor(user, request.params.number));
+    });
+
+    app.post('/api/orders/:number/cancel', { onRequest: signedInOnly, schema: { params: orderParams } }, async (request) =>
+      orders.cancelByShopper(await requireUser(request), request.params.number),
+    );
+
+    /** Starts (or restarts) the Stripe payment of an unpaid card order. */
+    app.post('/api/orders/:number/pay', { onRequest: signedInOnly, schema: { params: orderParams } }, async (request) => {
+      const user = await requireUser(request);
+      const order = await orders.findFor(user, request.params.number);
+      return { checkoutUrl: await orders.startCardPayment(order, user) };
+    });
+
+    // Stripe signs the exact bytes it sent, so this one route keeps its JSON body as text.
+    await app.register(async (webhook) => {
+      webhook.removeContentTypeParser('application/json');
+      webhook.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: 512 * 1024 }, (_request, body, done) => done(null, body));
+      webhook.post('/api/payments/stripe/webhook', async (request, reply) => {
+        if (!deps.stripe) return reply.code(404).send({ message: 'Card payments are not set up.' });
+        const signature = request.headers['stripe-signature'];
+        const event = deps.stripe.verifyEvent(String(request.body ?? ''), typeof signature === 'string' ? signature : undefined);
+        const session = event.data?.object ?? {};
+        const paid =
+          (event.type === 'checkout.session.completed' && session.payment_status === 'paid') || event.type === 'checkout.session.async_payment_succeeded';
+        if (!paid || !session.client_reference_id) return { received: true };
+        const outcome = await orders.recordCardPayment({
+          orderNumber: session.client_reference_id,
+          sessionId: session.id ?? '',
+          amountCents: session.amount_total ?? -1,
+          currency: session.currency ?? '',
+        });
+        request.log.info({ event: event.id, order: session.client_reference_id, outcome }, 'stripe payment event');
+        return { received: true, outcome };
+      });
+    });
+  };
+}

@@ -1,0 +1,376 @@
+import { and, asc, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { placeOrderSchema } from '../../../contracts/checkout';
+import { type OrderStatus, orderStatusLabels, orderTransitions, type OrderSummary, type OrderView, type PlacedOrder } from '../../../contracts/order';
+import type { Db, Tx } from '../../db/client';
+import { cartLines, carts, orderEvents, orderLines, orders, products, promoCodes, stockMovements, users } from '../../db/schema';
+import type { CacheBus } from '../../lib/cache-bus';
+import { BadRequest, Conflict, fieldError, isUniqueViolation, NotFound } from '../../lib/errors';
+import type { Mailer, MailMessage } from '../../lib/mail';
+import type { StripeCheckout } from '../../lib/payments';
+import type { UserRow } from '../auth/user-view';
+import { type PricedCart, priceCart } from '../checkout/quote';
+import type { SettingsService } from '../settings/service';
+import { cancelledMail, confirmationMail, paidMail, shippedMail } from './mail';
+import { type OrderRow, orderSummaries, orderView } from './view';
+
+export type PlaceOrderRequest = z.output<typeof placeOrderSchema>;
+
+export interface OrderDeps {
+  db: Db;
+  settings: SettingsService;
+  mailer: Mailer;
+  bus: CacheBus;
+  stripe: StripeCheckout | undefined;
+  publicUrl: string;
+  log: { warn(details: object, message: string): void; error(details: object, message: string): void };
+}
+
+export interface StatusChange {
+  /** Who made the change; null for the shop itself (payment webhook, unpaid-order timeout). */
+  actorUserId: number | null;
+  note?: string;
+  trackingNumber?: string;
+  /** Change only an order that is still in this status; otherwise do nothing (replays, races). */
+  onlyFrom?: OrderStatus;
+}
+
+/** Statuses whose boxes count against a product's pre-order limit. */
+const activeStatuses: OrderStatus[] = ['pending_payment', 'paid', 'packed', 'shipped', 'delivered'];
+
+/** Placing, reading and moving orders along their lifecycle; every money figure is computed here. */
+export class OrderService {
+  constructor(private readonly deps: OrderDeps) {}
+
+  /**
+   * Turns the shopper's cart into an order in one transaction: promo use, stock and pre-order
+   * limits are claimed with conditional updates, so parallel orders never oversell; a retried
+   * submit with the same idempotency key returns the first order.
+   */
+  async place(user: UserRow, input: PlaceOrderRequest): Promise<PlacedOrder & { created: boolean }> {
+    const { db, stripe } = this.deps;
+    const previous = await this.findByKey(db, user.id, input.idempotencyKey);
+    if (previous) return { order: await this.view(previous), checkoutUrl: null, created: false };
+    if (input.paymentMethod === 'stripe' && !stripe) {
+      throw fieldError('paymentMethod', 'Card payment is not available at the moment. Please choose bank transfer.');
+    }
+    let placed: { order: OrderRow; created: boolean; stockChanged: boolean };
+    try {
+      placed = await db.transaction((tx) => this.placeInTransaction(tx, user, input));
+    } catch (error) {
+      if (!isUniqueViolation(error, 'orders_user_idempotency_key')) throw error;
+      const order = await this.findByKey(db, user.id, input.idempotencyKey);
+      if (!order) throw error;
+      placed = { order, created: false, stockChanged: false };
+    }
+    if (placed.stockChanged) await this.deps.bus.publish('products');
+    let view = await this.view(placed.order);
+    if (!placed.created) return { order: view, checkoutUrl: null, created: false };
+    let checkoutUrl: string | null = null;
+    if (placed.order.paymentMethod === 'stripe') {
+      checkoutUrl = await this.startCardPayment(placed.order, user).catch((error: unknown) => {
+        this.deps.log.error({ err: error, order: placed.order.number }, 'could not start the Stripe payment');
+        return null;
+      });
+      view = await this.view(placed.order);
+    }
+    this.sendMail(confirmationMail(this.mailContext(user, view, await this.deps.settings.stored())));
+    return { order: view, checkoutUrl, created: true };
+  }
+
+  private async placeInTransaction(tx: Tx, user: UserRow, input: PlaceOrderRequest) {
+    // One shopper's submits queue here, so a double click finds the first order below.
+    await tx.select({ id: carts.id }).from(carts).where(eq(carts.userId, user.id)).for('update');
+    const again = await this.findByKey(tx, user.id, input.idempotencyKey);
+    if (again) return { order: again, created: false, stockChanged: false };
+
+    const priced = await priceCart(tx, this.deps.settings, user.id, input.promoCode);
+    if (priced.promoProblem) {
+      const status = priced.promoProblem.reason === 'used_up' || priced.promoProblem.reason === 'customer_limit' ? 409 : 400;
+      const fieldErrors = { promoCode: priced.promoProblem.message };
+      throw status === 409 ? new Conflict(priced.promoProblem.message, fieldErrors) : new BadRequest(priced.promoProblem.message, fieldErrors);
+    }
+    for (const { product } of priced.lines) {
+      if (product.isHidden) throw new Conflict(`${product.name} is no longer available. Please remove it from your cart.`, { cart: `${product.name} is no longer available` });
+    }
+    if (priced.promo) await this.claimPromoUse(tx, priced.promo.row.id);
+    const stockChanged = await this.claimStock(tx, priced);
+
+    const { totals } = priced;
+    const shipping = input.shipping;
+    const [order] = await tx
+      .insert(orders)
+      .values({
+        userId: user.id,
+        status: 'pending_payment',
+        paymentMethod: input.paymentMethod,
+        subtotalCents: totals.subtotalCents,
+        shippingCents: totals.shippingCents,
+        discountCents: totals.discountCents,
+        totalCents: totals.totalCents,
+        gstCents: totals.gstCents,
+        promoCodeId: priced.promo?.row.id ?? null,
+        promoCode: priced.promo?.code ?? null,
+        shipName: shipping.name,
+        shipPhone: shipping.phone,
+        shipStreet: shipping.street,
+        shipSuburb: shipping.suburb,
+        shipCity: shipping.city,
+        shipPostcode: shipping.postcode,
+        shipRegion: shipping.region,
+        deliveryInstructions: shipping.deliveryInstructions,
+        idempotencyKey: input.idempotencyKey,
+      })
+      .returning();
+    const orderId = order!.id;
+    await tx.insert(orderLines).values(
+      priced.lines.map(({ product, quantity }) => ({
+        orderId,
+        productId: product.id,
+        productName: product.name,
+        unitPriceCents: product.priceCents,
+        quantity,
+        isPreOrder: product.isPreOrder,
+        expectedAvailabilityDate: product.isPreOrder ? product.expectedAvailabilityDate : null,
+      })),
+    );
+    const stocked = priced.lines.filter(({ product }) => !product.isPreOrder);
+    if (stocked.length) {
+      await tx.insert(stockMovements).values(
+        stocked.map(({ product, quantity }) => ({ productId: product.id, change: -quantity, reason: 'order' as const, orderId, actorUserId: user.id })),
+      );
+    }
+    await tx.insert(orderEvents).values({ orderId, status: 'pending_payment', note: 'Order placed', actorUserId: user.id });
+    await tx.delete(cartLines).where(inArray(cartLines.id, priced.lines.map((line) => line.cartLineId)));
+    if (shipping.saveToProfile) {
+      await tx
+        .update(users)
+        .set({ phone: shipping.phone, address: shipping.street, city: shipping.city, postalCode: shipping.postcode, region: shipping.region, updatedAt: sql`now()` })
+        .where(eq(users.id, user.id));
+    }
+    return { order: order!, created: true, stockChanged };
+  }
+
+  /** Counts one use of the code, unless a parallel order took the last permitted use first. */
+  private async claimPromoUse(tx: Tx, promoId: number): Promise<void> {
+    const [claimed] = await tx
+      .update(promoCodes)
+      .set({ usedCount: sql`${promoCodes.usedCount} + 1` })
+      .where(and(eq(promoCodes.id, promoId), sql`(${promoCodes.maxUses} is null or ${promoCodes.usedCount} < ${promoCodes.maxUses})`))
+      .returning({ id: promoCodes.id });
+    if (!claimed) {
+      const message = 'This promo code has been fully redeemed.';
+      throw new Conflict(message, { promoCode: message });
+    }
+  }
+
+  /**
+   * Takes in-stock boxes with `stock = stock - n where stock >= n` (in product order, so parallel
+   * orders never deadlock) and checks pre-order limits; any shortfall undoes the whole order.
+   */
+  private async claimStock(tx: Tx, priced: PricedCart): Promise<boolean> {
+    const byProduct = [...priced.lines].sort((a, b) => a.product.id - b.product.id);
+    let changed = false;
+    for (const { product, quantity } of byProduct) {
+      if (product.isPreOrder) {
+        if (product.preOrderLimit !== null) await this.claimPreOrder(tx, product.id, quantity);
+        continue;
+      }
+      const [taken] = await tx
+        .update(products)
+        .set({ stock: sql`${products.stock} - ${quantity}`, updatedAt: sql`now()` })
+        .where(and(eq(products.id, product.id), gte(products.stock, quantity)))
+        .returning({ stock: products.stock });
+      if (!taken) {
+        const [now] = await tx.select({ stock: products.stock }).from(products).where(eq(products.id, product.id));
+        throw outOfStock(product.name, now?.stock ?? 0);
+      }
+      changed = true;
+    }
+    return changed;
+  }
+
+  private async claimPreOrder(tx: Tx, productId: number, quantity: number): Promise<void> {
+    const [product] = await tx.select().from(products).where(eq(products.id, productId)).for('update');
+    if (!product || product.preOrderLimit === null) return;
+    const [row] = await tx
+      .select({ boxes: sql<number>`coalesce(sum(${orderLines.quantity}), 0)::int` })
+      .from(orderLines)
+      .innerJoin(orders, eq(orders.id, orderLines.orderId))
+      .where(and(eq(orderLines.productId, productId), eq(orderLines.isPreOrder, true), inArray(orders.status, activeStatuses)));
+    const left = Math.max(product.preOrderLimit - (row?.boxes ?? 0), 0);
+    if (quantity > left) {
+      const message = left === 0 ? `Pre-orders for ${product.name} are full.` : `Only ${left} pre-order boxes of ${product.name} are left. Please lower the quantity in your cart.`;
+      throw new Conflict(message, { cart: message });
+    }
+  }
+
+  /** A new Stripe Checkout session for an unpaid card order; answers where to send the shopper. */
+  async startCardPayment(order: OrderRow, user: Pick<UserRow, 'email'>): Promise<string> {
+    const { stripe, publicUrl, db } = this.deps;
+    if (!stripe) throw new Conflict('Card payment is not available at the moment.');
+    if (order.status !== 'pending_payment' || order.paymentMethod !== 'stripe') throw new Conflict('This order does not need a card payment.');
+    const session = await stripe.createSession({
+      orderNumber: order.number,
+      totalCents: order.totalCents,
+      customerEmail: user.email,
+      successUrl: `${publicUrl}/success?order=${encodeURIComponent(order.number)}`,
+      cancelUrl: `${publicUrl}/account/orders/${encodeURIComponent(order.number)}`,
+    });
+    await db.update(orders).set({ stripeSessionId: session.id, updatedAt: sql`now()` }).where(eq(orders.id, order.id));
+    return session.url;
+  }
+
+  /** The shopper's orders, newest first. */
+  async listFor(userId: number): Promise<OrderSummary[]> {
+    const rows = await this.deps.db.select().from(orders).where(eq(orders.userId, userId)).orderBy(desc(orders.createdAt), desc(orders.id)).limit(500);
+    return orderSummaries(this.deps.db, rows);
+  }
+
+  /** One order of this shopper (staff may read any); someone else's order is simply not found. */
+  async findFor(user: UserRow, number: string): Promise<OrderRow> {
+    const [order] = await this.deps.db.select().from(orders).where(eq(orders.number, number.toUpperCase()));
+    if (!order || (order.userId !== user.id && !user.isAdmin)) throw new NotFound('Order not found');
+    return order;
+  }
+
+  async view(order: OrderRow): Promise<OrderView> {
+    return orderView(this.deps.db, order, await this.deps.settings.stored(), Boolean(this.deps.stripe));
+  }
+
+  /** The shopper cancels an order that is still waiting for payment; stock goes back on the shelf. */
+  async cancelByShopper(user: UserRow, number: string): Promise<OrderView> {
+    const order = await this.findFor(user, number);
+    const changed = await this.changeStatus(order.id, 'cancelled', { actorUserId: user.id, note: 'Cancelled by the customer', onlyFrom: 'pending_payment' });
+    if (!changed) throw new Conflict('This order has been paid and can no longer be cancelled here. Please contact us.');
+    return this.view(changed);
+  }
+
+  /**
+   * Moves an order along its lifecycle in one transaction (cancelling returns its stock and its
+   * promo use), records the step on the timeline and e-mails the customer on paid, shipped and
+   * cancelled. Answers null when `onlyFrom` no longer matches.
+   */
+  async changeStatus(orderId: number, to: OrderStatus, change: StatusChange): Promise<OrderRow | null> {
+    const result = await this.deps.db.transaction(async (tx) => {
+      const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
+      if (!order) throw new NotFound('Order not found');
+      if (change.onlyFrom && order.status !== change.onlyFrom) return null;
+      if (!orderTransitions[order.status].includes(to)) {
+        throw new Conflict(`An order that is ${orderStatusLabels[order.status].toLowerCase()} cannot be marked ${orderStatusLabels[to].toLowerCase()}.`);
+      }
+      const [updated] = await tx
+        .update(orders)
+        .set({ status: to, updatedAt: sql`now()`, ...(change.trackingNumber !== undefined ? { trackingNumber: change.trackingNumber } : {}) })
+        .where(eq(orders.id, orderId))
+        .returning();
+      let stockReturned = false;
+      if (to === 'cancelled') stockReturned = await this.returnStock(tx, order, change.actorUserId);
+      await tx.insert(orderEvents).values({ orderId, status: to, note: change.note ?? '', actorUserId: change.actorUserId });
+      return { order: updated!, stockReturned };
+    });
+    if (!result) return null;
+    if (result.stockReturned) await this.deps.bus.publish('products');
+    await this.notifyCustomer(result.order, to, change.note ?? '');
+    return result.order;
+  }
+
+  /** Gives back the order's boxes and promo use, locking rows in the order placing does (promo, then products). */
+  private async returnStock(tx: Tx, order: OrderRow, actorUserId: number | null): Promise<boolean> {
+    if (order.promoCodeId !== null) {
+      await tx
+        .update(promoCodes)
+        .set({ usedCount: sql`greatest(${promoCodes.usedCount} - 1, 0)` })
+        .where(eq(promoCodes.id, order.promoCodeId));
+    }
+    const lines = await tx
+      .select()
+      .from(orderLines)
+      .where(and(eq(orderLines.orderId, order.id), eq(orderLines.isPreOrder, false)))
+      .orderBy(asc(orderLines.productId));
+    let returned = false;
+    for (const line of lines) {
+      if (line.productId === null) continue;
+      const [product] = await tx
+        .update(products)
+        .set({ stock: sql`${products.stock} + ${line.quantity}`, updatedAt: sql`now()` })
+        .where(eq(products.id, line.productId))
+        .returning({ id: products.id });
+      if (!product) continue;
+      await tx.insert(stockMovements).values({ productId: line.productId, change: line.quantity, reason: 'cancellation', orderId: order.id, actorUserId });
+      returned = true;
+    }
+    return returned;
+  }
+
+  /**
+   * Cancels orders left unpaid longer than the settings allow, returning their stock. Safe with
+   * several server processes: each order is locked and re-checked, so only one process cancels it.
+   */
+  async cancelOverdue(now = new Date()): Promise<number> {
+    const days = (await this.deps.settings.stored()).unpaidOrderTimeoutDays;
+    const cutoff = new Date(now.getTime() - days * 24 * 60 * 60 * 1000);
+    const due = await this.deps.db
+      .select({ id: orders.id })
+      .from(orders)
+      .where(and(eq(orders.status, 'pending_payment'), lt(orders.createdAt, cutoff)))
+      .orderBy(asc(orders.createdAt))
+      .limit(200);
+    let cancelled = 0;
+    for (const { id } of due) {
+      const note = `Not paid within ${days} day${days === 1 ? '' : 's'}`;
+      if (await this.changeStatus(id, 'cancelled', { actorUserId: null, note, onlyFrom: 'pending_payment' })) cancelled += 1;
+    }
+    return cancelled;
+  }
+
+  /**
+   * A Stripe Checkout session was paid: marks its order paid once (a replayed webhook finds it paid
+   * already). The amount must match the order's total, or the order is left for staff to check.
+   */
+  async recordCardPayment(payment: { orderNumber: string; sessionId: string; amountCents: number; currency: string }): Promise<'paid' | 'already' | 'mismatch' | 'unknown'> {
+    const [order] = await this.deps.db.select().from(orders).where(eq(orders.number, payment.orderNumber));
+    if (!order || order.paymentMethod !== 'stripe') return 'unknown';
+    if (order.status !== 'pending_payment') {
+      if (order.status === 'cancelled') this.deps.log.error({ order: order.number }, 'card payment received for a cancelled order: refund it');
+      return 'already';
+    }
+    if (payment.amountCents !== order.totalCents || payment.currency.toLowerCase() !== 'nzd') {
+      this.deps.log.error({ order: order.number, amount: payment.amountCents, currency: payment.currency }, 'card payment does not match the order total');
+      return 'mismatch';
+    }
+    const changed = await this.changeStatus(order.id, 'paid', { actorUserId: null, note: `Card payment received (${payment.sessionId})`, onlyFrom: 'pending_payment' });
+    return changed ? 'paid' : 'already';
+  }
+
+  private async notifyCustomer(order: OrderRow, status: OrderStatus, note: string): Promise<void> {
+    if (status !== 'paid' && status !== 'shipped' && status !== 'cancelled') return;
+    const [customer] = await this.deps.db.select().from(users).where(eq(users.id, order.userId));
+    if (!customer) return;
+    const context = this.mailContext(customer, await this.view(order), await this.deps.settings.stored());
+    this.sendMail(status === 'paid' ? paidMail(context) : status === 'shipped' ? shippedMail(context) : cancelledMail(context, note ? `${note}.` : ''));
+  }
+
+  private mailContext(user: Pick<UserRow, 'email' | 'firstName'>, order: OrderView, settings: Awaited<ReturnType<SettingsService['stored']>>) {
+    return { to: user.email, firstName: user.firstName, order, settings, orderUrl: `${this.deps.publicUrl}/account/orders/${order.number}` };
+  }
+
+  /** Mail never holds up or undoes an order: a failure is logged for staff to follow up. */
+  private sendMail(message: MailMessage): void {
+    this.deps.mailer.send(message).catch((error: unknown) => this.deps.log.warn({ err: error, subject: message.subject }, 'order e-mail failed'));
+  }
+
+  private async findByKey(db: Db | Tx, userId: number, key: string): Promise<OrderRow | undefined> {
+    const [order] = await db.select().from(orders).where(and(eq(orders.userId, userId), eq(orders.idempotencyKey, key)));
+    return order;
+  }
+}
+
+function outOfStock(name: string, available: number): Conflict {
+  const message =
+    available === 0
+      ? `Sorry, ${name} has just sold out (0 available). Please remove it from your cart.`
+      : `Sorry, only ${available} of ${name} ${available === 1 ? 'is' : 'are'} available. Please lower the quantity in your cart.`;
+  return new Conflict(message, { cart: message });
+}
+

@@ -1,0 +1,78 @@
+import { asc, eq, inArray } from 'drizzle-orm';
+import { centsToDollars } from '../../../contracts/money';
+import type { OrderSummary, OrderView } from '../../../contracts/order';
+import type { StoredSettings } from '../../../contracts/settings';
+import type { Db, Tx } from '../../db/client';
+import type { orders } from '../../db/schema';
+import { orderEvents, orderLines } from '../../db/schema';
+
+export type OrderRow = typeof orders.$inferSelect;
+
+/** An order with its lines and timeline, as the shopper's account and the e-mails show it. */
+export async function orderView(db: Db | Tx, order: OrderRow, settings: StoredSettings, canPayByCard: boolean): Promise<OrderView> {
+  const [lines, events] = await Promise.all([
+    db.select().from(orderLines).where(eq(orderLines.orderId, order.id)).orderBy(asc(orderLines.id)),
+    db.select().from(orderEvents).where(eq(orderEvents.orderId, order.id)).orderBy(asc(orderEvents.createdAt), asc(orderEvents.id)),
+  ]);
+  const unpaid = order.status === 'pending_payment';
+  return {
+    number: order.number,
+    status: order.status,
+    paymentMethod: order.paymentMethod,
+    placedAt: order.createdAt.toISOString(),
+    lines: lines.map((line) => ({
+      productId: line.productId,
+      name: line.productName,
+      unitPrice: centsToDollars(line.unitPriceCents),
+      quantity: line.quantity,
+      lineTotal: centsToDollars(line.unitPriceCents * line.quantity),
+      isPreOrder: line.isPreOrder,
+      expectedAvailabilityDate: line.expectedAvailabilityDate,
+    })),
+    subtotal: centsToDollars(order.subtotalCents),
+    shipping: centsToDollars(order.shippingCents),
+    discount: centsToDollars(order.discountCents),
+    gst: centsToDollars(order.gstCents),
+    total: centsToDollars(order.totalCents),
+    promoCode: order.promoCode,
+    shippingAddress: {
+      name: order.shipName,
+      phone: order.shipPhone,
+      street: order.shipStreet,
+      suburb: order.shipSuburb,
+      city: order.shipCity,
+      postcode: order.shipPostcode,
+      region: order.shipRegion,
+    },
+    deliveryInstructions: order.deliveryInstructions,
+    trackingNumber: order.trackingNumber,
+    events: events.map((event) => ({ status: event.status, note: event.note, at: event.createdAt.toISOString() })),
+    bankTransfer:
+      unpaid && order.paymentMethod === 'bank_transfer'
+        ? { ...settings.bankTransfer, reference: order.number }
+        : null,
+    canCancel: unpaid,
+    canPayByCard: unpaid && order.paymentMethod === 'stripe' && canPayByCard,
+  };
+}
+
+/** A shopper's order history, newest first, with the number of boxes on each order. */
+export async function orderSummaries(db: Db, rows: OrderRow[]): Promise<OrderSummary[]> {
+  if (!rows.length) return [];
+  const lines = await db
+    .select({ orderId: orderLines.orderId, quantity: orderLines.quantity })
+    .from(orderLines)
+    .where(inArray(
+      orderLines.orderId,
+      rows.map((row) => row.id),
+    ));
+  const boxes = new Map<number, number>();
+  for (const line of lines) boxes.set(line.orderId, (boxes.get(line.orderId) ?? 0) + line.quantity);
+  return rows.map((row) => ({
+    number: row.number,
+    placedAt: row.createdAt.toISOString(),
+    status: row.status,
+    total: centsToDollars(row.totalCents),
+    itemCount: boxes.get(row.id) ?? 0,
+  }));
+}

@@ -1,0 +1,92 @@
+import { eq } from 'drizzle-orm';
+import { products, promoCodes, users } from '../db/schema';
+import { hashPassword } from '../modules/auth/passwords';
+import { as, type TestShop } from './test-app';
+
+/** Shipping details that pass every rule of the checkout form. */
+export const testShipping = {
+  name: 'Aroha Ngata',
+  phone: '021 123 4567',
+  street: '12 Ponsonby Road',
+  suburb: 'Ponsonby',
+  city: 'Auckland',
+  postcode: '1011',
+  region: 'Auckland',
+  deliveryInstructions: 'Leave by the door',
+};
+
+let keys = 0;
+/** A fresh idempotency key, as the checkout page makes one per attempt. */
+export function newCheckoutKey(): string {
+  keys += 1;
+  return `test-key-${Date.now().toString(36)}-${keys.toString().padStart(6, '0')}`;
+}
+
+let passwordHash: Promise<string> | undefined;
+let shoppers = 0;
+
+/** A signed-in shopper made straight in the database (many of them, fast), with API helpers. */
+export async function quickShopper(shop: TestShop, name = 'buyer') {
+  shoppers += 1;
+  passwordHash ??= hashPassword('kumara-42');
+  const [user] = await shop.database.db
+    .insert(users)
+    .values({
+      username: `${name}${shoppers}`,
+      email: `${name}${shoppers}@example.nz`,
+      passwordHash: await passwordHash,
+      firstName: 'Aroha',
+      lastName: 'Ngata',
+      phone: '021 123 4567',
+      address: '12 Ponsonby Road',
+    })
+    .returning();
+  const session = await shop.app.services.sessions.create(user!.id);
+  const call = as(shop.app, `mango_session=${session.token}`);
+  return {
+    user: user!,
+    call,
+    async add(productId: number, quantity: number) {
+      const response = await call({ method: 'POST', url: `/api/cart/${user!.id}/items`, payload: { productId, quantity } });
+      if (response.statusCode !== 200) throw new Error(`add to cart failed: ${response.body}`);
+    },
+    cart: async () => (await call({ method: 'GET', url: `/api/cart/${user!.id}` })).json() as { itemCount: number; items: Array<{ quantity: number }> },
+    order: (payload: Record<string, unknown> = {}) =>
+      call({ method: 'POST', url: '/api/orders', payload: { shipping: testShipping, idempotencyKey: newCheckoutKey(), ...payload } }),
+  };
+}
+
+let productCount = 0;
+/** A product of its own, so a test's stock and limits are not shared with another test. */
+export async function testProduct(shop: TestShop, values: Partial<typeof products.$inferInsert> = {}) {
+  productCount += 1;
+  const [product] = await shop.database.db
+    .insert(products)
+    .values({
+      name: `Test Mangoes ${productCount}`,
+      description: 'A box of test mangoes.',
+      priceCents: 5000,
+      imageUrl: '/images/products/alphonso.jpg',
+      category: 'Premium',
+      stock: 10,
+      ...values,
+    })
+    .returning();
+  await shop.app.services.bus.publish('products');
+  return product!;
+}
+
+export async function stockOf(shop: TestShop, productId: number): Promise<number> {
+  const [row] = await shop.database.db.select({ stock: products.stock }).from(products).where(eq(products.id, productId));
+  return row!.stock;
+}
+
+let promoCount = 0;
+export async function testPromo(shop: TestShop, values: Partial<typeof promoCodes.$inferInsert> = {}) {
+  promoCount += 1;
+  const [promo] = await shop.database.db
+    .insert(promoCodes)
+    .values({ code: `TEST${promoCount}`, discountType: 'percentage', discountValue: 10, ...values })
+    .returning();
+  return promo!;
+}
