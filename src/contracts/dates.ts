@@ -5,3 +5,17 @@ export function formatDate(value: string | Date): string {
   const date = typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value) ? new Date(`${value}T12:00:00+12:00`) : new Date(value);
   return nzDate.format(date);
 }
+
+const nzDateTime = new Intl.DateTimeFormat('en-NZ', {
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+  timeZone: 'Pacific/Auckland',
+});
+
+/** en-NZ date and time in New Zealand's time zone ("21 Nov 2026, 3:05 pm"). */
+export function formatDateTime(value: string | Date): string {
+  return nzDateTime.format(new Date(value));
+}

@@ -101,7 +101,7 @@ export interface OrderView {
   trackingNumber: string | null;
   events: OrderEventView[];
   /** Bank details to pay into while a bank-transfer order waits for payment; the reference is the order number. */
-  bankTransfer: { accountName: string; accountNumber: string; bankName: string; reference: string } | null;
+  bankTransfer: { accountName: string; accountNumber: string; bankName: string; reference: string; payBy: string } | null;
   canCancel: boolean;
   /** A card order that is not paid yet can (re)start its Stripe payment. */
   canPayByCard: boolean;

@@ -15,6 +15,9 @@ const ShopSectionPage = lazy(() => import('./pages/shop-section-page'));
 const AuthPage = lazy(() => import('./pages/auth-page'));
 const CartPage = lazy(() => import('./pages/cart-page'));
 const ResetPasswordPage = lazy(() => import('./pages/reset-password-page'));
+const CheckoutPage = lazy(() => import('./pages/checkout-page'));
+const SuccessPage = lazy(() => import('./pages/success-page'));
+const AccountPage = lazy(() => import('./pages/account-page'));
 
 /** Spec 2: the fixed-slug content routes and the database page each shows. */
 const fixedContentRoutes: Array<[string, string]> = [
@@ -29,11 +32,6 @@ const fixedContentRoutes: Array<[string, string]> = [
 ];
 
 const sectionRoutes: Array<[string, string]> = [
-  [appRoutes.checkout, 'Checkout'],
-  [appRoutes.success, 'Order Placed'],
-  [appRoutes.account, 'My Account'],
-  [appRoutes.accountOrder, 'My Account'],
-  [appRoutes.order, 'My Account'],
   [appRoutes.admin, 'Admin Dashboard'],
   ...adminSections.map((section): [string, string] => [`/admin/${section}`, 'Admin Dashboard']),
 ];
@@ -56,6 +54,11 @@ export function AppRoutes() {
         <Route path={appRoutes.auth} element={<Page><AuthPage /></Page>} />
         <Route path={appRoutes.cart} element={<Page><CartPage /></Page>} />
         <Route path={appRoutes.resetPassword} element={<Page><ResetPasswordPage /></Page>} />
+        <Route path={appRoutes.checkout} element={<Page><CheckoutPage /></Page>} />
+        <Route path={appRoutes.success} element={<Page><SuccessPage /></Page>} />
+        {[appRoutes.account, appRoutes.accountOrder, appRoutes.order].map((path) => (
+          <Route key={path} path={path} element={<Page><AccountPage /></Page>} />
+        ))}
         {fixedContentRoutes.map(([path, slug]) => (
           <Route key={path} path={path} element={<Page><ContentPage slug={slug} /></Page>} />
         ))}

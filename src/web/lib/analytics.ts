@@ -47,6 +47,29 @@ const state: Record<Tool, 'waiting' | 'off' | 'on'> = { ga: 'waiting', meta: 'wa
 const waiting: Record<Tool, Call[]> = { ga: [], meta: [] };
 let lastPagePath: string | null = null;
 const purchasedOrders = new Set<string>();
+/** Orders already reported, kept in the browser so reloading the success page is not a second sale. */
+const purchasesStoreKey = 'trackedPurchases';
+
+function purchaseTracked(orderId: string): boolean {
+  if (purchasedOrders.has(orderId)) return true;
+  try {
+    const stored = JSON.parse(globalThis.localStorage?.getItem(purchasesStoreKey) ?? '[]') as unknown;
+    return Array.isArray(stored) && stored.includes(orderId);
+  } catch {
+    return false;
+  }
+}
+
+function rememberPurchase(orderId: string): void {
+  purchasedOrders.add(orderId);
+  try {
+    const stored = JSON.parse(globalThis.localStorage?.getItem(purchasesStoreKey) ?? '[]') as unknown;
+    const ids = Array.isArray(stored) ? stored.filter((id): id is string => typeof id === 'string') : [];
+    globalThis.localStorage?.setItem(purchasesStoreKey, JSON.stringify([...ids, orderId].slice(-50)));
+  } catch {
+    // Storage may be full or blocked; the in-memory set still stops repeats on this page.
+  }
+}
 
 function loadScript(src: string): void {
   const script = document.createElement('script');
@@ -169,8 +192,8 @@ export function trackInitiateCheckout(products: TrackedProduct[], value: number 
 /** Once per order: a success page shown again (remount, back button) is not a second sale. */
 export function trackPurchase(order: TrackedOrder): void {
   const orderId = String(order.orderId);
-  if (purchasedOrders.has(orderId)) return;
-  purchasedOrders.add(orderId);
+  if (purchaseTracked(orderId)) return;
+  rememberPurchase(orderId);
   const value = dollars(order.value);
   send('ga', 'event', 'purchase', {
     transaction_id: orderId,

@@ -1,7 +1,7 @@
-import { formatDate } from '../../contracts/dates';
+import { formatDate, formatDateTime } from '../../contracts/dates';
 import { formatNzd } from '../../contracts/money';
 
-export { formatDate, formatNzd };
+export { formatDate, formatDateTime, formatNzd };
 
 /** Prices travel as dollars in JSON (spec 7); shown from cents so rounding never drifts. */
 export function formatPrice(dollars: number): string {

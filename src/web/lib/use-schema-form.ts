@@ -3,6 +3,12 @@ import type { z } from 'zod';
 import { ApiError } from './api-client';
 import { type FieldErrors, fieldErrorsOf } from './form-errors';
 
+/**
+ * What a form holds before the schema checks it: a choice such as a region is still any string
+ * (an empty select), which the schema then accepts or answers with its message.
+ */
+export type FormValues<T> = T extends string ? string : T extends boolean | number | null | undefined ? T : T extends object ? { [K in keyof T]: FormValues<T[K]> } : T;
+
 interface SchemaFormOptions<Data> {
   send: (data: Data) => Promise<void>;
   /** Tells the shopper what went wrong; field errors the server answered are already shown. */
@@ -22,13 +28,13 @@ export function useSchemaForm<Schema extends z.ZodType>(schema: Schema, options:
   const [submitted, setSubmitted] = useState(false);
 
   /** Checks the values again as they change, once the form has been submitted (spec 5). */
-  const revalidate = (values: z.input<Schema>) => {
+  const revalidate = (values: FormValues<z.input<Schema>>) => {
     if (!submitted) return;
     const parsed = schema.safeParse(values);
     setErrors(parsed.success ? {} : fieldErrorsOf(parsed.error));
   };
 
-  const handleSubmit = (values: z.input<Schema>) => async (event: FormEvent) => {
+  const handleSubmit = (values: FormValues<z.input<Schema>>) => async (event: FormEvent) => {
     event.preventDefault();
     setSubmitted(true);
     const parsed = schema.safeParse(values);

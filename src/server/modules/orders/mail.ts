@@ -52,7 +52,7 @@ export function confirmationMail(context: MailContext): MailMessage {
           `  Account number: ${order.bankTransfer.accountNumber || 'we will e-mail it to you shortly'}`,
           ...(order.bankTransfer.bankName ? [`  Bank: ${order.bankTransfer.bankName}`] : []),
           `  Reference: ${order.bankTransfer.reference}`,
-          `Unpaid orders are cancelled after ${settings.unpaidOrderTimeoutDays} days.`,
+          `Please pay by ${formatDate(order.bankTransfer.payBy)}; unpaid orders are cancelled after ${settings.unpaidOrderTimeoutDays} days.`,
         ]
       : order.status === 'pending_payment'
         ? ['We will confirm as soon as your card payment has gone through.']

@@ -49,7 +49,11 @@ export async function orderView(db: Db | Tx, order: OrderRow, settings: StoredSe
     events: events.map((event) => ({ status: event.status, note: event.note, at: event.createdAt.toISOString() })),
     bankTransfer:
       unpaid && order.paymentMethod === 'bank_transfer'
-        ? { ...settings.bankTransfer, reference: order.number }
+        ? {
+            ...settings.bankTransfer,
+            reference: order.number,
+            payBy: new Date(order.createdAt.getTime() + settings.unpaidOrderTimeoutDays * 24 * 60 * 60 * 1000).toISOString(),
+          }
         : null,
     canCancel: unpaid,
     canPayByCard: unpaid && order.paymentMethod === 'stripe' && canPayByCard,

@@ -19,6 +19,8 @@ interface CartState {
   updateItem(itemId: number, quantity: number): Promise<void>;
   removeItem(itemId: number): Promise<void>;
   clear(): Promise<void>;
+  /** Reads the cart from the server again (an order placed empties it there). */
+  reload(): Promise<void>;
 }
 
 const CartContext = createContext<CartState | null>(null);
@@ -109,6 +111,10 @@ export function CartProvider({ children }: { children: ReactNode }) {
     }
   }, [userId, cart, replace]);
 
+  const reload = useCallback(async () => {
+    if (userId !== null) await queryClient.invalidateQueries({ queryKey: cartQueryKey(userId) });
+  }, [userId, queryClient]);
+
   const value = useMemo<CartState>(
     () => ({
       cart,
@@ -120,8 +126,9 @@ export function CartProvider({ children }: { children: ReactNode }) {
       updateItem,
       removeItem,
       clear,
+      reload,
     }),
-    [cart, userId, query.isPending, drawerOpen, addItem, updateItem, removeItem, clear],
+    [cart, userId, query.isPending, drawerOpen, addItem, updateItem, removeItem, clear, reload],
   );
   return <CartContext.Provider value={value}>{children}</CartContext.Provider>;
 }

@@ -1,0 +1,187 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ArrowLeft, FileText, Truck } from 'lucide-react';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { orderStatusLabels, type OrderView, paymentMethodLabels } from '../../../contracts/order';
+import { Button } from '../../components/ui/button';
+import { Dialog, DialogDescription, DialogTitle } from '../../components/ui/dialog';
+import { Spinner } from '../../components/ui/spinner';
+import { toast } from '../../components/ui/toast';
+import { ApiError } from '../../lib/api-client';
+import { formatDate, formatDateTime, formatPrice } from '../../lib/format';
+import { BankDetails } from './bank-details';
+import { OrderStatusBadge } from './order-status-badge';
+import { OrderTotals } from './order-totals';
+import { cancelOrder, fetchOrder, orderQueryKey, ordersQueryKey } from './orders-api';
+import { PayByCardButton } from './pay-by-card-button';
+import { Receipt } from './receipt';
+
+/** One order of the shopper: lines, totals with GST, address, timeline, tracking, cancel and receipt. */
+export function OrderDetail({ number }: { number: string }) {
+  const query = useQuery({ queryKey: orderQueryKey(number), queryFn: ({ signal }) => fetchOrder(number, signal), retry: false });
+  if (query.isPending) return <Spinner />;
+  if (!query.data) {
+    const notFound = query.error instanceof ApiError && (query.error.status === 404 || query.error.status === 400);
+    return (
+      <div className="grid justify-items-start gap-3 rounded-2xl bg-white p-6">
+        <h2 className="text-2xl font-semibold">{notFound ? 'Order not found' : 'This order could not be loaded'}</h2>
+        <p className="text-ink-500">{notFound ? `There is no order ${number} in your account.` : 'Please try again in a moment.'}</p>
+        <BackToOrders />
+      </div>
+    );
+  }
+  return <OrderSheet order={query.data} />;
+}
+
+function BackToOrders() {
+  return (
+    <Link to="/account" className="inline-flex items-center gap-1 font-semibold text-mango-700 hover:underline">
+      <ArrowLeft className="size-4" aria-hidden="true" /> All orders
+    </Link>
+  );
+}
+
+function OrderSheet({ order }: { order: OrderView }) {
+  const queryClient = useQueryClient();
+  const [receiptOpen, setReceiptOpen] = useState(false);
+  const [confirmCancel, setConfirmCancel] = useState(false);
+  const cancel = useMutation({
+    mutationFn: () => cancelOrder(order.number),
+    onSuccess(next) {
+      queryClient.setQueryData(orderQueryKey(order.number), next);
+      void queryClient.invalidateQueries({ queryKey: ordersQueryKey });
+      setConfirmCancel(false);
+      toast({ title: 'Order cancelled', description: `Order ${order.number} has been cancelled.` });
+    },
+    onError(error) {
+      setConfirmCancel(false);
+      void queryClient.invalidateQueries({ queryKey: orderQueryKey(order.number) });
+      toast({ title: 'Could not cancel the order', description: error instanceof ApiError ? error.body?.message : undefined, variant: 'destructive' });
+    },
+  });
+  const address = order.shippingAddress;
+  const card = 'grid gap-3 rounded-2xl bg-white p-5 sm:p-6';
+  return (
+    <div className="grid gap-6">
+      <BackToOrders />
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <div className="grid gap-1">
+          <h2 className="text-3xl font-semibold">Order {order.number}</h2>
+          <p className="text-ink-500">Placed {formatDate(order.placedAt)}</p>
+        </div>
+        <OrderStatusBadge status={order.status} />
+      </div>
+
+      {(order.bankTransfer || order.canPayByCard) && (
+        <section className={card} aria-label="Payment">
+          {order.bankTransfer && <BankDetails bank={order.bankTransfer} total={order.total} />}
+          {order.canPayByCard && (
+            <>
+              <p>This order is waiting for its card payment.</p>
+              <PayByCardButton number={order.number} />
+            </>
+          )}
+        </section>
+      )}
+
+      <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_320px]">
+        <section className={card} aria-labelledby="order-lines">
+          <h3 id="order-lines" className="text-xl font-semibold">
+            Items
+          </h3>
+          <ul className="divide-y divide-mango-50">
+            {order.lines.map((line) => (
+              <li key={line.name} className="flex justify-between gap-4 py-2">
+                <div>
+                  <p className="font-medium">{line.name}</p>
+                  <p className="text-sm text-ink-500">
+                    {line.quantity} x {formatPrice(line.unitPrice)}
+                    {line.isPreOrder && line.expectedAvailabilityDate ? ` · pre-order, ships after ${formatDate(line.expectedAvailabilityDate)}` : ''}
+                  </p>
+                </div>
+                <p className="font-semibold tabular-nums">{formatPrice(line.lineTotal)}</p>
+              </li>
+            ))}
+          </ul>
+          <OrderTotals totals={order} />
+          <div className="flex flex-wrap gap-3 pt-2">
+            <Button variant="outline" onClick={() => setReceiptOpen(true)}>
+              <FileText className="size-4" aria-hidden="true" /> View receipt
+            </Button>
+            {order.canCancel && (
+              <Button variant="ghost" className="text-danger-600!" onClick={() => setConfirmCancel(true)}>
+                Cancel order
+              </Button>
+            )}
+          </div>
+        </section>
+
+        <div className="grid gap-6">
+          <section className={card} aria-labelledby="order-timeline">
+            <h3 id="order-timeline" className="text-xl font-semibold">
+              Status
+            </h3>
+            <ol className="grid gap-3 border-l-2 border-mango-500 pl-4">
+              {order.events.map((event, index) => (
+                <li key={index}>
+                  <p className="font-semibold">{orderStatusLabels[event.status]}</p>
+                  <p className="text-sm text-ink-500">
+                    <time dateTime={event.at}>{formatDateTime(event.at)}</time>
+                    {event.note ? ` · ${event.note}` : ''}
+                  </p>
+                </li>
+              ))}
+            </ol>
+            {order.trackingNumber && (
+              <p className="flex items-center gap-2 rounded-lg bg-mango-50 px-3 py-2 text-sm">
+                <Truck className="size-4" aria-hidden="true" /> Tracking number: <strong>{order.trackingNumber}</strong>
+              </p>
+            )}
+          </section>
+          <section className={card} aria-labelledby="order-delivery">
+            <h3 id="order-delivery" className="text-xl font-semibold">
+              Delivery
+            </h3>
+            <address className="text-sm not-italic">
+              {address.name}
+              <br />
+              {address.street}
+              {address.suburb && (
+                <>
+                  <br />
+                  {address.suburb}
+                </>
+              )}
+              <br />
+              {address.city} {address.postcode}
+              <br />
+              {address.region}
+              <br />
+              {address.phone}
+            </address>
+            {order.deliveryInstructions && <p className="text-sm text-ink-500">Instructions: {order.deliveryInstructions}</p>}
+            <p className="text-sm text-ink-500">Payment: {paymentMethodLabels[order.paymentMethod]}</p>
+          </section>
+        </div>
+      </div>
+
+      <Dialog open={receiptOpen} onOpenChange={setReceiptOpen} title={`Receipt for order ${order.number}`} titled wide>
+        <Receipt order={order} />
+      </Dialog>
+      <Dialog open={confirmCancel} onOpenChange={setConfirmCancel} title="Cancel this order?" titled>
+        <div className="grid gap-4">
+          <DialogTitle className="pr-8 text-2xl font-semibold">Cancel order {order.number}?</DialogTitle>
+          <DialogDescription className="text-ink-500">The boxes go back on sale and this cannot be undone. If you have already paid, we will refund you in full.</DialogDescription>
+          <div className="flex flex-wrap justify-end gap-3">
+            <Button variant="outline" onClick={() => setConfirmCancel(false)}>
+              Keep order
+            </Button>
+            <Button className="bg-danger-600 text-white hover:bg-danger-600/90" disabled={cancel.isPending} onClick={() => cancel.mutate()}>
+              {cancel.isPending ? 'Cancelling...' : 'Yes, cancel order'}
+            </Button>
+          </div>
+        </div>
+      </Dialog>
+    </div>
+  );
+}

@@ -1,0 +1,15 @@
+import { type OrderStatus, orderStatusLabels } from '../../../contracts/order';
+
+const tones: Record<OrderStatus, string> = {
+  pending_payment: 'bg-mango-50 text-mango-700 ring-mango-600/40',
+  paid: 'bg-white text-leaf-700 ring-leaf-700/40',
+  packed: 'bg-white text-leaf-700 ring-leaf-700/40',
+  shipped: 'bg-leaf-700 text-white ring-leaf-700',
+  delivered: 'bg-leaf-700 text-white ring-leaf-700',
+  cancelled: 'bg-white text-danger-600 ring-danger-600/40',
+  refunded: 'bg-white text-ink-500 ring-ink-500/40',
+};
+
+export function OrderStatusBadge({ status }: { status: OrderStatus }) {
+  return <span className={`inline-block rounded-full px-3 py-0.5 text-sm font-semibold ring-1 ${tones[status]}`}>{orderStatusLabels[status]}</span>;
+}

@@ -1,0 +1,41 @@
+import { formatPrice } from '../../lib/format';
+
+interface Totals {
+  subtotal: number;
+  shipping: number;
+  discount: number;
+  gst: number;
+  total: number;
+  promoCode?: string | null;
+}
+
+/** Subtotal, shipping, discount, total and its GST part: the same rows on checkout, order and receipt. */
+export function OrderTotals({ totals }: { totals: Totals }) {
+  const row = 'flex justify-between gap-4';
+  return (
+    <dl className="grid gap-2 text-sm">
+      <div className={row}>
+        <dt>Subtotal</dt>
+        <dd className="tabular-nums">{formatPrice(totals.subtotal)}</dd>
+      </div>
+      <div className={row}>
+        <dt>Shipping (NZ-wide)</dt>
+        <dd className="tabular-nums">{formatPrice(totals.shipping)}</dd>
+      </div>
+      {totals.discount > 0 && (
+        <div className={`${row} text-leaf-700`}>
+          <dt>Discount{totals.promoCode ? ` (${totals.promoCode})` : ''}</dt>
+          <dd className="tabular-nums">-{formatPrice(totals.discount)}</dd>
+        </div>
+      )}
+      <div className={`${row} border-t border-mango-50 pt-2 text-lg font-semibold`}>
+        <dt>Total</dt>
+        <dd className="tabular-nums">{formatPrice(totals.total)}</dd>
+      </div>
+      <div className={`${row} text-ink-500`}>
+        <dt>Includes GST (15%)</dt>
+        <dd className="tabular-nums">{formatPrice(totals.gst)}</dd>
+      </div>
+    </dl>
+  );
+}

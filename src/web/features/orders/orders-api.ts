@@ -1,0 +1,48 @@
+import type { PlaceOrderInput } from '../../../contracts/checkout';
+import type { OrderSummary, OrderView, PaymentMethod, PlacedOrder } from '../../../contracts/order';
+import { apiRequest } from '../../lib/api-client';
+
+/** The checkout quote: the same numbers the order will have, priced by the server from the cart. */
+export interface Quote {
+  lines: Array<{
+    id: number;
+    productId: number;
+    name: string;
+    imageUrl: string;
+    unitPrice: number;
+    quantity: number;
+    lineTotal: number;
+    isPreOrder: boolean;
+    expectedAvailabilityDate: string | null;
+  }>;
+  subtotal: number;
+  shipping: number;
+  discount: number;
+  gst: number;
+  total: number;
+  promo: { code: string; applied: boolean; message: string } | null;
+  paymentMethods: PaymentMethod[];
+}
+
+export const ordersQueryKey = ['orders'] as const;
+export const orderQueryKey = (number: string) => ['orders', number] as const;
+
+export const postQuote = (promoCode: string | undefined, signal?: AbortSignal) =>
+  apiRequest<Quote>('/api/checkout/quote', { method: 'POST', body: promoCode ? { promoCode } : {}, signal });
+
+export const postOrder = (input: PlaceOrderInput) => apiRequest<PlacedOrder>('/api/orders', { method: 'POST', body: input });
+
+export const fetchOrders = (signal?: AbortSignal) => apiRequest<OrderSummary[]>('/api/orders', { signal });
+
+export const fetchOrder = (number: string, signal?: AbortSignal) => apiRequest<OrderView>(`/api/orders/${encodeURIComponent(number)}`, { signal });
+
+export const cancelOrder = (number: string) => apiRequest<OrderView>(`/api/orders/${encodeURIComponent(number)}/cancel`, { method: 'POST' });
+
+export const startCardPayment = (number: string) =>
+  apiRequest<{ checkoutUrl: string }>(`/api/orders/${encodeURIComponent(number)}/pay`, { method: 'POST' });
+
+/** A fresh key per checkout visit: a double click or a retried submit finds the same order. */
+export function newIdempotencyKey(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(18));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}

@@ -1,0 +1,214 @@
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Building2, CreditCard, Lock } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { Link, Navigate, useNavigate } from 'react-router';
+import { placeOrderSchema } from '../../contracts/checkout';
+import { type PaymentMethod, paymentMethodLabels } from '../../contracts/order';
+import type { User } from '../../contracts/user';
+import { Button } from '../components/ui/button';
+import { Spinner } from '../components/ui/spinner';
+import { toast } from '../components/ui/toast';
+import { useAuth } from '../features/auth/auth-provider';
+import { CartLines } from '../features/cart/cart-lines';
+import { useCart } from '../features/cart/cart-provider';
+import { PromoField } from '../features/checkout/promo-field';
+import { type ShippingForm, ShippingFields, shippingFromProfile } from '../features/checkout/shipping-fields';
+import { newIdempotencyKey, orderQueryKey, ordersQueryKey, postOrder, postQuote } from '../features/orders/orders-api';
+import { OrderTotals } from '../features/orders/order-totals';
+import { trackInitiateCheckout } from '../lib/analytics';
+import { ApiError } from '../lib/api-client';
+import { formatDate } from '../lib/format';
+import { usePageTitle } from '../lib/page-title';
+import { useSchemaForm } from '../lib/use-schema-form';
+
+/** Issue 4: sign-in required; visitors go to /auth and come back here. */
+export default function CheckoutPage() {
+  usePageTitle('Checkout');
+  const { user, checking } = useAuth();
+  if (!user) return checking ? <Spinner /> : <Navigate to="/auth?redirect=%2Fcheckout" replace />;
+  return <Checkout user={user} />;
+}
+
+const paymentHelp: Record<PaymentMethod, string> = {
+  bank_transfer: 'Pay into our bank account with your order number as the reference. We pack your order once it is paid.',
+  stripe: 'Pay securely on Stripe’s page with a credit or debit card. Your card details never reach us.',
+};
+
+function Checkout({ user }: { user: User }) {
+  const { cart, loading, reload } = useCart();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [promoCode, setPromoCode] = useState<string>();
+  const [shipping, setShipping] = useState<ShippingForm>(() => shippingFromProfile(user));
+  const [paymentMethod, setPaymentMethod] = useState<PaymentMethod>('bank_transfer');
+  const [problem, setProblem] = useState<string | null>(null);
+  // One key for this visit: a double click or a retry after a lost answer finds the same order.
+  const [idempotencyKey] = useState(newIdempotencyKey);
+
+  const items = cart?.items ?? [];
+  const cartShape = items.map((item) => `${item.id}:${item.quantity}`).join(',');
+  const quote = useQuery({
+    queryKey: ['checkout-quote', user.id, promoCode ?? '', cartShape],
+    queryFn: ({ signal }) => postQuote(promoCode, signal),
+    enabled: items.length > 0,
+    placeholderData: keepPreviousData,
+    retry: false,
+  });
+  const priced = quote.data;
+
+  const initiated = useRef(false);
+  useEffect(() => {
+    if (initiated.current || !priced) return;
+    initiated.current = true;
+    trackInitiateCheckout(
+      priced.lines.map((line) => ({ id: line.productId, name: line.name, price: line.unitPrice, quantity: line.quantity })),
+      priced.total,
+    );
+  }, [priced]);
+
+  const order = {
+    shipping,
+    promoCode: priced?.promo?.applied ? priced.promo.code : undefined,
+    paymentMethod,
+    idempotencyKey,
+  };
+  const { errors, busy, handleSubmit, revalidate } = useSchemaForm(placeOrderSchema, {
+    async send(data) {
+      setProblem(null);
+      const placed = await postOrder(data);
+      queryClient.setQueryData(orderQueryKey(placed.order.number), placed.order);
+      void queryClient.invalidateQueries({ queryKey: ordersQueryKey });
+      if (placed.checkoutUrl) {
+        window.location.assign(placed.checkoutUrl);
+        return;
+      }
+      navigate(`/success?order=${encodeURIComponent(placed.order.number)}`, { replace: true });
+      void reload();
+    },
+    onError(error) {
+      const body = error instanceof ApiError ? error.body : null;
+      if (error instanceof ApiError && error.status === 409) {
+        setProblem(body?.message ?? 'Something in your cart changed. Please check it and try again.');
+        void reload();
+        void quote.refetch();
+      } else if (error instanceof ApiError && error.status === 400 && body?.fieldErrors) {
+        setProblem('Please check the details marked below.');
+      } else {
+        setProblem(body?.message ?? 'We could not place your order. Please check your connection and try again; you will not be charged twice.');
+      }
+      toast({ title: 'Order not placed', description: body?.message ?? 'Please try again.', variant: 'destructive' });
+    },
+  });
+
+  const changeShipping = (next: ShippingForm) => {
+    setShipping(next);
+    revalidate({ ...order, shipping: next });
+  };
+
+  if (loading) return <Spinner />;
+  if (!items.length) {
+    return (
+      <section className="mx-auto grid max-w-xl justify-items-center gap-3 py-12 text-center">
+        <h1 className="text-4xl font-semibold">Checkout</h1>
+        <p className="text-xl font-semibold">Your cart is empty</p>
+        <p className="text-ink-500">Add some mangoes to your cart, then come back here to check out.</p>
+        <Link to="/shop" className="rounded-full bg-mango-500 px-6 py-2.5 font-semibold text-ink-900 hover:bg-mango-600">
+          Browse the shop
+        </Link>
+      </section>
+    );
+  }
+
+  const preOrders = priced?.lines.filter((line) => line.isPreOrder) ?? [];
+  const methods = priced?.paymentMethods ?? ['bank_transfer'];
+  const sectionTitle = 'text-2xl font-semibold';
+  return (
+    <section className="mx-auto grid max-w-6xl gap-6">
+      <h1 className="text-4xl font-semibold">Checkout</h1>
+      <div className="grid items-start gap-8 lg:grid-cols-[minmax(0,1fr)_380px]">
+        <div className="grid gap-8">
+          <section aria-labelledby="checkout-items" className="grid gap-2 rounded-2xl bg-white p-5 sm:p-6">
+            <h2 id="checkout-items" className={sectionTitle}>
+              Your mangoes
+            </h2>
+            <CartLines lines={items} />
+          </section>
+          <form id="checkout-form" onSubmit={handleSubmit(order)} noValidate className="grid gap-8">
+            <section aria-labelledby="checkout-delivery" className="grid gap-4 rounded-2xl bg-white p-5 sm:p-6">
+              <h2 id="checkout-delivery" className={sectionTitle}>
+                Delivery details
+              </h2>
+              <p className="text-sm text-ink-500">We deliver across New Zealand, usually within 24-48 hours of dispatch.</p>
+              <ShippingFields value={shipping} onChange={changeShipping} errors={errors} />
+            </section>
+            <fieldset className="grid gap-3 rounded-2xl bg-white p-5 sm:p-6">
+              <legend className={`${sectionTitle} float-left mb-1 w-full`}>Payment</legend>
+              {methods.map((method) => (
+                <label
+                  key={method}
+                  className={`flex cursor-pointer gap-3 rounded-xl border p-4 ${paymentMethod === method ? 'border-mango-600 bg-mango-50' : 'border-ink-500/30'}`}>
+                  <input
+                    type="radio"
+                    name="payment"
+                    value={method}
+                    className="mt-1 size-4 accent-mango-600"
+                    checked={paymentMethod === method}
+                    onChange={() => setPaymentMethod(method)}
+                  />
+                  <span className="grid gap-1">
+                    <span className="flex items-center gap-2 font-semibold">
+                      {method === 'stripe' ? <CreditCard className="size-5" aria-hidden="true" /> : <Building2 className="size-5" aria-hidden="true" />}
+                      {paymentMethodLabels[method]}
+                    </span>
+                    <span className="text-sm text-ink-500">{paymentHelp[method]}</span>
+                  </span>
+                </label>
+              ))}
+              {errors.paymentMethod && (
+                <p role="alert" className="text-sm text-danger-600">
+                  {errors.paymentMethod}
+                </p>
+              )}
+            </fieldset>
+          </form>
+        </div>
+
+        <aside aria-labelledby="checkout-summary" className="grid gap-4 rounded-2xl bg-white p-5 sm:p-6 lg:sticky lg:top-24">
+          <h2 id="checkout-summary" className={sectionTitle}>
+            Order summary
+          </h2>
+          <PromoField result={priced?.promo ?? null} pending={quote.isFetching} onApply={setPromoCode} error={errors.promoCode} />
+          {priced ? <OrderTotals totals={{ ...priced, promoCode: priced.promo?.applied ? priced.promo.code : null }} /> : quote.isError ? null : <Spinner compact />}
+          {quote.isError && (
+            <p role="alert" className="text-sm text-danger-600">
+              {quote.error instanceof ApiError ? (quote.error.body?.message ?? 'We could not price your cart.') : 'We could not price your cart.'}
+            </p>
+          )}
+          {preOrders.map((line) => (
+            <p key={line.id} className="rounded-lg bg-mango-50 px-3 py-2 text-sm">
+              <span className="font-semibold">{line.name}</span> is a pre-order
+              {line.expectedAvailabilityDate ? `: it ships after ${formatDate(line.expectedAvailabilityDate)}.` : '.'}
+            </p>
+          ))}
+          {problem && (
+            <p role="alert" className="rounded-lg border border-danger-600/40 bg-white px-3 py-2 text-sm text-danger-600">
+              {problem}
+            </p>
+          )}
+          <Button type="submit" form="checkout-form" className="w-full py-3 text-base" disabled={busy || !priced || quote.isFetching}>
+            {busy ? (
+              <>
+                <span className="size-4 animate-spin rounded-full border-2 border-ink-900/30 border-t-ink-900" aria-hidden="true" /> Placing order...
+              </>
+            ) : (
+              <>
+                <Lock className="size-4" aria-hidden="true" /> Place order
+              </>
+            )}
+          </Button>
+          <p className="text-xs text-ink-500">Prices are in NZ dollars and include GST. Shipping is a flat rate anywhere in New Zealand.</p>
+        </aside>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,137 @@
+import { useQuery } from '@tanstack/react-query';
+import { CheckCircle2 } from 'lucide-react';
+import { useEffect } from 'react';
+import { Link, Navigate, useSearchParams } from 'react-router';
+import type { OrderView } from '../../contracts/order';
+import { Spinner } from '../components/ui/spinner';
+import { useAuth } from '../features/auth/auth-provider';
+import { BankDetails } from '../features/orders/bank-details';
+import { PayByCardButton } from '../features/orders/pay-by-card-button';
+import { fetchOrder, orderQueryKey } from '../features/orders/orders-api';
+import { OrderTotals } from '../features/orders/order-totals';
+import { trackPurchase } from '../lib/analytics';
+import { formatDate, formatPrice } from '../lib/format';
+import { usePageTitle } from '../lib/page-title';
+
+const orderNumberPattern = /^MS-\d{1,12}$/i;
+
+/** Issue 4: what happens next for the order just placed; the purchase is reported once. */
+export default function SuccessPage() {
+  usePageTitle('Order Placed');
+  const { user, checking } = useAuth();
+  const [params] = useSearchParams();
+  const number = (params.get('order') ?? '').toUpperCase();
+  if (!user) return checking ? <Spinner /> : <Navigate to={`/auth?redirect=${encodeURIComponent(`/success?order=${number}`)}`} replace />;
+  if (!orderNumberPattern.test(number)) return <NoOrder />;
+  return <PlacedOrder number={number} />;
+}
+
+function NoOrder() {
+  return (
+    <section className="mx-auto grid max-w-xl justify-items-center gap-3 py-12 text-center">
+      <h1 className="text-4xl font-semibold">Order not found</h1>
+      <p className="text-ink-500">We could not find that order. Your orders are all listed in your account.</p>
+      <Link to="/account" className="font-semibold text-mango-700 hover:underline">
+        Go to my account
+      </Link>
+    </section>
+  );
+}
+
+/** A card payment is confirmed by Stripe's webhook, so an unpaid card order is checked again for a while. */
+const awaitingCard = (order: OrderView | undefined) => order?.paymentMethod === 'stripe' && order.status === 'pending_payment';
+
+function PlacedOrder({ number }: { number: string }) {
+  const query = useQuery({
+    queryKey: orderQueryKey(number),
+    queryFn: ({ signal }) => fetchOrder(number, signal),
+    retry: false,
+    refetchInterval: (q) => (awaitingCard(q.state.data) && q.state.dataUpdateCount < 40 ? 3000 : false),
+  });
+  const order = query.data;
+
+  useEffect(() => {
+    if (!order || order.status === 'cancelled') return;
+    trackPurchase({
+      orderId: order.number,
+      value: order.total,
+      products: order.lines.map((line) => ({ id: line.productId ?? 0, name: line.name, price: line.unitPrice, quantity: line.quantity })),
+    });
+  }, [order]);
+
+  if (query.isPending) return <Spinner />;
+  if (!order) return <NoOrder />;
+
+  const preOrders = order.lines.filter((line) => line.isPreOrder);
+  const inStock = order.lines.filter((line) => !line.isPreOrder);
+  return (
+    <section className="mx-auto grid max-w-2xl gap-6">
+      <div className="grid justify-items-center gap-2 text-center">
+        <CheckCircle2 className="size-12 text-leaf-700" aria-hidden="true" />
+        <h1 className="text-4xl font-semibold">Thank you for your order!</h1>
+        <p className="text-lg">
+          Your order number is <strong className="tabular-nums">{order.number}</strong>
+        </p>
+        <p className="text-ink-500">We have e-mailed you a confirmation.</p>
+      </div>
+
+      <section aria-labelledby="next-steps" className="grid gap-4 rounded-2xl bg-white p-5 sm:p-6">
+        <h2 id="next-steps" className="text-2xl font-semibold">
+          What happens next
+        </h2>
+        {order.bankTransfer ? (
+          <BankDetails bank={order.bankTransfer} total={order.total} />
+        ) : awaitingCard(order) ? (
+          <div className="grid gap-3">
+            <p>We are waiting for Stripe to confirm your card payment. This page updates by itself.</p>
+            {order.canPayByCard && <PayByCardButton number={order.number} label="Pay by card now" />}
+          </div>
+        ) : order.status === 'cancelled' ? (
+          <p>This order has been cancelled.</p>
+        ) : (
+          <p className="font-semibold text-leaf-700">Payment received: thank you. We are getting your mangoes ready.</p>
+        )}
+        <ul className="grid gap-2 text-sm">
+          {inStock.length > 0 && (
+            <li>
+              <span className="font-semibold">In-stock boxes</span> are packed and dispatched within 1 business day of payment, and delivered within 24-48
+              hours.
+            </li>
+          )}
+          {preOrders.map((line) => (
+            <li key={line.name}>
+              <span className="font-semibold">{line.name}</span> (pre-order) ships after{' '}
+              {line.expectedAvailabilityDate ? formatDate(line.expectedAvailabilityDate) : 'the season opens'}.
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section aria-labelledby="order-summary" className="grid gap-3 rounded-2xl bg-white p-5 sm:p-6">
+        <h2 id="order-summary" className="text-2xl font-semibold">
+          Your order
+        </h2>
+        <ul className="grid gap-1 text-sm">
+          {order.lines.map((line) => (
+            <li key={line.name} className="flex justify-between gap-4">
+              <span>
+                {line.quantity} x {line.name}
+              </span>
+              <span className="tabular-nums">{formatPrice(line.lineTotal)}</span>
+            </li>
+          ))}
+        </ul>
+        <OrderTotals totals={order} />
+      </section>
+
+      <div className="flex flex-wrap justify-center gap-3">
+        <Link to={`/account/orders/${order.number}`} className="rounded-full bg-mango-500 px-6 py-2.5 font-semibold text-ink-900 hover:bg-mango-600">
+          View your order
+        </Link>
+        <Link to="/shop" className="rounded-full border border-ink-900 bg-white px-6 py-2.5 font-semibold hover:bg-mango-50">
+          Continue shopping
+        </Link>
+      </div>
+    </section>
+  );
+}
