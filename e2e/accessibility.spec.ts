@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { registerAndSignIn } from './shopper';
 
 /** Every storefront page a shopper can reach, with a heading that says it has rendered. */
 const pages: Array<[string, string]> = [
@@ -74,5 +75,44 @@ test.describe('open dialogs and the drawer', () => {
     await page.getByRole('button', { name: /^Cart, / }).click();
     await expect(page.getByRole('dialog', { name: 'Your Cart' })).toBeVisible();
     expect(await seriousViolations(page)).toEqual([]);
+  });
+});
+
+test.describe("a signed-in shopper's checkout and account", () => {
+  test('checkout, the success page, the account, an order and its receipt have no serious violation at 390 px or 1280 px', async ({ page, request }) => {
+    // Nine audits of full pages: each takes a few seconds on a two-core machine.
+    test.setTimeout(120_000);
+    const audit = async (heading: string) => {
+      await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      await page.setViewportSize({ width: 390, height: 844 });
+      expect(await seriousViolations(page), `${heading} at 390 px`).toEqual([]);
+      await page.setViewportSize({ width: 1280, height: 800 });
+      expect(await seriousViolations(page), `${heading} at 1280 px`).toEqual([]);
+    };
+    await registerAndSignIn(page, request, 'kahurangi');
+    const me = (await (await page.request.get('/api/me')).json()) as { id: number };
+    await page.request.post(`/api/cart/${me.id}/items`, { data: { productId: 8, quantity: 1 } });
+    await page.request.post(`/api/cart/${me.id}/items`, { data: { productId: 5, quantity: 1 } });
+    await page.goto('/checkout');
+    await expect(page.getByRole('button', { name: 'Place order' })).toBeEnabled();
+    await audit('Checkout');
+
+    await page.getByLabel('Town or city').fill('Nelson');
+    await page.getByLabel('Postcode').fill('7010');
+    await page.getByLabel('Region').selectOption('Nelson');
+    await page.getByRole('button', { name: 'Place order' }).click();
+    await audit('Thank you for your order!');
+
+    await page.getByRole('link', { name: 'View your order' }).click();
+    await audit('My Account');
+    await page.getByRole('button', { name: 'View receipt' }).click();
+    await expect(page.getByRole('dialog', { name: 'Tax invoice / receipt' })).toBeVisible();
+    expect(await seriousViolations(page), 'receipt').toEqual([]);
+    await page.keyboard.press('Escape');
+
+    await page.goto('/account');
+    await expect(page.getByRole('heading', { name: 'Your orders' })).toBeVisible();
+    await audit('My Account');
   });
 });

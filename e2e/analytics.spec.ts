@@ -86,6 +86,40 @@ test.describe('with both analytics ids set', () => {
       ]);
   });
 
+  test('checkout reports InitiateCheckout, and the success page reports purchase and Purchase once', async ({ page, request }) => {
+    await registerAndSignIn(page, request, 'rangi');
+    const me = (await (await page.request.get('/api/me')).json()) as { id: number };
+    expect((await page.request.post(`/api/cart/${me.id}/items`, { data: { productId: 8, quantity: 2 } })).status()).toBe(200);
+    await page.goto('/checkout');
+    const contents = [{ id: '8', quantity: 2 }];
+    await expect
+      .poll(() => pixelEvents(page, 'InitiateCheckout'))
+      .toEqual([['track', 'InitiateCheckout', { content_ids: ['8'], content_type: 'product', contents, num_items: 2, value: 81.98, currency: 'NZD' }]]);
+
+    await page.getByLabel('Town or city').fill('Rotorua');
+    await page.getByLabel('Postcode').fill('3010');
+    await page.getByLabel('Region').selectOption('Bay of Plenty');
+    await page.getByRole('button', { name: 'Place order' }).click();
+    await expect(page.getByRole('heading', { name: 'Thank you for your order!' })).toBeVisible();
+    const number = (await page.getByText(/Your order number is/).locator('strong').textContent())!;
+    const purchases = async () => (await gaHits(page)).filter((hit) => hit[0] === 'event' && hit[1] === 'purchase');
+    await expect
+      .poll(purchases)
+      .toEqual([
+        ['event', 'purchase', { transaction_id: number, value: 81.98, currency: 'NZD', items: [{ item_id: '8', item_name: 'Totapuri Mangoes', price: 34.99, quantity: 2 }] }],
+      ]);
+    await expect
+      .poll(() => pixelEvents(page, 'Purchase'))
+      .toEqual([['track', 'Purchase', { value: 81.98, currency: 'NZD', content_ids: ['8'], content_type: 'product', contents }, { eventID: `order-${number}` }]]);
+
+    // Coming back to the success page is not a second sale.
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'Thank you for your order!' })).toBeVisible();
+    await expect.poll(() => gaPageViews(page)).toEqual([`/success?order=${number}`]);
+    expect(await purchases()).toEqual([]);
+    expect(await pixelEvents(page, 'Purchase')).toEqual([]);
+  });
+
   test('a product page reports ViewContent for its product', async ({ page }) => {
     await page.goto('/product/1');
     await expect(page.getByRole('heading', { level: 1, name: 'Alphonso Mangoes' })).toBeVisible();
