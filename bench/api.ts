@@ -99,11 +99,11 @@ export function printApi({ results, database }: { results: LoadResult[]; databas
 const here = path.dirname(fileURLToPath(import.meta.url));
 
 /** Starts bench/target-server.ts in its own process and waits for its addresses. */
-async function startTargets(): Promise<{ shopUrl: string; bareUrl: string; database: string; stop(): Promise<void> }> {
+export async function startTargets(env: NodeJS.ProcessEnv = process.env): Promise<{ shopUrl: string; bareUrl: string; database: string; stop(): Promise<void> }> {
   const server = runTypeScript(path.join(here, 'target-server.ts'), {
     cwd: path.join(here, '..'),
     stdio: ['ignore', 'pipe', 'ignore'],
-    env: process.env,
+    env,
   });
   const firstLine = await new Promise<string>((resolve, reject) => {
     readline.createInterface({ input: server.child.stdout! }).once('line', resolve);
@@ -113,16 +113,16 @@ async function startTargets(): Promise<{ shopUrl: string; bareUrl: string; datab
   return { ...addresses, stop: () => server.stop() };
 }
 
-interface Shopper {
+export interface Shopper {
   id: number;
   cookie: string;
 }
 
-function jsonHeaders(cookie: string) {
+export function jsonHeaders(cookie: string) {
   return { cookie, 'content-type': 'application/json' };
 }
 
-async function signInShoppers(baseUrl: string, count: number): Promise<Shopper[]> {
+export async function signInShoppers(baseUrl: string, count: number): Promise<Shopper[]> {
   const shoppers: Shopper[] = [];
   for (let i = 0; i < count; i += 1) {
     const email = `bench${i}@example.nz`;

@@ -2,6 +2,8 @@
  * npm run bench: on loopback, bounded in time.
  * - api: load on the hot API paths (BENCH_SECONDS x BENCH_ROUNDS per target; set DATABASE_URL to
  *   run it on PostgreSQL instead of the embedded database);
+ * - orders: order placement with 20 concurrent shoppers (orders/s, p99) on the embedded database,
+ *   and on PostgreSQL as well when DATABASE_URL is set;
  * - bundle: the JavaScript a first visit to / downloads, gzipped;
  * - lighthouse: mobile Lighthouse scores of /, /shop and a product page (BENCH_LIGHTHOUSE_RUNS each).
  * BENCH_ONLY=api,bundle picks some of them. The last two run the built app on the real server.
@@ -9,9 +11,10 @@
 import { benchApi, printApi } from './api';
 import { benchBundle, printBundle } from './bundle';
 import { benchLighthouse, printLighthouse } from './lighthouse';
+import { benchOrders, printOrders } from './orders';
 import { startShop } from './shop-server';
 
-const reports = ['api', 'bundle', 'lighthouse'] as const;
+const reports = ['api', 'orders', 'bundle', 'lighthouse'] as const;
 type Report = (typeof reports)[number];
 
 const picked = (process.env.BENCH_ONLY ?? '').split(',').map((name) => name.trim()).filter(Boolean);
@@ -27,6 +30,7 @@ process.once('SIGINT', () => process.exit(130));
 process.once('SIGTERM', () => process.exit(143));
 
 if (selected.has('api')) printApi(await benchApi());
+if (selected.has('orders')) printOrders(await benchOrders());
 if (selected.has('bundle') || selected.has('lighthouse')) {
   const shop = await startShop();
   try {

@@ -6,18 +6,29 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { eq } from 'drizzle-orm';
 import Fastify from 'fastify';
 import pino from 'pino';
 import { buildApp } from '../src/server/app';
 import { loadConfig } from '../src/server/config';
 import { openPglite, openPostgres } from '../src/server/db/client';
 import { seedIfEmpty } from '../src/server/db/seed/seed-shop';
+import { products } from '../src/server/db/schema';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mango-bench-'));
-const config = loadConfig({ ...process.env, NODE_ENV: 'production', DATA_DIR: dataDir, LOG_LEVEL: 'info', REGISTRATIONS_PER_IP_PER_HOUR: '100000' });
+const config = loadConfig({
+  ...process.env,
+  NODE_ENV: 'production',
+  DATA_DIR: dataDir,
+  LOG_LEVEL: 'info',
+  REGISTRATIONS_PER_IP_PER_HOUR: '100000',
+  ORDERS_PER_USER_PER_HOUR: '1000000',
+});
 const database = config.databaseUrl ? await openPostgres(config.databaseUrl, 20) : await openPglite(undefined);
 await database.migrate(async (db) => {
   await seedIfEmpty(db);
+  // The order bench buys boxes for its whole run: the shelves hold plenty.
+  await db.update(products).set({ stock: 1_000_000 }).where(eq(products.isPreOrder, false));
 });
 const app = await buildApp({ config, database, logger: { level: 'info', stream: pino.destination('/dev/null') } });
 const shopUrl = await app.listen({ port: 0, host: '127.0.0.1' });

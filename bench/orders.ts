@@ -1,0 +1,98 @@
+import { randomUUID } from 'node:crypto';
+import { jsonHeaders, type Shopper, signInShoppers, startTargets } from './api';
+import { median } from './http';
+import { printTable } from './table';
+
+const seconds = Number(process.env.BENCH_SECONDS ?? 4);
+const rounds = Number(process.env.BENCH_ROUNDS ?? 5);
+const shopperCount = Number(process.env.BENCH_CONNECTIONS ?? 20);
+
+/** In-stock varieties of the seeded catalogue: each shopper buys one of them, as real shoppers spread over the range. */
+const productIds = [1, 2, 3, 7, 8];
+
+const shipping = { name: 'Bench Shopper', phone: '021 555 0100', street: '1 Queen Street', city: 'Auckland', postcode: '1010', region: 'Auckland' };
+
+export interface OrderResult {
+  database: string;
+  ordersPerSecond: number;
+  p50: number;
+  p99: number;
+  placed: number;
+  failed: number;
+}
+
+/**
+ * Order placement under load: every shopper (BENCH_CONNECTIONS, 20 by default) loops, adding a box
+ * to the cart and placing it as an order, for BENCH_SECONDS per round. Only the POST /api/orders
+ * calls are timed. Runs on the embedded database, and on PostgreSQL too when DATABASE_URL is set.
+ */
+export async function benchOrders(): Promise<OrderResult[]> {
+  const databases: Array<NodeJS.ProcessEnv> = [{ ...process.env, DATABASE_URL: '' }];
+  if (process.env.DATABASE_URL) databases.push(process.env);
+  const results: OrderResult[] = [];
+  for (const env of databases) {
+    const target = await startTargets(env);
+    try {
+      const shoppers = await signInShoppers(target.shopUrl, shopperCount);
+      await placeFor(target.shopUrl, shoppers, 1);
+      const measured: Array<Omit<OrderResult, 'database'>> = [];
+      for (let round = 0; round < rounds; round += 1) {
+        process.stdout.write(`  round ${round + 1}/${rounds}: order placement on ${target.database}\n`);
+        measured.push(await placeFor(target.shopUrl, shoppers, seconds));
+      }
+      results.push({
+        database: target.database,
+        ordersPerSecond: median(measured.map((m) => m.ordersPerSecond)),
+        p50: median(measured.map((m) => m.p50)),
+        p99: median(measured.map((m) => m.p99)),
+        placed: measured.reduce((sum, m) => sum + m.placed, 0),
+        failed: measured.reduce((sum, m) => sum + m.failed, 0),
+      });
+    } finally {
+      await target.stop();
+    }
+  }
+  return results;
+}
+
+/** All shoppers at once for `duration` seconds: add a box, place the order, again. */
+async function placeFor(baseUrl: string, shoppers: Shopper[], duration: number): Promise<Omit<OrderResult, 'database'>> {
+  const latencies: number[] = [];
+  let failed = 0;
+  const endAt = performance.now() + duration * 1000;
+  const started = performance.now();
+  await Promise.all(
+    shoppers.map(async (shopper) => {
+      while (performance.now() < endAt) {
+        const added = await fetch(`${baseUrl}/api/cart/${shopper.id}/items`, {
+          method: 'POST',
+          headers: jsonHeaders(shopper.cookie),
+          body: JSON.stringify({ productId: productIds[shopper.id % productIds.length], quantity: 1 }),
+        });
+        await added.arrayBuffer();
+        const before = performance.now();
+        const placed = await fetch(`${baseUrl}/api/orders`, {
+          method: 'POST',
+          headers: jsonHeaders(shopper.cookie),
+          body: JSON.stringify({ shipping, idempotencyKey: randomUUID() }),
+        });
+        await placed.arrayBuffer();
+        if (placed.status === 201) latencies.push(performance.now() - before);
+        else failed += 1;
+      }
+    }),
+  );
+  const elapsed = (performance.now() - started) / 1000;
+  const sorted = latencies.sort((a, b) => a - b);
+  const at = (q: number) => Math.round(sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0);
+  return { ordersPerSecond: latencies.length / elapsed, p50: at(0.5), p99: at(0.99), placed: latencies.length, failed };
+}
+
+export function printOrders(results: OrderResult[]): void {
+  console.log(`\nOrder placement with ${shopperCount} concurrent shoppers (medians of ${rounds} rounds of ${seconds} s; each order follows one cart add)\n`);
+  printTable(
+    ['database', 'orders/s', 'p50 ms', 'p99 ms', 'orders placed', 'failed'],
+    results.map((r) => [r.database, r.ordersPerSecond.toFixed(1), String(r.p50), String(r.p99), String(r.placed), String(r.failed)]),
+  );
+  if (results.length === 1) console.log('\nSet DATABASE_URL (a database for benchmarks only) to measure PostgreSQL as well.');
+}
