@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OrderView, PlacedOrder } from '../../../contracts/order';
-import { orderEvents, promoCodes, stockMovements } from '../../db/schema';
+import { orderEvents, orders, promoCodes, stockMovements } from '../../db/schema';
 import { newCheckoutKey, quickShopper, stockOf, testProduct, testPromo, testShipping } from '../../testing/order-helpers';
 import { createTestShop, type TestShop } from '../../testing/test-app';
 
@@ -357,11 +357,11 @@ describe('cancelling', () => {
     const late = await quickShopper(shop);
     await late.add(product.id, 3);
     const order = placed(await late.order()).order;
-    const orders = shop.app.services.orders;
+    const service = shop.app.services.orders;
 
-    expect(await orders.cancelOverdue(new Date(Date.now() + 2 * 24 * 60 * 60 * 1000))).toBe(0);
+    expect(await service.cancelOverdue(new Date(Date.now() + 2 * 24 * 60 * 60 * 1000))).toBe(0);
     const fourDaysOn = new Date(Date.now() + 4 * 24 * 60 * 60 * 1000);
-    const [a, b] = await Promise.all([orders.cancelOverdue(fourDaysOn), orders.cancelOverdue(fourDaysOn)]);
+    const [a, b] = await Promise.all([service.cancelOverdue(fourDaysOn), service.cancelOverdue(fourDaysOn)]);
     expect(a + b).toBeGreaterThanOrEqual(1);
     expect(await stockOf(shop, product.id)).toBe(8);
     const view = (await late.call({ method: 'GET', url: `/api/orders/${order.number}` })).json() as OrderView;
@@ -372,5 +372,37 @@ describe('cancelling', () => {
       .from(orderEvents)
       .where(and(eq(orderEvents.status, 'cancelled'), sql`${orderEvents.orderId} = (select id from orders where number = ${order.number})`));
     expect(events).toHaveLength(1);
+  });
+});
+
+describe('the order lifecycle', () => {
+  it('moves paid, packed, shipped with a tracking number and delivered, each step on the timeline, e-mailing paid and shipped', async () => {
+    const product = await testProduct(shop, { stock: 5 });
+    const shopper = await quickShopper(shop);
+    await shopper.add(product.id, 1);
+    const { number } = placed(await shopper.order()).order;
+    const [row] = await shop.database.db.select().from(orders).where(eq(orders.number, number));
+    const service = shop.app.services.orders;
+
+    await expect(service.changeStatus(row!.id, 'shipped', { actorUserId: null })).rejects.toThrow('An order that is awaiting payment cannot be marked shipped.');
+    await service.changeStatus(row!.id, 'paid', { actorUserId: null, note: 'Bank transfer received' });
+    await service.changeStatus(row!.id, 'packed', { actorUserId: null });
+    await service.changeStatus(row!.id, 'shipped', { actorUserId: null, trackingNumber: 'NZP123456789' });
+    await service.changeStatus(row!.id, 'delivered', { actorUserId: null });
+
+    const view = (await shopper.call({ method: 'GET', url: `/api/orders/${number}` })).json() as OrderView;
+    expect(view).toMatchObject({ status: 'delivered', trackingNumber: 'NZP123456789', canCancel: false, bankTransfer: null });
+    expect(view.events.map((e) => e.status)).toEqual(['pending_payment', 'paid', 'packed', 'shipped', 'delivered']);
+    expect(view.events[1]!.note).toBe('Bank transfer received');
+    const subjects = shop.mailer.sent.filter((m) => m.subject.includes(number)).map((m) => m.subject);
+    expect(subjects).toEqual([
+      expect.stringContaining(`Your order ${number}`),
+      `Payment received for order ${number}`,
+      `Order ${number} is on its way`,
+    ]);
+    expect(shop.mailer.sent.find((m) => m.subject === `Order ${number} is on its way`)?.text).toContain('Tracking number: NZP123456789');
+    // Delivered boxes stay sold: a refund records money back, not stock.
+    await service.changeStatus(row!.id, 'refunded', { actorUserId: null });
+    expect(await stockOf(shop, product.id)).toBe(4);
   });
 });
