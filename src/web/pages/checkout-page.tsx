@@ -6,6 +6,7 @@ import { placeOrderSchema } from '../../contracts/checkout';
 import { type PaymentMethod, paymentMethodLabels } from '../../contracts/order';
 import type { User } from '../../contracts/user';
 import { Button } from '../components/ui/button';
+import { Panel } from '../components/ui/panel';
 import { Spinner } from '../components/ui/spinner';
 import { toast } from '../components/ui/toast';
 import { useAuth } from '../features/auth/auth-provider';
@@ -127,20 +128,14 @@ function Checkout({ user }: { user: User }) {
       <h1 className="text-4xl font-semibold">Checkout</h1>
       <div className="grid items-start gap-8 lg:grid-cols-[minmax(0,1fr)_380px]">
         <div className="grid gap-8">
-          <section aria-labelledby="checkout-items" className="grid gap-2 rounded-2xl bg-white p-5 sm:p-6">
-            <h2 id="checkout-items" className={sectionTitle}>
-              Your mangoes
-            </h2>
+          <Panel title="Your mangoes" className="gap-2">
             <CartLines lines={items} />
-          </section>
+          </Panel>
           <form id="checkout-form" onSubmit={handleSubmit(order)} noValidate className="grid gap-8">
-            <section aria-labelledby="checkout-delivery" className="grid gap-4 rounded-2xl bg-white p-5 sm:p-6">
-              <h2 id="checkout-delivery" className={sectionTitle}>
-                Delivery details
-              </h2>
+            <Panel title="Delivery details">
               <p className="text-sm text-ink-500">We deliver across New Zealand, usually within 24-48 hours of dispatch.</p>
               <ShippingFields value={shipping} onChange={changeShipping} errors={errors} />
-            </section>
+            </Panel>
             <fieldset className="grid gap-3 rounded-2xl bg-white p-5 sm:p-6">
               <legend className={`${sectionTitle} float-left mb-1 w-full`}>Payment</legend>
               {methods.map((method) => (

@@ -3,6 +3,7 @@ import { CheckCircle2 } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link, Navigate, useSearchParams } from 'react-router';
 import type { OrderView } from '../../contracts/order';
+import { Panel } from '../components/ui/panel';
 import { Spinner } from '../components/ui/spinner';
 import { useAuth } from '../features/auth/auth-provider';
 import { BankDetails } from '../features/orders/bank-details';
@@ -75,10 +76,7 @@ function PlacedOrder({ number }: { number: string }) {
         <p className="text-ink-500">We have e-mailed you a confirmation.</p>
       </div>
 
-      <section aria-labelledby="next-steps" className="grid gap-4 rounded-2xl bg-white p-5 sm:p-6">
-        <h2 id="next-steps" className="text-2xl font-semibold">
-          What happens next
-        </h2>
+      <Panel title="What happens next">
         {order.bankTransfer ? (
           <BankDetails bank={order.bankTransfer} total={order.total} />
         ) : awaitingCard(order) ? (
@@ -105,12 +103,9 @@ function PlacedOrder({ number }: { number: string }) {
             </li>
           ))}
         </ul>
-      </section>
+      </Panel>
 
-      <section aria-labelledby="order-summary" className="grid gap-3 rounded-2xl bg-white p-5 sm:p-6">
-        <h2 id="order-summary" className="text-2xl font-semibold">
-          Your order
-        </h2>
+      <Panel title="Your order" className="gap-3">
         <ul className="grid gap-1 text-sm">
           {order.lines.map((line) => (
             <li key={line.name} className="flex justify-between gap-4">
@@ -122,7 +117,7 @@ function PlacedOrder({ number }: { number: string }) {
           ))}
         </ul>
         <OrderTotals totals={order} />
-      </section>
+      </Panel>
 
       <div className="flex flex-wrap justify-center gap-3">
         <Link to={`/account/orders/${order.number}`} className="rounded-full bg-mango-500 px-6 py-2.5 font-semibold text-ink-900 hover:bg-mango-600">

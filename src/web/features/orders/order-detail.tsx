@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { orderStatusLabels, type OrderView, paymentMethodLabels } from '../../../contracts/order';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogDescription, DialogTitle } from '../../components/ui/dialog';
+import { Panel } from '../../components/ui/panel';
 import { Spinner } from '../../components/ui/spinner';
 import { toast } from '../../components/ui/toast';
 import { ApiError } from '../../lib/api-client';
@@ -60,7 +61,6 @@ function OrderSheet({ order }: { order: OrderView }) {
     },
   });
   const address = order.shippingAddress;
-  const card = 'grid gap-3 rounded-2xl bg-white p-5 sm:p-6';
   return (
     <div className="grid gap-6">
       <BackToOrders />
@@ -73,7 +73,7 @@ function OrderSheet({ order }: { order: OrderView }) {
       </div>
 
       {(order.bankTransfer || order.canPayByCard) && (
-        <section className={card} aria-label="Payment">
+        <section className="grid gap-3 rounded-2xl bg-white p-5 sm:p-6" aria-label="Payment">
           {order.bankTransfer && <BankDetails bank={order.bankTransfer} total={order.total} />}
           {order.canPayByCard && (
             <>
@@ -85,10 +85,7 @@ function OrderSheet({ order }: { order: OrderView }) {
       )}
 
       <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_320px]">
-        <section className={card} aria-labelledby="order-lines">
-          <h3 id="order-lines" className="text-xl font-semibold">
-            Items
-          </h3>
+        <Panel title="Items" level={3} className="gap-3">
           <ul className="divide-y divide-mango-50">
             {order.lines.map((line) => (
               <li key={line.name} className="flex justify-between gap-4 py-2">
@@ -114,13 +111,10 @@ function OrderSheet({ order }: { order: OrderView }) {
               </Button>
             )}
           </div>
-        </section>
+        </Panel>
 
         <div className="grid gap-6">
-          <section className={card} aria-labelledby="order-timeline">
-            <h3 id="order-timeline" className="text-xl font-semibold">
-              Status
-            </h3>
+          <Panel title="Status" level={3} className="gap-3">
             <ol className="grid gap-3 border-l-2 border-mango-500 pl-4">
               {order.events.map((event, index) => (
                 <li key={index}>
@@ -137,11 +131,8 @@ function OrderSheet({ order }: { order: OrderView }) {
                 <Truck className="size-4" aria-hidden="true" /> Tracking number: <strong>{order.trackingNumber}</strong>
               </p>
             )}
-          </section>
-          <section className={card} aria-labelledby="order-delivery">
-            <h3 id="order-delivery" className="text-xl font-semibold">
-              Delivery
-            </h3>
+          </Panel>
+          <Panel title="Delivery" level={3} className="gap-3">
             <address className="text-sm not-italic">
               {address.name}
               <br />
@@ -161,7 +152,7 @@ function OrderSheet({ order }: { order: OrderView }) {
             </address>
             {order.deliveryInstructions && <p className="text-sm text-ink-500">Instructions: {order.deliveryInstructions}</p>}
             <p className="text-sm text-ink-500">Payment: {paymentMethodLabels[order.paymentMethod]}</p>
-          </section>
+          </Panel>
         </div>
       </div>
 
