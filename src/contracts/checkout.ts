@@ -38,5 +38,7 @@ export const placeOrderSchema = z.object({
   idempotencyKey: z
     .string({ error: 'A checkout key is required' })
     .regex(/^[A-Za-z0-9_-]{16,80}$/, 'A checkout key is required'),
+  /** The total the shopper was shown, in cents: if prices changed since, the order is refused, not charged differently. */
+  expectedTotalCents: z.number({ error: 'Expected total must be a whole number of cents' }).int('Expected total must be a whole number of cents').min(0).optional(),
 });
 export type PlaceOrderInput = z.input<typeof placeOrderSchema>;

@@ -3,8 +3,8 @@ import { BadRequest } from './errors';
 
 /** Stripe's default tolerance: a signed webhook older than five minutes is refused (replays). */
 const signatureToleranceSeconds = 300;
-/** Checkout sessions close before any unpaid-order timeout (at least a day), so no order is paid after it was cancelled. */
-const sessionLifetimeSeconds = 23 * 60 * 60;
+/** Stripe keeps a Checkout session open for 30 minutes at least and 24 hours at most. */
+export const sessionLifetimeLimits = { minSeconds: 31 * 60, maxSeconds: 23 * 60 * 60 };
 
 export interface StripeConfig {
   secretKey: string;
@@ -18,6 +18,8 @@ export interface CheckoutSessionRequest {
   customerEmail: string;
   successUrl: string;
   cancelUrl: string;
+  /** When the session closes: before the order's unpaid timeout, so a cancelled order cannot be paid. */
+  expiresAt: Date;
 }
 
 /** The parts of a Stripe event this shop reads. */
@@ -51,7 +53,7 @@ export class StripeCheckout {
       customer_email: request.customerEmail,
       success_url: request.successUrl,
       cancel_url: request.cancelUrl,
-      expires_at: String(Math.floor(Date.now() / 1000) + sessionLifetimeSeconds),
+      expires_at: String(Math.floor(request.expiresAt.getTime() / 1000)),
       'line_items[0][quantity]': '1',
       'line_items[0][price_data][currency]': 'nzd',
       'line_items[0][price_data][unit_amount]': String(request.totalCents),
@@ -68,6 +70,17 @@ export class StripeCheckout {
       throw new Error(`Stripe refused the checkout session (${response.status}): ${body.error?.message ?? 'no details'}`);
     }
     return { id: body.id, url: body.url };
+  }
+
+  /** Closes a session so it can no longer take a payment (its order was cancelled or replaced). */
+  async expireSession(sessionId: string): Promise<void> {
+    const response = await fetch(`${this.config.apiUrl}/v1/checkout/sessions/${encodeURIComponent(sessionId)}/expire`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${this.config.secretKey}` },
+      signal: AbortSignal.timeout(15_000),
+    });
+    // A session that is already complete or expired cannot be expired again: nothing left to do.
+    if (!response.ok && response.status !== 400) throw new Error(`Stripe could not expire session ${sessionId} (${response.status})`);
   }
 
   /** The event in a webhook body, once its `Stripe-Signature` proves it came from Stripe recently. */

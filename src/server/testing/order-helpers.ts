@@ -50,7 +50,7 @@ export async function quickShopper(shop: TestShop, name = 'buyer') {
       const response = await call({ method: 'POST', url: `/api/cart/${user!.id}/items`, payload: { productId, quantity } });
       if (response.statusCode !== 200) throw new Error(`add to cart failed: ${response.body}`);
     },
-    cart: async () => (await call({ method: 'GET', url: `/api/cart/${user!.id}` })).json() as { itemCount: number; items: Array<{ quantity: number }> },
+    cart: async () => (await call({ method: 'GET', url: `/api/cart/${user!.id}` })).json() as { itemCount: number; items: Array<{ id: number; productId: number; quantity: number }> },
     order: (payload: Record<string, unknown> = {}) =>
       call({ method: 'POST', url: '/api/orders', payload: { shipping: testShipping, idempotencyKey: newCheckoutKey(), ...payload } }),
   };

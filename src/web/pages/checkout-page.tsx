@@ -3,12 +3,14 @@ import { Building2, CreditCard, Lock } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { placeOrderSchema } from '../../contracts/checkout';
+import { dollarsToCents } from '../../contracts/money';
 import { type PaymentMethod, paymentMethodLabels } from '../../contracts/order';
 import type { User } from '../../contracts/user';
 import { Button } from '../components/ui/button';
 import { Panel } from '../components/ui/panel';
 import { Spinner } from '../components/ui/spinner';
 import { toast } from '../components/ui/toast';
+import { fetchMe } from '../features/auth/api/session';
 import { useAuth } from '../features/auth/auth-provider';
 import { CartLines } from '../features/cart/cart-lines';
 import { useCart } from '../features/cart/cart-provider';
@@ -37,6 +39,7 @@ const paymentHelp: Record<PaymentMethod, string> = {
 
 function Checkout({ user }: { user: User }) {
   const { cart, loading, reload } = useCart();
+  const { signedIn } = useAuth();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [promoCode, setPromoCode] = useState<string>();
@@ -72,12 +75,15 @@ function Checkout({ user }: { user: User }) {
     promoCode: priced?.promo?.applied ? priced.promo.code : undefined,
     paymentMethod,
     idempotencyKey,
+    // The total on screen: the server refuses the order if it would charge anything else.
+    expectedTotalCents: priced ? dollarsToCents(priced.total) : undefined,
   };
   const { errors, busy, handleSubmit, revalidate } = useSchemaForm(placeOrderSchema, {
     async send(data) {
       setProblem(null);
       const placed = await postOrder(data);
       queryClient.setQueryData(orderQueryKey(placed.order.number), placed.order);
+      if (data.shipping.saveToProfile) void fetchMe().then((me) => me && signedIn(me));
       void queryClient.invalidateQueries({ queryKey: ordersQueryKey });
       if (placed.checkoutUrl) {
         window.location.assign(placed.checkoutUrl);
@@ -88,7 +94,8 @@ function Checkout({ user }: { user: User }) {
     },
     onError(error) {
       const body = error instanceof ApiError ? error.body : null;
-      if (error instanceof ApiError && error.status === 409) {
+      if (error instanceof ApiError && (error.status === 409 || body?.fieldErrors?.promoCode)) {
+        // The cart, a price or the promo code changed under the shopper: show the fresh quote.
         setProblem(body?.message ?? 'Something in your cart changed. Please check it and try again.');
         void reload();
         void quote.refetch();

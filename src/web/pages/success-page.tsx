@@ -52,7 +52,8 @@ function PlacedOrder({ number }: { number: string }) {
   const order = query.data;
 
   useEffect(() => {
-    if (!order || order.status === 'cancelled') return;
+    // A card order is a sale once Stripe has confirmed it; a bank-transfer order once it is placed.
+    if (!order || order.status === 'cancelled' || awaitingCard(order)) return;
     trackPurchase({
       orderId: order.number,
       value: order.total,

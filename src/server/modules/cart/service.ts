@@ -77,9 +77,9 @@ export class CartService {
   async removeItem(userId: number, itemId: number): Promise<Cart> {
     return this.db.transaction(async (tx) => {
       const cartId = await this.cartIdFor(tx, userId);
+      await this.touch(tx, cartId);
       await this.findLine(tx, cartId, itemId);
       await tx.delete(cartLines).where(eq(cartLines.id, itemId));
-      await this.touch(tx, cartId);
       return this.read(tx, userId);
     });
   }

@@ -41,7 +41,7 @@ export function orderRoutes(deps: OrderRouteDeps): FastifyPluginAsyncZod {
 
     app.get('/api/orders/:number', { onRequest: signedInOnly, schema: { params: orderParams } }, async (request) => {
       const user = await requireUser(request);
-      return orders.view(await orders.findFor(user, request.params.number));
+      return orders.view(await orders.findFor(user, request.params.number, true));
     });
 
     app.post('/api/orders/:number/cancel', { onRequest: signedInOnly, schema: { params: orderParams } }, async (request) =>

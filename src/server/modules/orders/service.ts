@@ -7,7 +7,7 @@ import { cartLines, carts, orderEvents, orderLines, orders, products, promoCodes
 import type { CacheBus } from '../../lib/cache-bus';
 import { BadRequest, Conflict, fieldError, isUniqueViolation, NotFound } from '../../lib/errors';
 import type { Mailer, MailMessage } from '../../lib/mail';
-import type { StripeCheckout } from '../../lib/payments';
+import { sessionLifetimeLimits, type StripeCheckout } from '../../lib/payments';
 import type { UserRow } from '../auth/user-view';
 import { type PricedCart, priceCart } from '../checkout/quote';
 import type { SettingsService } from '../settings/service';
@@ -35,6 +35,10 @@ export interface StatusChange {
   onlyFrom?: OrderStatus;
 }
 
+const dayMs = 24 * 60 * 60 * 1000;
+/** Stripe's smallest charge in NZD. */
+const stripeMinimumCents = 50;
+
 /** Statuses whose boxes count against a product's pre-order limit. */
 const activeStatuses: OrderStatus[] = ['pending_payment', 'paid', 'packed', 'shipped', 'delivered'];
 
@@ -58,6 +62,7 @@ export class OrderService {
     try {
       placed = await db.transaction((tx) => this.placeInTransaction(tx, user, input));
     } catch (error) {
+      // The cart lock queues one shopper's submits; this catches the rest (a shopper without a cart row yet).
       if (!isUniqueViolation(error, 'orders_user_idempotency_key')) throw error;
       const order = await this.findByKey(db, user.id, input.idempotencyKey);
       if (!order) throw error;
@@ -89,6 +94,13 @@ export class OrderService {
       const status = priced.promoProblem.reason === 'used_up' || priced.promoProblem.reason === 'customer_limit' ? 409 : 400;
       const fieldErrors = { promoCode: priced.promoProblem.message };
       throw status === 409 ? new Conflict(priced.promoProblem.message, fieldErrors) : new BadRequest(priced.promoProblem.message, fieldErrors);
+    }
+    if (input.expectedTotalCents !== undefined && input.expectedTotalCents !== priced.totals.totalCents) {
+      const message = 'Prices or your cart changed since you opened checkout. Please check the new total and place your order again.';
+      throw new Conflict(message, { total: message });
+    }
+    if (input.paymentMethod === 'stripe' && priced.totals.totalCents < stripeMinimumCents) {
+      throw fieldError('paymentMethod', 'Card payments need a total of at least $0.50. Please choose bank transfer.');
     }
     for (const { product } of priced.lines) {
       if (product.isHidden) throw new Conflict(`${product.name} is no longer available. Please remove it from your cart.`, { cart: `${product.name} is no longer available` });
@@ -205,19 +217,38 @@ export class OrderService {
     }
   }
 
-  /** A new Stripe Checkout session for an unpaid card order; answers where to send the shopper. */
+  /**
+   * A new Stripe Checkout session for an unpaid card order (the previous one is closed first);
+   * it closes before the order's unpaid timeout, so a cancelled order can never be paid.
+   */
   async startCardPayment(order: OrderRow, user: Pick<UserRow, 'email'>): Promise<string> {
     const { stripe, publicUrl, db } = this.deps;
     if (!stripe) throw new Conflict('Card payment is not available at the moment.');
     if (order.status !== 'pending_payment' || order.paymentMethod !== 'stripe') throw new Conflict('This order does not need a card payment.');
+    const timeoutDays = (await this.deps.settings.stored()).unpaidOrderTimeoutDays;
+    const deadline = order.createdAt.getTime() + timeoutDays * dayMs;
+    const expiresAt = Math.min(Date.now() + sessionLifetimeLimits.maxSeconds * 1000, deadline);
+    if (expiresAt - Date.now() < sessionLifetimeLimits.minSeconds * 1000) {
+      throw new Conflict('The time to pay for this order has run out. Please place a new order.');
+    }
+    if (order.stripeSessionId) await stripe.expireSession(order.stripeSessionId);
     const session = await stripe.createSession({
       orderNumber: order.number,
       totalCents: order.totalCents,
       customerEmail: user.email,
       successUrl: `${publicUrl}/success?order=${encodeURIComponent(order.number)}`,
       cancelUrl: `${publicUrl}/account/orders/${encodeURIComponent(order.number)}`,
+      expiresAt: new Date(expiresAt),
     });
-    await db.update(orders).set({ stripeSessionId: session.id, updatedAt: sql`now()` }).where(eq(orders.id, order.id));
+    const [stored] = await db
+      .update(orders)
+      .set({ stripeSessionId: session.id, updatedAt: sql`now()` })
+      .where(and(eq(orders.id, order.id), eq(orders.status, 'pending_payment')))
+      .returning({ id: orders.id });
+    if (!stored) {
+      await stripe.expireSession(session.id);
+      throw new Conflict('This order does not need a card payment.');
+    }
     return session.url;
   }
 
@@ -227,10 +258,13 @@ export class OrderService {
     return orderSummaries(this.deps.db, rows);
   }
 
-  /** One order of this shopper (staff may read any); someone else's order is simply not found. */
-  async findFor(user: UserRow, number: string): Promise<OrderRow> {
+  /**
+   * One order of this shopper; someone else's order is simply not found. Staff may read any order
+   * (`staffMayRead`), but only its owner may cancel or pay it from the shopper's routes.
+   */
+  async findFor(user: UserRow, number: string, staffMayRead = false): Promise<OrderRow> {
     const [order] = await this.deps.db.select().from(orders).where(eq(orders.number, number.toUpperCase()));
-    if (!order || (order.userId !== user.id && !user.isAdmin)) throw new NotFound('Order not found');
+    if (!order || (order.userId !== user.id && !(staffMayRead && user.isAdmin))) throw new NotFound('Order not found');
     return order;
   }
 
@@ -271,6 +305,12 @@ export class OrderService {
     });
     if (!result) return null;
     if (result.stockReturned) await this.deps.bus.publish('products');
+    const openSession = to === 'cancelled' ? result.order.stripeSessionId : null;
+    if (openSession && this.deps.stripe) {
+      await this.deps.stripe.expireSession(openSession).catch((error: unknown) =>
+        this.deps.log.error({ err: error, order: result.order.number }, 'could not close the Stripe session of a cancelled order'),
+      );
+    }
     await this.notifyCustomer(result.order, to, change.note ?? '');
     return result.order;
   }
@@ -309,7 +349,7 @@ export class OrderService {
    */
   async cancelOverdue(now = new Date()): Promise<number> {
     const days = (await this.deps.settings.stored()).unpaidOrderTimeoutDays;
-    const cutoff = new Date(now.getTime() - days * 24 * 60 * 60 * 1000);
+    const cutoff = new Date(now.getTime() - days * dayMs);
     const due = await this.deps.db
       .select({ id: orders.id })
       .from(orders)
@@ -331,16 +371,20 @@ export class OrderService {
   async recordCardPayment(payment: { orderNumber: string; sessionId: string; amountCents: number; currency: string }): Promise<'paid' | 'already' | 'mismatch' | 'unknown'> {
     const [order] = await this.deps.db.select().from(orders).where(eq(orders.number, payment.orderNumber));
     if (!order || order.paymentMethod !== 'stripe') return 'unknown';
-    if (order.status !== 'pending_payment') {
-      if (order.status === 'cancelled') this.deps.log.error({ order: order.number }, 'card payment received for a cancelled order: refund it');
-      return 'already';
-    }
     if (payment.amountCents !== order.totalCents || payment.currency.toLowerCase() !== 'nzd') {
       this.deps.log.error({ order: order.number, amount: payment.amountCents, currency: payment.currency }, 'card payment does not match the order total');
       return 'mismatch';
     }
+    // The status is checked under the order's lock: a cancel at the same moment is seen here.
     const changed = await this.changeStatus(order.id, 'paid', { actorUserId: null, note: `Card payment received (${payment.sessionId})`, onlyFrom: 'pending_payment' });
-    return changed ? 'paid' : 'already';
+    if (changed) return 'paid';
+    const [now] = await this.deps.db.select({ status: orders.status }).from(orders).where(eq(orders.id, order.id));
+    if (now?.status === 'cancelled') {
+      this.deps.log.error({ order: order.number, session: payment.sessionId }, 'card payment received for a cancelled order: refund it');
+    } else {
+      this.deps.log.warn({ order: order.number, session: payment.sessionId }, 'card payment event for an order already paid: check for a second payment');
+    }
+    return 'already';
   }
 
   private async notifyCustomer(order: OrderRow, status: OrderStatus, note: string): Promise<void> {
