@@ -49,7 +49,7 @@ export function confirmationMail(context: MailContext): MailMessage {
       ? [
           'How to pay: please make a bank transfer of the total to',
           `  Account name: ${order.bankTransfer.accountName}`,
-          `  Account number: ${order.bankTransfer.accountNumber || 'we will e-mail it to you shortly'}`,
+          `  Account number: ${order.bankTransfer.accountNumber || `please ask us at ${settings.contact.email}`}`,
           ...(order.bankTransfer.bankName ? [`  Bank: ${order.bankTransfer.bankName}`] : []),
           `  Reference: ${order.bankTransfer.reference}`,
           `Please pay by ${formatDate(order.bankTransfer.payBy)}; unpaid orders are cancelled after ${settings.unpaidOrderTimeoutDays} days.`,

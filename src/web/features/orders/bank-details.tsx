@@ -5,7 +5,7 @@ import { formatDate, formatPrice } from '../../lib/format';
 export function BankDetails({ bank, total }: { bank: NonNullable<OrderView['bankTransfer']>; total: number }) {
   const rows: Array<[string, string]> = [
     ['Account name', bank.accountName],
-    ['Account number', bank.accountNumber || 'We will e-mail it to you shortly'],
+    ['Account number', bank.accountNumber || 'Please contact us for it'],
     ...(bank.bankName ? ([['Bank', bank.bankName]] as Array<[string, string]>) : []),
     ['Reference', bank.reference],
     ['Amount', formatPrice(total)],
