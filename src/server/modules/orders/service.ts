@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { placeOrderSchema } from '../../../contracts/checkout';
 import { type OrderStatus, orderStatusLabels, orderTransitions, type OrderSummary, type OrderView, type PlacedOrder } from '../../../contracts/order';
@@ -9,8 +9,9 @@ import { BadRequest, Conflict, fieldError, isUniqueViolation, NotFound } from '.
 import type { Mailer, MailMessage } from '../../lib/mail';
 import { sessionLifetimeLimits, type StripeCheckout } from '../../lib/payments';
 import type { UserRow } from '../auth/user-view';
-import { type PricedCart, priceCart } from '../checkout/quote';
+import { priceCart } from '../checkout/quote';
 import type { SettingsService } from '../settings/service';
+import { claimPromoUse, claimStock } from './claims';
 import { cancelledMail, confirmationMail, paidMail, shippedMail } from './mail';
 import { type OrderRow, orderSummaries, orderView } from './view';
 
@@ -38,9 +39,6 @@ export interface StatusChange {
 const dayMs = 24 * 60 * 60 * 1000;
 /** Stripe's smallest charge in NZD. */
 const stripeMinimumCents = 50;
-
-/** Statuses whose boxes count against a product's pre-order limit. */
-const activeStatuses: OrderStatus[] = ['pending_payment', 'paid', 'packed', 'shipped', 'delivered'];
 
 /** Placing, reading and moving orders along their lifecycle; every money figure is computed here. */
 export class OrderService {
@@ -105,8 +103,8 @@ export class OrderService {
     for (const { product } of priced.lines) {
       if (product.isHidden) throw new Conflict(`${product.name} is no longer available. Please remove it from your cart.`, { cart: `${product.name} is no longer available` });
     }
-    if (priced.promo) await this.claimPromoUse(tx, priced.promo.row.id);
-    const stockChanged = await this.claimStock(tx, priced);
+    if (priced.promo) await claimPromoUse(tx, priced.promo.row.id);
+    const stockChanged = await claimStock(tx, priced);
 
     const { totals } = priced;
     const shipping = input.shipping;
@@ -161,60 +159,6 @@ export class OrderService {
         .where(eq(users.id, user.id));
     }
     return { order: order!, created: true, stockChanged };
-  }
-
-  /** Counts one use of the code, unless a parallel order took the last permitted use first. */
-  private async claimPromoUse(tx: Tx, promoId: number): Promise<void> {
-    const [claimed] = await tx
-      .update(promoCodes)
-      .set({ usedCount: sql`${promoCodes.usedCount} + 1` })
-      .where(and(eq(promoCodes.id, promoId), sql`(${promoCodes.maxUses} is null or ${promoCodes.usedCount} < ${promoCodes.maxUses})`))
-      .returning({ id: promoCodes.id });
-    if (!claimed) {
-      const message = 'This promo code has been fully redeemed.';
-      throw new Conflict(message, { promoCode: message });
-    }
-  }
-
-  /**
-   * Takes in-stock boxes with `stock = stock - n where stock >= n` (in product order, so parallel
-   * orders never deadlock) and checks pre-order limits; any shortfall undoes the whole order.
-   */
-  private async claimStock(tx: Tx, priced: PricedCart): Promise<boolean> {
-    const byProduct = [...priced.lines].sort((a, b) => a.product.id - b.product.id);
-    let changed = false;
-    for (const { product, quantity } of byProduct) {
-      if (product.isPreOrder) {
-        if (product.preOrderLimit !== null) await this.claimPreOrder(tx, product.id, quantity);
-        continue;
-      }
-      const [taken] = await tx
-        .update(products)
-        .set({ stock: sql`${products.stock} - ${quantity}`, updatedAt: sql`now()` })
-        .where(and(eq(products.id, product.id), gte(products.stock, quantity)))
-        .returning({ stock: products.stock });
-      if (!taken) {
-        const [now] = await tx.select({ stock: products.stock }).from(products).where(eq(products.id, product.id));
-        throw outOfStock(product.name, now?.stock ?? 0);
-      }
-      changed = true;
-    }
-    return changed;
-  }
-
-  private async claimPreOrder(tx: Tx, productId: number, quantity: number): Promise<void> {
-    const [product] = await tx.select().from(products).where(eq(products.id, productId)).for('update');
-    if (!product || product.preOrderLimit === null) return;
-    const [row] = await tx
-      .select({ boxes: sql<number>`coalesce(sum(${orderLines.quantity}), 0)::int` })
-      .from(orderLines)
-      .innerJoin(orders, eq(orders.id, orderLines.orderId))
-      .where(and(eq(orderLines.productId, productId), eq(orderLines.isPreOrder, true), inArray(orders.status, activeStatuses)));
-    const left = Math.max(product.preOrderLimit - (row?.boxes ?? 0), 0);
-    if (quantity > left) {
-      const message = left === 0 ? `Pre-orders for ${product.name} are full.` : `Only ${left} pre-order boxes of ${product.name} are left. Please lower the quantity in your cart.`;
-      throw new Conflict(message, { cart: message });
-    }
   }
 
   /**
@@ -409,12 +353,3 @@ export class OrderService {
     return order;
   }
 }
-
-function outOfStock(name: string, available: number): Conflict {
-  const message =
-    available === 0
-      ? `Sorry, ${name} has just sold out (0 available). Please remove it from your cart.`
-      : `Sorry, only ${available} of ${name} ${available === 1 ? 'is' : 'are'} available. Please lower the quantity in your cart.`;
-  return new Conflict(message, { cart: message });
-}
-

@@ -1,0 +1,71 @@
+import { and, eq, gte, inArray, sql } from 'drizzle-orm';
+import type { OrderStatus } from '../../../contracts/order';
+import type { Tx } from '../../db/client';
+import { orderLines, orders, products, promoCodes } from '../../db/schema';
+import { Conflict } from '../../lib/errors';
+import type { PricedCart } from '../checkout/quote';
+
+/** Statuses whose boxes count against a product's pre-order limit. */
+const activeStatuses: OrderStatus[] = ['pending_payment', 'paid', 'packed', 'shipped', 'delivered'];
+
+/** Counts one use of the code, unless a parallel order took the last permitted use first. */
+export async function claimPromoUse(tx: Tx, promoId: number): Promise<void> {
+  const [claimed] = await tx
+    .update(promoCodes)
+    .set({ usedCount: sql`${promoCodes.usedCount} + 1` })
+    .where(and(eq(promoCodes.id, promoId), sql`(${promoCodes.maxUses} is null or ${promoCodes.usedCount} < ${promoCodes.maxUses})`))
+    .returning({ id: promoCodes.id });
+  if (!claimed) {
+    const message = 'This promo code has been fully redeemed.';
+    throw new Conflict(message, { promoCode: message });
+  }
+}
+
+/**
+ * Takes in-stock boxes with `stock = stock - n where stock >= n` (in product order, so parallel
+ * orders never deadlock) and checks pre-order limits; any shortfall undoes the whole order.
+ */
+export async function claimStock(tx: Tx, priced: PricedCart): Promise<boolean> {
+  const byProduct = [...priced.lines].sort((a, b) => a.product.id - b.product.id);
+  let changed = false;
+  for (const { product, quantity } of byProduct) {
+    if (product.isPreOrder) {
+      if (product.preOrderLimit !== null) await claimPreOrder(tx, product.id, quantity);
+      continue;
+    }
+    const [taken] = await tx
+      .update(products)
+      .set({ stock: sql`${products.stock} - ${quantity}`, updatedAt: sql`now()` })
+      .where(and(eq(products.id, product.id), gte(products.stock, quantity)))
+      .returning({ stock: products.stock });
+    if (!taken) {
+      const [now] = await tx.select({ stock: products.stock }).from(products).where(eq(products.id, product.id));
+      throw outOfStock(product.name, now?.stock ?? 0);
+    }
+    changed = true;
+  }
+  return changed;
+}
+
+async function claimPreOrder(tx: Tx, productId: number, quantity: number): Promise<void> {
+  const [product] = await tx.select().from(products).where(eq(products.id, productId)).for('update');
+  if (!product || product.preOrderLimit === null) return;
+  const [row] = await tx
+    .select({ boxes: sql<number>`coalesce(sum(${orderLines.quantity}), 0)::int` })
+    .from(orderLines)
+    .innerJoin(orders, eq(orders.id, orderLines.orderId))
+    .where(and(eq(orderLines.productId, productId), eq(orderLines.isPreOrder, true), inArray(orders.status, activeStatuses)));
+  const left = Math.max(product.preOrderLimit - (row?.boxes ?? 0), 0);
+  if (quantity > left) {
+    const message = left === 0 ? `Pre-orders for ${product.name} are full.` : `Only ${left} pre-order boxes of ${product.name} are left. Please lower the quantity in your cart.`;
+    throw new Conflict(message, { cart: message });
+  }
+}
+
+function outOfStock(name: string, available: number): Conflict {
+  const message =
+    available === 0
+      ? `Sorry, ${name} has just sold out (0 available). Please remove it from your cart.`
+      : `Sorry, only ${available} of ${name} ${available === 1 ? 'is' : 'are'} available. Please lower the quantity in your cart.`;
+  return new Conflict(message, { cart: message });
+}
