@@ -15,6 +15,9 @@ const port = Number(process.env.E2E_PORT ?? 4173);
 // The config is read by the runner and by each worker: the data folder is made once and handed on.
 process.env.MANGO_E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'mango-e2e-'));
 const dataDir = process.env.MANGO_E2E_DATA_DIR;
+// Card payments go to a Stripe double on the next port (e2e/stripe-double.ts).
+const stripeDoublePort = port + 1;
+const stripe = { STRIPE_SECRET_KEY: 'sk_test_mango_e2e', STRIPE_WEBHOOK_SECRET: 'whsec_mango_e2e' };
 
 export default defineConfig({
   testDir: './e2e',
@@ -39,22 +42,35 @@ export default defineConfig({
   projects: [
     { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } } },
   ],
-  webServer: {
-    // The real built app on a fresh embedded database of its own.
-    command: 'node_modules/.bin/tsx scripts/build-web-if-needed.ts && node_modules/.bin/tsx src/server/main.ts',
-    url: `http://127.0.0.1:${port}/readyz`,
-    timeout: 180_000,
-    reuseExistingServer: false,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      ADMIN_EMAIL: 'owner@mangoshop.co.nz',
-      ADMIN_PASSWORD: 'orchard-keys-2026',
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
+  webServer: [
+    {
+      command: 'node_modules/.bin/tsx e2e/stripe-double.ts',
+      url: `http://127.0.0.1:${stripeDoublePort}/health`,
+      timeout: 60_000,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: { ...stripe, STRIPE_DOUBLE_PORT: String(stripeDoublePort), SHOP_URL: `http://127.0.0.1:${port}` },
     },
-  },
+    {
+      // The real built app on a fresh embedded database of its own.
+      command: 'node_modules/.bin/tsx scripts/build-web-if-needed.ts && node_modules/.bin/tsx src/server/main.ts',
+      url: `http://127.0.0.1:${port}/readyz`,
+      timeout: 180_000,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'warn',
+        ADMIN_EMAIL: 'owner@mangoshop.co.nz',
+        ADMIN_PASSWORD: 'orchard-keys-2026',
+        PUBLIC_URL: `http://127.0.0.1:${port}`,
+        ...stripe,
+        STRIPE_API_URL: `http://127.0.0.1:${stripeDoublePort}`,
+      },
+    },
+  ],
 });

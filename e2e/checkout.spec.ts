@@ -169,6 +169,31 @@ test.describe('when the stock runs out during checkout', () => {
   });
 });
 
+test('a shopper pays by card on Stripe and comes back to a paid order', async ({ page, request }) => {
+  await registerAndSignIn(page, request, 'tui');
+  const me = (await (await page.request.get('/api/me')).json()) as { id: number };
+  expect((await page.request.post(`/api/cart/${me.id}/items`, { data: { productId: 2, quantity: 1 } })).status()).toBe(200);
+  await page.goto('/checkout');
+  await page.getByLabel('Town or city').fill('Christchurch');
+  await page.getByLabel('Postcode').fill('8011');
+  await page.getByLabel('Region').selectOption('Canterbury');
+  await page.getByLabel('Card (Stripe)').check();
+  await page.getByRole('button', { name: 'Place order' }).click();
+
+  // Stripe's page (played on loopback): the order's total, in NZD.
+  await expect(page.getByRole('heading', { name: 'Test card payment' })).toBeVisible();
+  await expect(page.getByText(/^Order MS-\d+: \$71\.99 NZD$/)).toBeVisible();
+  await page.getByRole('button', { name: 'Pay $71.99' }).click();
+
+  await expect(page.getByRole('heading', { name: 'Thank you for your order!' })).toBeVisible();
+  await expect(page.getByText('Payment received: thank you.')).toBeVisible();
+  await page.getByRole('link', { name: 'View your order' }).click();
+  await expect(page.getByText('Paid', { exact: true }).first()).toBeVisible();
+  await expect(page.getByText(/Card payment received/)).toBeVisible();
+  await expect(page.getByText('Payment: Card (Stripe)')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Cancel order' })).toHaveCount(0);
+});
+
 test('a shopper cancels an unpaid order from the account page', async ({ page, request }) => {
   await registerAndSignIn(page, request, 'ngaire');
   const me = (await (await page.request.get('/api/me')).json()) as { id: number };

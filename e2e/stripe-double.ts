@@ -1,0 +1,94 @@
+/**
+ * Stripe Checkout, played on loopback for the browser journeys: the shop creates sessions here,
+ * the shopper "pays" on a plain page, and the double sends the shop a webhook signed with the
+ * shop's secret, as Stripe does, before returning the shopper to the success address.
+ */
+import http from 'node:http';
+import { signStripePayload } from '../src/server/lib/payments';
+
+const port = Number(process.env.STRIPE_DOUBLE_PORT);
+const shopUrl = process.env.SHOP_URL!;
+const secretKey = process.env.STRIPE_SECRET_KEY!;
+const webhookSecret = process.env.STRIPE_WEBHOOK_SECRET!;
+
+interface Session {
+  id: string;
+  orderNumber: string;
+  amount: number;
+  successUrl: string;
+  cancelUrl: string;
+  open: boolean;
+}
+const sessions = new Map<string, Session>();
+
+function read(request: http.IncomingMessage): Promise<string> {
+  return new Promise((resolve) => {
+    let body = '';
+    request.on('data', (chunk) => (body += chunk));
+    request.on('end', () => resolve(body));
+  });
+}
+
+const escape = (text: string) => text.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
+
+async function payAndNotify(session: Session): Promise<void> {
+  const payload = JSON.stringify({
+    id: `evt_${session.id}`,
+    type: 'checkout.session.completed',
+    data: { object: { id: session.id, client_reference_id: session.orderNumber, payment_status: 'paid', amount_total: session.amount, currency: 'nzd' } },
+  });
+  const at = Math.floor(Date.now() / 1000);
+  await fetch(`${shopUrl}/api/payments/stripe/webhook`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'stripe-signature': `t=${at},v1=${signStripePayload(webhookSecret, at, payload)}` },
+    body: payload,
+  });
+}
+
+const server = http.createServer(async (request, response) => {
+  const url = new URL(request.url ?? '/', `http://127.0.0.1:${port}`);
+  const json = (status: number, body: unknown) => response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+  if (url.pathname === '/health') return json(200, { ok: true });
+  if (url.pathname === '/favicon.ico') return response.writeHead(204).end();
+  if (url.pathname.startsWith('/v1/') && request.headers.authorization !== `Bearer ${secretKey}`) return json(401, { error: { message: 'Invalid API key' } });
+
+  if (request.method === 'POST' && url.pathname === '/v1/checkout/sessions') {
+    const form = new URLSearchParams(await read(request));
+    const id = `cs_test_${sessions.size + 1}`;
+    sessions.set(id, {
+      id,
+      orderNumber: form.get('client_reference_id') ?? '',
+      amount: Number(form.get('line_items[0][price_data][unit_amount]')),
+      successUrl: form.get('success_url') ?? '',
+      cancelUrl: form.get('cancel_url') ?? '',
+      open: true,
+    });
+    return json(200, { id, url: `http://127.0.0.1:${port}/pay/${id}` });
+  }
+  const expire = /^\/v1\/checkout\/sessions\/([\w-]+)\/expire$/.exec(url.pathname);
+  if (request.method === 'POST' && expire) {
+    const session = sessions.get(expire[1]!);
+    if (!session?.open) return json(400, { error: { message: 'Session is not open' } });
+    session.open = false;
+    return json(200, { id: session.id, status: 'expired' });
+  }
+  const pay = /^\/pay\/([\w-]+)$/.exec(url.pathname);
+  const session = pay ? sessions.get(pay[1]!) : undefined;
+  if (pay && session && request.method === 'GET') {
+    const amount = `$${(session.amount / 100).toFixed(2)}`;
+    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(`<!doctype html><html lang="en"><head><title>Test card payment</title></head>
+<body><main><h1>Test card payment</h1><p>Order ${escape(session.orderNumber)}: ${amount} NZD</p>
+<form method="post"><button type="submit">Pay ${amount}</button></form><a href="${escape(session.cancelUrl)}">Back to the shop</a></main></body></html>`);
+    return;
+  }
+  if (pay && session?.open && request.method === 'POST') {
+    session.open = false;
+    await payAndNotify(session);
+    response.writeHead(303, { location: session.successUrl }).end();
+    return;
+  }
+  json(404, { error: { message: 'No such route' } });
+});
+
+server.listen(port, '127.0.0.1');
+process.on('SIGTERM', () => server.close(() => process.exit(0)));
