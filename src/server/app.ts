@@ -28,6 +28,7 @@ import { contentRoutes } from './modules/content/routes';
 import { newsletterRoutes } from './modules/newsletter/routes';
 import { orderRoutes } from './modules/orders/routes';
 import { OrderService } from './modules/orders/service';
+import { staffOrderRoutes } from './modules/orders/staff-routes';
 import { promoRoutes } from './modules/promos/routes';
 import { settingsRoutes } from './modules/settings/routes';
 import { SettingsService } from './modules/settings/service';
@@ -47,6 +48,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     appConfig: AppConfig;
     services: AppServices;
+    /** Every route as registered: the authorisation test walks the staff ones. */
+    routeTable: Array<{ method: string; url: string }>;
   }
 }
 
@@ -85,6 +88,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('appConfig', config);
+  const routeTable: FastifyInstance['routeTable'] = [];
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) routeTable.push({ method, url: route.url });
+  });
+  app.decorate('routeTable', routeTable);
 
   const db = database.db;
   const bus = new CacheBus(database);
@@ -116,6 +124,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(checkoutRoutes({ db, settings, cardPayments: Boolean(stripe) }));
   await app.register(orderRoutes({ orders, limiter, stripe, ordersPerUserPerHour: config.limits.ordersPerUserPerHour }));
   await app.register(accountRoutes({ db, limiter, config }));
+  await app.register(staffOrderRoutes({ db, orders }));
   await app.register(settingsRoutes(settings));
   await app.register(promoRoutes(db));
   await app.register(contentRoutes(db));

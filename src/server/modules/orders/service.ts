@@ -4,6 +4,7 @@ import type { placeOrderSchema } from '../../../contracts/checkout';
 import { type OrderStatus, orderStatusLabels, orderTransitions, type OrderSummary, type OrderView, type PlacedOrder } from '../../../contracts/order';
 import type { Db, Tx } from '../../db/client';
 import { cartLines, carts, orderEvents, orderLines, orders, products, promoCodes, stockMovements, users } from '../../db/schema';
+import { recordAudit } from '../../lib/audit';
 import type { CacheBus } from '../../lib/cache-bus';
 import { BadRequest, Conflict, fieldError, isUniqueViolation, NotFound } from '../../lib/errors';
 import type { Mailer, MailMessage } from '../../lib/mail';
@@ -34,6 +35,8 @@ export interface StatusChange {
   trackingNumber?: string;
   /** Change only an order that is still in this status; otherwise do nothing (replays, races). */
   onlyFrom?: OrderStatus;
+  /** A staff change: recorded in the audit log with the request that made it. */
+  audit?: { requestId: string };
 }
 
 const dayMs = 24 * 60 * 60 * 1000;
@@ -245,6 +248,17 @@ export class OrderService {
       let stockReturned = false;
       if (to === 'cancelled') stockReturned = await this.returnStock(tx, order, change.actorUserId);
       await tx.insert(orderEvents).values({ orderId, status: to, note: change.note ?? '', actorUserId: change.actorUserId });
+      if (change.audit) {
+        await recordAudit(tx, {
+          actorUserId: change.actorUserId,
+          action: `order.${to}`,
+          entity: 'order',
+          entityId: order.number,
+          before: { status: order.status, trackingNumber: order.trackingNumber },
+          after: { status: to, trackingNumber: updated!.trackingNumber, note: change.note ?? '' },
+          requestId: change.audit.requestId,
+        });
+      }
       return { order: updated!, stockReturned };
     });
     if (!result) return null;

@@ -1,0 +1,52 @@
+import { z } from 'zod';
+import { orderStatuses, type OrderStatus, type PaymentMethod } from './order';
+
+const calendarDate = (label: string) =>
+  z
+    .string({ error: `${label} must be a date` })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, `${label} must be a date (YYYY-MM-DD)`)
+    .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), `${label} must be a real date`);
+
+/** GET /api/admin/orders: filters, search and the page, all checked on the server. */
+export const adminOrderQuerySchema = z.strictObject({
+  status: z.enum(orderStatuses, { error: 'Choose a known status' }).optional(),
+  from: calendarDate('From').optional(),
+  to: calendarDate('To').optional(),
+  q: z.string({ error: 'Search must be text' }).trim().max(100, 'Search must be at most 100 characters').optional(),
+  page: z.coerce.number({ error: 'Page must be a whole number' }).int('Page must be a whole number').min(1, 'Page must be at least 1').max(100_000).default(1),
+  pageSize: z.coerce.number({ error: 'Page size must be a whole number' }).int('Page size must be a whole number').min(1).max(100, 'Page size must be at most 100').default(25),
+});
+export type AdminOrderQuery = z.output<typeof adminOrderQuerySchema>;
+
+/** POST /api/admin/orders/:number/status: a step of the lifecycle; shipping needs its tracking number. */
+export const orderStatusChangeSchema = z
+  .strictObject({
+    status: z.enum(orderStatuses, { error: 'Choose a known status' }),
+    trackingNumber: z.string({ error: 'Tracking number must be text' }).trim().min(3, 'Tracking number must be at least 3 characters').max(60, 'Tracking number must be at most 60 characters').optional(),
+    note: z.string({ error: 'Note must be text' }).trim().max(300, 'Note must be at most 300 characters').optional(),
+  })
+  .refine((change) => change.status !== 'shipped' || Boolean(change.trackingNumber), {
+    path: ['trackingNumber'],
+    message: 'A tracking number is required to mark an order shipped',
+  });
+export type OrderStatusChange = z.output<typeof orderStatusChangeSchema>;
+
+export interface AdminOrderRow {
+  number: string;
+  placedAt: string;
+  status: OrderStatus;
+  paymentMethod: PaymentMethod;
+  customerName: string;
+  customerEmail: string;
+  region: string;
+  total: number;
+  gst: number;
+  itemCount: number;
+}
+
+export interface AdminOrderPage {
+  orders: AdminOrderRow[];
+  total: number;
+  page: number;
+  pageSize: number;
+}

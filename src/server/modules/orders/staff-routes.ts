@@ -1,0 +1,54 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { adminOrderQuerySchema, orderStatusChangeSchema } from '../../../contracts/admin-orders';
+import type { Db } from '../../db/client';
+import { users } from '../../db/schema';
+import { adminOnly, requireAdmin } from '../auth/request-user';
+import type { OrderService } from './service';
+import { listOrdersForStaff, ordersCsv } from './staff';
+
+const orderParams = z.object({ number: z.string().trim().regex(/^MS-\d{1,12}$/i, 'Order not found') });
+
+/** The admin area's orders: list, detail, lifecycle steps and CSV export; staff only. */
+export function staffOrderRoutes(deps: { db: Db; orders: OrderService }): FastifyPluginAsyncZod {
+  const { db, orders } = deps;
+  return async (app) => {
+    app.addHook('onSend', async (_request, reply) => {
+      reply.header('cache-control', 'no-store');
+    });
+
+    app.get('/api/admin/orders', { onRequest: adminOnly, schema: { querystring: adminOrderQuerySchema } }, async (request) => listOrdersForStaff(db, request.query));
+
+    app.get('/api/admin/orders.csv', { onRequest: adminOnly, schema: { querystring: adminOrderQuerySchema } }, async (request, reply) => {
+      const { page: _page, pageSize: _pageSize, ...filters } = request.query;
+      const stamp = new Date().toISOString().slice(0, 10);
+      reply.header('content-type', 'text/csv; charset=utf-8').header('content-disposition', `attachment; filename="orders-${stamp}.csv"`);
+      return ordersCsv(db, filters);
+    });
+
+    app.get('/api/admin/orders/:number', { onRequest: adminOnly, schema: { params: orderParams } }, async (request) => {
+      const admin = await requireAdmin(request);
+      const order = await orders.findFor(admin, request.params.number, true);
+      const [customer] = await db.select().from(users).where(eq(users.id, order.userId));
+      return {
+        ...(await orders.view(order)),
+        customer: { id: order.userId, name: `${customer?.firstName ?? ''} ${customer?.lastName ?? ''}`.trim(), email: customer?.email ?? '', phone: customer?.phone ?? '' },
+      };
+    });
+
+    /** A lifecycle step by staff (mark paid, packed, shipped with tracking, delivered, cancel, refund), audited. */
+    app.post('/api/admin/orders/:number/status', { onRequest: adminOnly, schema: { params: orderParams, body: orderStatusChangeSchema } }, async (request) => {
+      const admin = await requireAdmin(request);
+      const order = await orders.findFor(admin, request.params.number, true);
+      const { status, trackingNumber, note } = request.body;
+      const changed = await orders.changeStatus(order.id, status, {
+        actorUserId: admin.id,
+        note: note ?? '',
+        trackingNumber: status === 'shipped' ? trackingNumber : undefined,
+        audit: { requestId: request.id },
+      });
+      return orders.view(changed!);
+    });
+  };
+}

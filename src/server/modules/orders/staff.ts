@@ -1,0 +1,113 @@
+import { and, desc, eq, gte, ilike, lt, or, type SQL, sql } from 'drizzle-orm';
+import type { AdminOrderPage, AdminOrderQuery, AdminOrderRow } from '../../../contracts/admin-orders';
+import { centsToDollars } from '../../../contracts/money';
+import type { Db } from '../../db/client';
+import { orderLines, orders, users } from '../../db/schema';
+
+/** Most rows one CSV export holds; the filters narrow anything larger. */
+export const csvRowLimit = 50_000;
+
+/** `%`, `_` and `\` typed into the search are matched as themselves. */
+function likePattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** The filters of the staff's order list; dates are New Zealand calendar days. */
+function whereOf(query: Omit<AdminOrderQuery, 'page' | 'pageSize'>): SQL | undefined {
+  const conditions: SQL[] = [];
+  if (query.status) conditions.push(eq(orders.status, query.status));
+  if (query.from) conditions.push(gte(orders.createdAt, sql`(${query.from}::date)::timestamp at time zone 'Pacific/Auckland'`));
+  if (query.to) conditions.push(lt(orders.createdAt, sql`(${query.to}::date + 1)::timestamp at time zone 'Pacific/Auckland'`));
+  if (query.q) {
+    const pattern = likePattern(query.q);
+    conditions.push(
+      or(
+        ilike(orders.number, pattern),
+        ilike(orders.shipName, pattern),
+        ilike(users.email, pattern),
+        ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, pattern),
+      )!,
+    );
+  }
+  return conditions.length ? and(...conditions) : undefined;
+}
+
+const rowColumns = {
+  order: orders,
+  email: users.email,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  itemCount: sql<number>`(select coalesce(sum(${orderLines.quantity}), 0)::int from ${orderLines} where ${orderLines.orderId} = ${orders.id})`,
+};
+
+type Row = { order: typeof orders.$inferSelect; email: string; firstName: string; lastName: string; itemCount: number };
+
+function toRow(row: Row): AdminOrderRow {
+  return {
+    number: row.order.number,
+    placedAt: row.order.createdAt.toISOString(),
+    status: row.order.status,
+    paymentMethod: row.order.paymentMethod,
+    customerName: `${row.firstName} ${row.lastName}`.trim(),
+    customerEmail: row.email,
+    region: row.order.shipRegion,
+    total: centsToDollars(row.order.totalCents),
+    gst: centsToDollars(row.order.gstCents),
+    itemCount: Number(row.itemCount),
+  };
+}
+
+/** One page of orders, newest first, with the count of all that match (paginated in the database). */
+export async function listOrdersForStaff(db: Db, query: AdminOrderQuery): Promise<AdminOrderPage> {
+  const where = whereOf(query);
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select(rowColumns)
+      .from(orders)
+      .innerJoin(users, eq(users.id, orders.userId))
+      .where(where)
+      .orderBy(desc(orders.createdAt), desc(orders.id))
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
+    db.select({ n: sql<number>`count(*)::int` }).from(orders).innerJoin(users, eq(users.id, orders.userId)).where(where),
+  ]);
+  return { orders: rows.map(toRow), total: Number(counted?.n ?? 0), page: query.page, pageSize: query.pageSize };
+}
+
+/** A spreadsheet cell: quoted, and never read as a formula (=, +, -, @ lead with an apostrophe). */
+function cell(value: string | number): string {
+  const text = typeof value === 'number' ? value.toFixed(2) : /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+/** Every order the filters match, as CSV with money in dollars (GST included, and its part). */
+export async function ordersCsv(db: Db, query: Omit<AdminOrderQuery, 'page' | 'pageSize'>): Promise<string> {
+  const rows = await db
+    .select(rowColumns)
+    .from(orders)
+    .innerJoin(users, eq(users.id, orders.userId))
+    .where(whereOf(query))
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(csvRowLimit);
+  const header = ['Order', 'Placed (UTC)', 'Status', 'Payment', 'Customer', 'Email', 'Region', 'Boxes', 'Subtotal', 'Shipping', 'Discount', 'Total', 'GST'];
+  const lines = rows.map(({ order, email, firstName, lastName, itemCount }) =>
+    [
+      order.number,
+      order.createdAt.toISOString(),
+      order.status,
+      order.paymentMethod,
+      `${firstName} ${lastName}`.trim(),
+      email,
+      order.shipRegion,
+      String(itemCount),
+      centsToDollars(order.subtotalCents),
+      centsToDollars(order.shippingCents),
+      centsToDollars(order.discountCents),
+      centsToDollars(order.totalCents),
+      centsToDollars(order.gstCents),
+    ]
+      .map(cell)
+      .join(','),
+  );
+  return `${[header.join(','), ...lines].join('\r\n')}\r\n`;
+}
