@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { orderStatuses, type OrderStatus, type PaymentMethod } from './order';
+import { orderStatuses, type OrderStatus, type OrderView, type PaymentMethod } from './order';
 
 const calendarDate = (label: string) =>
   z
@@ -49,4 +49,9 @@ export interface AdminOrderPage {
   total: number;
   page: number;
   pageSize: number;
+}
+
+/** GET /api/admin/orders/:number: the order as its customer sees it, and who the customer is. */
+export interface AdminOrderDetail extends OrderView {
+  customer: { id: number; name: string; email: string; phone: string };
 }

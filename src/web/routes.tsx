@@ -1,6 +1,6 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Route, Routes } from 'react-router';
-import { adminSections, appRoutes } from '../contracts/routes';
+import { appRoutes } from '../contracts/routes';
 import { Spinner } from './components/ui/spinner';
 import { AppFrame } from './features/frame/app-frame';
 import { MaintenanceGate } from './features/maintenance/maintenance-gate';
@@ -11,13 +11,13 @@ const ProductPage = lazy(() => import('./pages/product-page'));
 const ContentPage = lazy(() => import('./pages/content-page'));
 const MaintenancePage = lazy(() => import('./pages/maintenance-page'));
 const NotFoundPage = lazy(() => import('./pages/not-found-page'));
-const ShopSectionPage = lazy(() => import('./pages/shop-section-page'));
 const AuthPage = lazy(() => import('./pages/auth-page'));
 const CartPage = lazy(() => import('./pages/cart-page'));
 const ResetPasswordPage = lazy(() => import('./pages/reset-password-page'));
 const CheckoutPage = lazy(() => import('./pages/checkout-page'));
 const SuccessPage = lazy(() => import('./pages/success-page'));
 const AccountPage = lazy(() => import('./pages/account-page'));
+const AdminPage = lazy(() => import('./pages/admin-page'));
 
 /** Spec 2: the fixed-slug content routes and the database page each shows. */
 const fixedContentRoutes: Array<[string, string]> = [
@@ -29,11 +29,6 @@ const fixedContentRoutes: Array<[string, string]> = [
   [appRoutes.privacyPolicy, 'privacy-policy'],
   [appRoutes.mangoSeasonGuide, 'mango-season-guide'],
   [appRoutes.testContent, 'test-content'],
-];
-
-const sectionRoutes: Array<[string, string]> = [
-  [appRoutes.admin, 'Admin Dashboard'],
-  ...adminSections.map((section): [string, string] => [`/admin/${section}`, 'Admin Dashboard']),
 ];
 
 function Page({ children }: { children: ReactNode }) {
@@ -62,8 +57,8 @@ export function AppRoutes() {
         {fixedContentRoutes.map(([path, slug]) => (
           <Route key={path} path={path} element={<Page><ContentPage slug={slug} /></Page>} />
         ))}
-        {sectionRoutes.map(([path, title]) => (
-          <Route key={path} path={path} element={<Page><ShopSectionPage title={title} /></Page>} />
+        {[appRoutes.admin, appRoutes.adminSection].map((path) => (
+          <Route key={path} path={path} element={<Page><AdminPage /></Page>} />
         ))}
         <Route path="*" element={<Page><NotFoundPage /></Page>} />
       </Routes>

@@ -1,18 +1,27 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { adminOrderQuerySchema, orderStatusChangeSchema } from '../../../contracts/admin-orders';
+import { type AdminOrderDetail, adminOrderQuerySchema, orderStatusChangeSchema } from '../../../contracts/admin-orders';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
 import { adminOnly, requireAdmin } from '../auth/request-user';
 import type { OrderService } from './service';
 import { listOrdersForStaff, ordersCsv } from './staff';
+import type { OrderRow } from './view';
 
 const orderParams = z.object({ number: z.string().trim().regex(/^MS-\d{1,12}$/i, 'Order not found') });
 
 /** The admin area's orders: list, detail, lifecycle steps and CSV export; staff only. */
 export function staffOrderRoutes(deps: { db: Db; orders: OrderService }): FastifyPluginAsyncZod {
   const { db, orders } = deps;
+  /** The order as its customer sees it, and who the customer is. */
+  const detailOf = async (order: OrderRow): Promise<AdminOrderDetail> => {
+    const [customer] = await db.select().from(users).where(eq(users.id, order.userId));
+    return {
+      ...(await orders.view(order)),
+      customer: { id: order.userId, name: `${customer?.firstName ?? ''} ${customer?.lastName ?? ''}`.trim(), email: customer?.email ?? '', phone: customer?.phone ?? '' },
+    };
+  };
   return async (app) => {
     app.addHook('onSend', async (_request, reply) => {
       reply.header('cache-control', 'no-store');
@@ -29,12 +38,7 @@ export function staffOrderRoutes(deps: { db: Db; orders: OrderService }): Fastif
 
     app.get('/api/admin/orders/:number', { onRequest: adminOnly, schema: { params: orderParams } }, async (request) => {
       const admin = await requireAdmin(request);
-      const order = await orders.findFor(admin, request.params.number, true);
-      const [customer] = await db.select().from(users).where(eq(users.id, order.userId));
-      return {
-        ...(await orders.view(order)),
-        customer: { id: order.userId, name: `${customer?.firstName ?? ''} ${customer?.lastName ?? ''}`.trim(), email: customer?.email ?? '', phone: customer?.phone ?? '' },
-      };
+      return detailOf(await orders.findFor(admin, request.params.number, true));
     });
 
     /** A lifecycle step by staff (mark paid, packed, shipped with tracking, delivered, cancel, refund), audited. */
@@ -48,7 +52,7 @@ export function staffOrderRoutes(deps: { db: Db; orders: OrderService }): Fastif
         trackingNumber: status === 'shipped' ? trackingNumber : undefined,
         audit: { requestId: request.id },
       });
-      return orders.view(changed!);
+      return detailOf(changed!);
     });
   };
 }

@@ -68,7 +68,7 @@ describe('staff order steps', () => {
     expect(noTracking.json().fieldErrors).toEqual({ trackingNumber: 'A tracking number is required to mark an order shipped' });
     expect((await step({ status: 'packed' })).statusCode).toBe(409);
 
-    expect((await step({ status: 'paid', note: 'Transfer seen in the bank' })).json().status).toBe('paid');
+    expect((await step({ status: 'paid', note: 'Transfer seen in the bank' })).json()).toMatchObject({ status: 'paid', customer: { email: shopper.user.email } });
     expect((await step({ status: 'packed' })).json().status).toBe('packed');
     expect((await step({ status: 'shipped', trackingNumber: 'NZP-778899' })).json()).toMatchObject({ status: 'shipped', trackingNumber: 'NZP-778899' });
     expect((await step({ status: 'delivered' })).json().status).toBe('delivered');

@@ -13,7 +13,7 @@ export function Receipt({ order }: { order: OrderView }) {
   const settings = useSettings().data;
   const address = order.shippingAddress;
   return (
-    <article data-receipt className="grid gap-4 text-sm">
+    <article data-print className="grid gap-4 text-sm">
       <header className="grid gap-1 pr-8">
         <DialogTitle className="text-2xl font-semibold">Tax invoice / receipt</DialogTitle>
         <DialogDescription className="text-ink-500">

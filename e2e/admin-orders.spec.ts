@@ -1,0 +1,81 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { registerShopper } from './shopper';
+
+const admin = { email: 'owner@mangoshop.co.nz', password: 'orchard-keys-2026' };
+
+async function signInOnAuthPage(page: Page, email: string, password: string) {
+  await page.goto('/auth');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('main').getByRole('button', { name: 'Sign In' }).click();
+  await expect(page.getByRole('button', { name: 'Logout' }).first()).toBeVisible();
+}
+
+/** A customer's bank-transfer order, placed through the API. */
+async function placeOrder(request: APIRequestContext, username: string) {
+  const { email, password } = await registerShopper(request, username);
+  expect((await request.post('/api/login', { data: { email, password } })).status()).toBe(200);
+  const me = (await (await request.get('/api/me')).json()) as { id: number };
+  expect((await request.post(`/api/cart/${me.id}/items`, { data: { productId: 8, quantity: 2 } })).status()).toBe(200);
+  const placed = await request.post('/api/orders', {
+    data: {
+      idempotencyKey: `admin-journey-${username}-0001`,
+      shipping: { name: 'Tama Hohaia', phone: '022 123 4567', street: '21 Lambton Quay', city: 'Wellington', postcode: '6011', region: 'Wellington' },
+    },
+  });
+  expect(placed.status()).toBe(201);
+  return { email, password, number: ((await placed.json()) as { order: { number: string } }).order.number };
+}
+
+test('the admin area asks a visitor to sign in and tells a customer it is not for them', async ({ page, request }) => {
+  await page.goto('/admin/orders');
+  await expect(page.getByRole('heading', { name: 'Staff sign-in' })).toBeVisible();
+  const { email, password } = await registerShopper(request, 'hinemoa');
+  await signInOnAuthPage(page, email, password);
+  await page.goto('/admin/orders');
+  await expect(page.getByRole('heading', { name: 'Not authorised' })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Admin sections' })).toHaveCount(0);
+});
+
+test('an admin marks an order paid, packs and ships it with a tracking number, and the customer sees it', async ({ page, request, browser }) => {
+  const customer = await placeOrder(request, 'manaia');
+  await signInOnAuthPage(page, admin.email, admin.password);
+  await page.goto('/admin');
+  await page.getByRole('navigation', { name: 'Admin sections' }).getByRole('link', { name: 'Orders' }).click();
+  await page.getByLabel('Search number, name or e-mail').fill(customer.email);
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await page.getByRole('link', { name: customer.number }).click();
+  await expect(page.getByRole('heading', { name: `Order ${customer.number}` })).toBeVisible();
+
+  const step = async (action: string, fill?: () => Promise<void>) => {
+    await page.getByRole('group', { name: 'Next steps' }).getByRole('button', { name: action }).click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog.getByRole('heading', { name: `${action}: ${customer.number}?` })).toBeVisible();
+    await fill?.();
+    await dialog.getByRole('button', { name: action }).click();
+    await expect(dialog).toBeHidden();
+  };
+  await step('Mark paid');
+  await expect(page.getByText('Paid', { exact: true }).first()).toBeVisible();
+  await step('Mark packed');
+  // Shipping needs its tracking number.
+  await page.getByRole('group', { name: 'Next steps' }).getByRole('button', { name: 'Mark shipped' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Mark shipped' }).click();
+  await expect(page.getByRole('dialog').getByText('A tracking number is required to mark an order shipped')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await step('Mark shipped', () => page.getByLabel('Tracking number').fill('NZP-4455-6677'));
+  await expect(page.getByText('Tracking: NZP-4455-6677')).toBeVisible();
+  await expect(page.getByRole('group', { name: 'Next steps' }).getByRole('button', { name: 'Mark delivered' })).toBeVisible();
+
+  const customerContext = await browser.newContext();
+  const customerPage = await customerContext.newPage();
+  try {
+    await signInOnAuthPage(customerPage, customer.email, customer.password);
+    await customerPage.goto(`/account/orders/${customer.number}`);
+    await expect(customerPage.getByText('Shipped').first()).toBeVisible();
+    await expect(customerPage.getByText('Tracking number: NZP-4455-6677')).toBeVisible();
+  } finally {
+    await customerContext.close();
+  }
+});

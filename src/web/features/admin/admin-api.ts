@@ -1,0 +1,33 @@
+import type { AdminOrderDetail, AdminOrderPage, OrderStatusChange } from '../../../contracts/admin-orders';
+import type { OrderStatus } from '../../../contracts/order';
+import { apiRequest } from '../../lib/api-client';
+
+export interface OrderFilters {
+  status?: OrderStatus;
+  from?: string;
+  to?: string;
+  q?: string;
+  page?: number;
+  pageSize?: number;
+}
+
+/** The filters as a query string, without the empty ones. */
+export function filterQuery(filters: OrderFilters): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(filters)) {
+    if (value !== undefined && value !== '') params.set(key, String(value));
+  }
+  const text = params.toString();
+  return text ? `?${text}` : '';
+}
+
+export const staffOrdersKey = (filters: OrderFilters) => ['admin', 'orders', filters] as const;
+export const staffOrderKey = (number: string) => ['admin', 'order', number] as const;
+
+export const fetchStaffOrders = (filters: OrderFilters, signal?: AbortSignal) => apiRequest<AdminOrderPage>(`/api/admin/orders${filterQuery(filters)}`, { signal });
+
+export const fetchStaffOrder = (number: string, signal?: AbortSignal) =>
+  apiRequest<AdminOrderDetail>(`/api/admin/orders/${encodeURIComponent(number)}`, { signal });
+
+export const postOrderStatus = (number: string, change: Partial<OrderStatusChange>) =>
+  apiRequest<AdminOrderDetail>(`/api/admin/orders/${encodeURIComponent(number)}/status`, { method: 'POST', body: change });

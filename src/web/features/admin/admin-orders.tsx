@@ -1,0 +1,163 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Download } from 'lucide-react';
+import { type FormEvent, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { type OrderStatus, orderStatuses, orderStatusLabels } from '../../../contracts/order';
+import { Button } from '../../components/ui/button';
+import { Spinner } from '../../components/ui/spinner';
+import { TextField } from '../../components/ui/text-field';
+import { ApiError } from '../../lib/api-client';
+import { formatDate, formatPrice } from '../../lib/format';
+import { OrderStatusBadge } from '../orders/order-status-badge';
+import { fetchStaffOrders, filterQuery, type OrderFilters, staffOrdersKey } from './admin-api';
+import { AdminOrderDetail } from './admin-order-detail';
+
+const pageSize = 25;
+
+function filtersOf(params: URLSearchParams): OrderFilters {
+  const status = params.get('status');
+  return {
+    status: (orderStatuses as readonly string[]).includes(status ?? '') ? (status as OrderStatus) : undefined,
+    from: params.get('from') ?? undefined,
+    to: params.get('to') ?? undefined,
+    q: params.get('q') ?? undefined,
+    page: Math.max(1, Number(params.get('page')) || 1),
+    pageSize,
+  };
+}
+
+/** Issue 5: orders filtered by status and date, searched, paged on the server, exported as CSV. */
+export function AdminOrders() {
+  const [params, setParams] = useSearchParams();
+  const opened = params.get('order');
+  const filters = filtersOf(params);
+  const [search, setSearch] = useState(filters.q ?? '');
+  const query = useQuery({
+    queryKey: staffOrdersKey(filters),
+    queryFn: ({ signal }) => fetchStaffOrders(filters, signal),
+    placeholderData: keepPreviousData,
+    retry: false,
+  });
+
+  const update = (next: Partial<Record<'status' | 'from' | 'to' | 'q' | 'page' | 'order', string>>) => {
+    const merged = new URLSearchParams(params);
+    for (const [key, value] of Object.entries(next)) {
+      if (value) merged.set(key, value);
+      else merged.delete(key);
+    }
+    // A new filter starts again at the first page.
+    if (!('page' in next) && !('order' in next)) merged.delete('page');
+    setParams(merged);
+  };
+
+  if (opened) return <AdminOrderDetail number={opened.toUpperCase()} onBack={() => update({ order: '' })} />;
+
+  const submitSearch = (event: FormEvent) => {
+    event.preventDefault();
+    update({ q: search.trim() });
+  };
+  const { page: _page, pageSize: _size, ...exportFilters } = filters;
+  const data = query.data;
+  const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
+  const field = 'rounded-lg border border-ink-500/30 bg-white px-3 py-2.5 text-base outline-none focus:border-mango-600 focus:ring-2 focus:ring-mango-500/40';
+  return (
+    <section className="grid gap-4">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-4xl font-semibold">Orders</h1>
+        <a href={`/api/admin/orders.csv${filterQuery(exportFilters)}`} download className="inline-flex items-center gap-2 rounded-full border border-ink-900 bg-white px-5 py-2.5 text-sm font-semibold hover:bg-mango-50">
+          <Download className="size-4" aria-hidden="true" /> Export CSV
+        </a>
+      </div>
+
+      <div className="grid gap-3 rounded-2xl bg-white p-4 sm:grid-cols-2 lg:grid-cols-[1fr_10rem_10rem_12rem]">
+        <form onSubmit={submitSearch} className="flex items-end gap-2" role="search">
+          <TextField label="Search number, name or e-mail" className="flex-1" value={search} maxLength={100} onChange={(event) => setSearch(event.target.value)} />
+          <Button type="submit" variant="outline">
+            Search
+          </Button>
+        </form>
+        <label className="grid gap-1.5 text-sm font-medium">
+          From
+          <input type="date" className={field} value={filters.from ?? ''} onChange={(event) => update({ from: event.target.value })} />
+        </label>
+        <label className="grid gap-1.5 text-sm font-medium">
+          To
+          <input type="date" className={field} value={filters.to ?? ''} onChange={(event) => update({ to: event.target.value })} />
+        </label>
+        <label className="grid gap-1.5 text-sm font-medium">
+          Status
+          <select className={field} value={filters.status ?? ''} onChange={(event) => update({ status: event.target.value })}>
+            <option value="">All statuses</option>
+            {orderStatuses.map((status) => (
+              <option key={status} value={status}>
+                {orderStatusLabels[status]}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+
+      {query.isPending ? (
+        <Spinner compact />
+      ) : query.isError ? (
+        <p role="alert" className="text-danger-600">
+          {query.error instanceof ApiError ? (query.error.body?.message ?? 'The orders could not be loaded.') : 'The orders could not be loaded.'}
+        </p>
+      ) : data && data.orders.length === 0 ? (
+        <p className="rounded-2xl bg-white p-6 text-ink-500">No orders match these filters.</p>
+      ) : (
+        data && (
+          <div className="overflow-x-auto rounded-2xl bg-white p-4">
+            <table className="w-full min-w-[44rem] text-left text-sm">
+              <caption className="sr-only">Orders, newest first</caption>
+              <thead>
+                <tr className="border-b border-ink-500/30">
+                  <th scope="col" className="py-2 font-semibold">Order</th>
+                  <th scope="col" className="py-2 font-semibold">Placed</th>
+                  <th scope="col" className="py-2 font-semibold">Customer</th>
+                  <th scope="col" className="py-2 font-semibold">Status</th>
+                  <th scope="col" className="py-2 text-right font-semibold">Boxes</th>
+                  <th scope="col" className="py-2 text-right font-semibold">Total</th>
+                </tr>
+              </thead>
+              <tbody>
+                {data.orders.map((order) => (
+                  <tr key={order.number} className="border-b border-mango-50">
+                    <td className="py-2">
+                      <Link to={`?${new URLSearchParams({ ...Object.fromEntries(params), order: order.number })}`} className="font-semibold text-mango-700 hover:underline">
+                        {order.number}
+                      </Link>
+                    </td>
+                    <td className="py-2">{formatDate(order.placedAt)}</td>
+                    <td className="py-2">
+                      {order.customerName}
+                      <span className="block text-ink-500">{order.customerEmail}</span>
+                    </td>
+                    <td className="py-2">
+                      <OrderStatusBadge status={order.status} />
+                    </td>
+                    <td className="py-2 text-right tabular-nums">{order.itemCount}</td>
+                    <td className="py-2 text-right tabular-nums">{formatPrice(order.total)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+            <div className="flex items-center justify-between gap-3 pt-3 text-sm">
+              <p>
+                {data.total} order{data.total === 1 ? '' : 's'} · page {data.page} of {pages}
+              </p>
+              <div className="flex gap-2">
+                <Button variant="outline" disabled={data.page <= 1} onClick={() => update({ page: String(data.page - 1) })}>
+                  Previous
+                </Button>
+                <Button variant="outline" disabled={data.page >= pages} onClick={() => update({ page: String(data.page + 1) })}>
+                  Next
+                </Button>
+              </div>
+            </div>
+          </div>
+        )
+      )}
+    </section>
+  );
+}
