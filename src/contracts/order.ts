@@ -26,8 +26,11 @@ export const nzRegions = [
 ] as const;
 export type NzRegion = (typeof nzRegions)[number];
 
-/** Why stock changed: every change is a movement, so stock can be explained. */
-export const stockMovementReasons = ['order', 'cancellation', 'adjustment'] as const;
+/**
+ * Why stock changed: every change is a movement, so stock is always the sum of its movements.
+ * `opening` is stock a product started with; the last three are staff adjustments.
+ */
+export const stockMovementReasons = ['order', 'cancellation', 'opening', 'received', 'spoiled', 'correction'] as const;
 export type StockMovementReason = (typeof stockMovementReasons)[number];
 
 /** Where each status may go next; a change anywhere else is refused. */

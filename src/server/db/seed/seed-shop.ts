@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { count } from 'drizzle-orm';
 import type { Db } from '../client';
-import { banners, contentPages, products, promoCodes, siteSettings, testimonials } from '../schema';
+import { banners, contentPages, products, promoCodes, siteSettings, stockMovements, testimonials } from '../schema';
 import { defaultSettings } from '../../modules/settings/defaults';
 import * as catalogue from './catalogue';
 
@@ -26,9 +26,14 @@ export async function seedShop(db: Db): Promise<void> {
     })),
   );
   await db.transaction(async (tx) => {
-    await tx.insert(products).values(
-      catalogue.products.map(({ image, ...product }) => ({ ...product, imageUrl: `/images/products/${image}` })),
-    );
+    const seeded = await tx
+      .insert(products)
+      .values(catalogue.products.map(({ image, ...product }) => ({ ...product, imageUrl: `/images/products/${image}` })))
+      .returning({ id: products.id, stock: products.stock });
+    const opening = seeded.filter((product) => product.stock > 0);
+    if (opening.length) {
+      await tx.insert(stockMovements).values(opening.map((product) => ({ productId: product.id, change: product.stock, reason: 'opening' as const, note: 'Opening stock' })));
+    }
     await tx.insert(testimonials).values(
       catalogue.testimonials.map((t, index) => ({
         content: t.content,

@@ -3,7 +3,7 @@ import { asc, eq, sql } from 'drizzle-orm';
 import { dollarsToCents } from '../../../contracts/money';
 import { preOrderProblem, type Product, type ProductFields, type ProductUpdate } from '../../../contracts/product';
 import type { Db } from '../../db/client';
-import { products } from '../../db/schema';
+import { products, stockMovements } from '../../db/schema';
 import { recordAudit } from '../../lib/audit';
 import { type CacheBus, CachedValue } from '../../lib/cache-bus';
 import { NotFound, fieldError } from '../../lib/errors';
@@ -62,11 +62,17 @@ export class CatalogService {
   async create(input: ProductFields, actor: Actor): Promise<Product> {
     checkPreOrder(input);
     const { price, rating, ...fields } = input;
-    const [row] = await this.db
-      .insert(products)
-      .values({ ...fields, priceCents: dollarsToCents(price), ratingTenths: Math.round(rating * 10), boxInfo: fields.boxInfo || null })
-      .returning();
-    await recordAudit(this.db, { actorUserId: actor.userId, action: 'product.create', entity: 'product', entityId: row!.id, after: row, requestId: actor.requestId });
+    const row = await this.db.transaction(async (tx) => {
+      const [created] = await tx
+        .insert(products)
+        .values({ ...fields, priceCents: dollarsToCents(price), ratingTenths: Math.round(rating * 10), boxInfo: fields.boxInfo || null })
+        .returning();
+      if (created!.stock > 0) {
+        await tx.insert(stockMovements).values({ productId: created!.id, change: created!.stock, reason: 'opening', actorUserId: actor.userId, note: 'Opening stock' });
+      }
+      await recordAudit(tx, { actorUserId: actor.userId, action: 'product.create', entity: 'product', entityId: created!.id, after: created, requestId: actor.requestId });
+      return created;
+    });
     await this.bus.publish('products');
     return this.view(row!);
   }
@@ -84,6 +90,10 @@ export class CatalogService {
         .set({ ...toColumns(input), updatedAt: sql`now()` })
         .where(eq(products.id, id))
         .returning();
+      // A stock number typed in the product editor is a correction like any other: it is a movement.
+      if (after!.stock !== before.stock) {
+        await tx.insert(stockMovements).values({ productId: id, change: after!.stock - before.stock, reason: 'correction', actorUserId: actor.userId, note: 'Set in the product editor' });
+      }
       await recordAudit(tx, { actorUserId: actor.userId, action: input.isHidden !== undefined && Object.keys(input).length === 1 ? (input.isHidden ? 'product.hide' : 'product.show') : 'product.update', entity: 'product', entityId: id, before, after, requestId: actor.requestId });
       return after!;
     });

@@ -1,0 +1,25 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { stockAdjustmentSchema } from '../../../contracts/inventory';
+import { idParam } from '../../../contracts/product';
+import { adminOnly, requireAdmin } from '../auth/request-user';
+import type { InventoryService } from './service';
+
+const productParams = z.object({ productId: idParam('Product id') });
+
+/** The admin area's inventory: stock, pre-order counts, movement history and adjustments; staff only. */
+export function inventoryRoutes(inventory: InventoryService): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.addHook('onSend', async (_request, reply) => {
+      reply.header('cache-control', 'no-store');
+    });
+    app.get('/api/admin/inventory', { onRequest: adminOnly }, async () => inventory.list());
+    app.get('/api/admin/inventory/:productId/movements', { onRequest: adminOnly, schema: { params: productParams } }, async (request) =>
+      inventory.movements(request.params.productId),
+    );
+    app.post('/api/admin/inventory/:productId/adjustments', { onRequest: adminOnly, schema: { params: productParams, body: stockAdjustmentSchema } }, async (request) => {
+      const admin = await requireAdmin(request);
+      return inventory.adjust(request.params.productId, request.body, { userId: admin.id, requestId: request.id });
+    });
+  };
+}

@@ -1,0 +1,97 @@
+import { and, asc, desc, eq, gte, inArray, sql } from 'drizzle-orm';
+import type { InventoryRow, StockAdjustment, StockMovementView } from '../../../contracts/inventory';
+import type { Db } from '../../db/client';
+import { orderLines, orders, products, stockMovements, users } from '../../db/schema';
+import { recordAudit } from '../../lib/audit';
+import type { CacheBus } from '../../lib/cache-bus';
+import { Conflict, NotFound } from '../../lib/errors';
+import type { SettingsService } from '../settings/service';
+
+/** Statuses whose pre-ordered boxes are still owed to the customer. */
+const owedStatuses = ['pending_payment', 'paid', 'packed', 'shipped', 'delivered'] as const;
+
+/** Stock per product and how it got there: every change is a movement, adjustments included. */
+export class InventoryService {
+  constructor(private readonly deps: { db: Db; settings: SettingsService; bus: CacheBus }) {}
+
+  async list(): Promise<InventoryRow[]> {
+    const { db } = this.deps;
+    const threshold = (await this.deps.settings.stored()).lowStockThreshold;
+    const [rows, preOrdered] = await Promise.all([
+      db.select().from(products).orderBy(asc(products.name)),
+      db
+        .select({ productId: orderLines.productId, boxes: sql<number>`sum(${orderLines.quantity})::int` })
+        .from(orderLines)
+        .innerJoin(orders, eq(orders.id, orderLines.orderId))
+        .where(and(eq(orderLines.isPreOrder, true), inArray(orders.status, [...owedStatuses])))
+        .groupBy(orderLines.productId),
+    ]);
+    const owed = new Map(preOrdered.map((row) => [row.productId, Number(row.boxes)]));
+    return rows.map((product) => ({
+      productId: product.id,
+      name: product.name,
+      stock: product.stock,
+      isHidden: product.isHidden,
+      isPreOrder: product.isPreOrder,
+      isLowStock: !product.isPreOrder && product.stock <= threshold,
+      preOrderLimit: product.preOrderLimit,
+      preOrdered: owed.get(product.id) ?? 0,
+    }));
+  }
+
+  /** The product's movements, newest first: orders, cancellations and adjustments with who and why. */
+  async movements(productId: number): Promise<StockMovementView[]> {
+    const { db } = this.deps;
+    const [product] = await db.select({ id: products.id }).from(products).where(eq(products.id, productId));
+    if (!product) throw new NotFound('Product not found');
+    const rows = await db
+      .select({ movement: stockMovements, orderNumber: orders.number, firstName: users.firstName, lastName: users.lastName })
+      .from(stockMovements)
+      .leftJoin(orders, eq(orders.id, stockMovements.orderId))
+      .leftJoin(users, eq(users.id, stockMovements.actorUserId))
+      .where(eq(stockMovements.productId, productId))
+      .orderBy(desc(stockMovements.createdAt), desc(stockMovements.id))
+      .limit(500);
+    return rows.map(({ movement, orderNumber, firstName, lastName }) => ({
+      at: movement.createdAt.toISOString(),
+      change: movement.change,
+      reason: movement.reason,
+      note: movement.note,
+      orderNumber,
+      actor: firstName === null ? null : `${firstName} ${lastName ?? ''}`.trim(),
+    }));
+  }
+
+  /** Boxes in or out by hand; stock never goes below 0, and the change is a movement and an audit entry. */
+  async adjust(productId: number, adjustment: StockAdjustment, actor: { userId: number; requestId: string }): Promise<InventoryRow> {
+    const { db } = this.deps;
+    await db.transaction(async (tx) => {
+      const [before] = await tx.select().from(products).where(eq(products.id, productId));
+      if (!before) throw new NotFound('Product not found');
+      const [after] = await tx
+        .update(products)
+        .set({ stock: sql`${products.stock} + ${adjustment.change}`, updatedAt: sql`now()` })
+        .where(and(eq(products.id, productId), gte(sql`${products.stock} + ${adjustment.change}`, 0)))
+        .returning();
+      if (!after) {
+        const [now] = await tx.select({ stock: products.stock }).from(products).where(eq(products.id, productId));
+        const message = `Only ${now?.stock ?? 0} boxes of ${before.name} are in stock: it cannot go below 0`;
+        throw new Conflict(message, { change: message });
+      }
+      await tx.insert(stockMovements).values({ productId, change: adjustment.change, reason: adjustment.reason, actorUserId: actor.userId, note: adjustment.note ?? '' });
+      await recordAudit(tx, {
+        actorUserId: actor.userId,
+        action: `inventory.${adjustment.reason}`,
+        entity: 'product',
+        entityId: productId,
+        before: { stock: before.stock },
+        after: { stock: after.stock, change: adjustment.change, note: adjustment.note ?? '' },
+        requestId: actor.requestId,
+      });
+    });
+    await this.deps.bus.publish('products');
+    const row = (await this.list()).find((item) => item.productId === productId);
+    if (!row) throw new NotFound('Product not found');
+    return row;
+  }
+}
