@@ -116,3 +116,23 @@ test.describe("a signed-in shopper's checkout and account", () => {
     await audit('My Account');
   });
 });
+
+test.describe('the admin area', () => {
+  test('the dashboard, the orders and the inventory have no serious violation at 390 px or 1280 px', async ({ page }) => {
+    test.setTimeout(120_000);
+    await page.goto('/auth');
+    await page.getByLabel('Email').fill('owner@mangoshop.co.nz');
+    await page.getByLabel('Password', { exact: true }).fill('orchard-keys-2026');
+    await page.getByRole('main').getByRole('button', { name: 'Sign In' }).click();
+    await expect(page.getByRole('button', { name: 'Logout' }).first()).toBeVisible();
+    for (const [path, heading] of [['/admin', 'Dashboard'], ['/admin/orders', 'Orders'], ['/admin/inventory', 'Inventory']]) {
+      await page.goto(path!);
+      await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      await page.setViewportSize({ width: 390, height: 844 });
+      expect(await seriousViolations(page), `${path} at 390 px`).toEqual([]);
+      await page.setViewportSize({ width: 1280, height: 800 });
+      expect(await seriousViolations(page), `${path} at 1280 px`).toEqual([]);
+    }
+  });
+});

@@ -2,6 +2,7 @@ import { Link, Navigate, useParams } from 'react-router';
 import { adminSections } from '../../contracts/routes';
 import { AdminDashboard } from '../features/admin/admin-dashboard';
 import { AdminGate } from '../features/admin/admin-gate';
+import { AdminInventory } from '../features/admin/admin-inventory';
 import { AdminLayout, adminSectionTitles } from '../features/admin/admin-layout';
 import { AdminOrders } from '../features/admin/admin-orders';
 import { usePageTitle } from '../lib/page-title';
@@ -23,6 +24,7 @@ export default function AdminPage() {
 
 function AdminSection({ section }: { section: Section }) {
   if (section === 'orders') return <AdminOrders />;
+  if (section === 'inventory') return <AdminInventory />;
   return (
     <section className="grid gap-3">
       <h1 className="text-4xl font-semibold">{adminSectionTitles[section]}</h1>

@@ -1,4 +1,5 @@
 import type { AdminOrderDetail, AdminOrderPage, OrderStatusChange } from '../../../contracts/admin-orders';
+import type { InventoryRow, StockAdjustment, StockMovementView } from '../../../contracts/inventory';
 import type { OrderStatus } from '../../../contracts/order';
 import { apiRequest } from '../../lib/api-client';
 
@@ -31,3 +32,14 @@ export const fetchStaffOrder = (number: string, signal?: AbortSignal) =>
 
 export const postOrderStatus = (number: string, change: Partial<OrderStatusChange>) =>
   apiRequest<AdminOrderDetail>(`/api/admin/orders/${encodeURIComponent(number)}/status`, { method: 'POST', body: change });
+
+export const inventoryKey = ['admin', 'inventory'] as const;
+export const movementsKey = (productId: number) => ['admin', 'movements', productId] as const;
+
+export const fetchInventory = (signal?: AbortSignal) => apiRequest<InventoryRow[]>('/api/admin/inventory', { signal });
+
+export const fetchMovements = (productId: number, signal?: AbortSignal) =>
+  apiRequest<StockMovementView[]>(`/api/admin/inventory/${productId}/movements`, { signal });
+
+export const postAdjustment = (productId: number, adjustment: StockAdjustment) =>
+  apiRequest<InventoryRow>(`/api/admin/inventory/${productId}/adjustments`, { method: 'POST', body: adjustment });

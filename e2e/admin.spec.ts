@@ -79,3 +79,28 @@ test('an admin marks an order paid, packs and ships it with a tracking number, a
     await customerContext.close();
   }
 });
+
+test('an admin receives boxes into stock and reads the history, and the shop shows the new stock', async ({ page, request }) => {
+  const before = ((await (await request.get('/api/products/3')).json()) as { stock: number }).stock;
+  await signInOnAuthPage(page, admin.email, admin.password);
+  await page.goto('/admin/inventory');
+  await page.getByRole('button', { name: 'Adjust stock of Banganapalli Mangoes' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Change in boxes').fill('0');
+  await dialog.getByRole('button', { name: 'Save adjustment' }).click();
+  await expect(dialog.getByText('Change cannot be 0')).toBeVisible();
+  await dialog.getByLabel('Change in boxes').fill('5');
+  await dialog.getByLabel('Reason').selectOption('received');
+  await dialog.getByLabel('Note (optional)').fill('Morning delivery from the farm');
+  await dialog.getByRole('button', { name: 'Save adjustment' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('row', { name: /Banganapalli Mangoes/ }).getByRole('cell').first()).toHaveText(String(before + 5));
+
+  await page.getByRole('button', { name: 'Stock history of Banganapalli Mangoes' }).click();
+  const history = page.getByRole('dialog', { name: 'Stock history: Banganapalli Mangoes' });
+  await expect(history.getByRole('row').nth(1)).toContainText('Received');
+  await expect(history.getByRole('row').nth(1)).toContainText('Morning delivery from the farm');
+  await expect(history.getByRole('row').nth(1)).toContainText('+5');
+  await expect(history.getByText('Opening stock')).toBeVisible();
+  expect(((await (await request.get('/api/products/3')).json()) as { stock: number }).stock).toBe(before + 5);
+});
