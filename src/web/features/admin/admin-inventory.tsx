@@ -28,7 +28,7 @@ export function AdminInventory() {
   const [adjusting, setAdjusting] = useState<InventoryRow | null>(null);
   const [history, setHistory] = useState<InventoryRow | null>(null);
   return (
-    <section className="grid gap-4">
+    <section className="grid grid-cols-1 gap-4">
       <h1 className="text-4xl font-semibold">Inventory</h1>
       <p className="text-ink-500">Every stock number is the sum of its movements: orders, cancellations and the adjustments made here.</p>
       {query.isPending ? (
@@ -44,7 +44,7 @@ export function AdminInventory() {
                 <th scope="col" className="py-2 font-semibold">Product</th>
                 <th scope="col" className="py-2 text-right font-semibold">In stock</th>
                 <th scope="col" className="py-2 text-right font-semibold">Pre-ordered</th>
-                <th scope="col" className="py-2 font-semibold"><span className="sr-only">Actions</span></th>
+                <th scope="col" className="relative py-2 font-semibold"><span className="sr-only">Actions</span></th>
               </tr>
             </thead>
             <tbody>
@@ -162,7 +162,7 @@ function MovementHistory({ row }: { row: InventoryRow }) {
                 <td className="py-1">
                   {reasonLabels[movement.reason]}
                   {movement.orderNumber ? ` ${movement.orderNumber}` : ''}
-                  {movement.note ? <span className="block text-ink-500">{movement.note}</span> : null}
+                  {movement.note && movement.note !== reasonLabels[movement.reason] ? <span className="block text-ink-500">{movement.note}</span> : null}
                   {movement.actor ? <span className="block text-ink-500">by {movement.actor}</span> : null}
                 </td>
                 <td className={`py-1 text-right font-semibold tabular-nums ${movement.change < 0 ? 'text-danger-600' : 'text-leaf-700'}`}>

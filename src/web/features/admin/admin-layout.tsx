@@ -20,8 +20,8 @@ export function AdminLayout({ children }: { children: ReactNode }) {
   const link = ({ isActive }: { isActive: boolean }) =>
     `block whitespace-nowrap rounded-lg px-3 py-2 text-sm font-medium ${isActive ? 'bg-mango-500 text-ink-900' : 'hover:bg-mango-50'}`;
   return (
-    <div className="grid gap-6 lg:grid-cols-[12rem_minmax(0,1fr)]">
-      <nav aria-label="Admin sections" className="overflow-x-auto lg:overflow-visible">
+    <div className="grid grid-cols-1 gap-6 lg:grid-cols-[12rem_minmax(0,1fr)]">
+      <nav aria-label="Admin sections" className="min-w-0 overflow-x-auto lg:overflow-visible">
         <ul className="flex gap-1 lg:grid">
           <li>
             <NavLink to="/admin" end className={link}>

@@ -61,7 +61,7 @@ export function AdminOrders() {
   const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
   const field = 'rounded-lg border border-ink-500/30 bg-white px-3 py-2.5 text-base outline-none focus:border-mango-600 focus:ring-2 focus:ring-mango-500/40';
   return (
-    <section className="grid gap-4">
+    <section className="grid grid-cols-1 gap-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-4xl font-semibold">Orders</h1>
         <a href={`/api/admin/orders.csv${filterQuery(exportFilters)}`} download className="inline-flex items-center gap-2 rounded-full border border-ink-900 bg-white px-5 py-2.5 text-sm font-semibold hover:bg-mango-50">
