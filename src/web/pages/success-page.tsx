@@ -9,9 +9,10 @@ import { useAuth } from '../features/auth/auth-provider';
 import { BankDetails } from '../features/orders/bank-details';
 import { PayByCardButton } from '../features/orders/pay-by-card-button';
 import { fetchOrder, orderQueryKey } from '../features/orders/orders-api';
+import { OrderLineList } from '../features/orders/order-line-list';
 import { OrderTotals } from '../features/orders/order-totals';
 import { trackPurchase } from '../lib/analytics';
-import { formatDate, formatPrice } from '../lib/format';
+import { formatDate } from '../lib/format';
 import { usePageTitle } from '../lib/page-title';
 
 const orderNumberPattern = /^MS-\d{1,12}$/i;
@@ -107,16 +108,7 @@ function PlacedOrder({ number }: { number: string }) {
       </Panel>
 
       <Panel title="Your order" className="gap-3">
-        <ul className="grid gap-1 text-sm">
-          {order.lines.map((line) => (
-            <li key={line.name} className="flex justify-between gap-4">
-              <span>
-                {line.quantity} x {line.name}
-              </span>
-              <span className="tabular-nums">{formatPrice(line.lineTotal)}</span>
-            </li>
-          ))}
-        </ul>
+        <OrderLineList lines={order.lines} />
         <OrderTotals totals={order} />
       </Panel>
 

@@ -11,8 +11,10 @@ import { TextField } from '../../components/ui/text-field';
 import { toast } from '../../components/ui/toast';
 import { ApiError } from '../../lib/api-client';
 import { type FieldErrors, fieldErrorsOf } from '../../lib/form-errors';
-import { formatDate, formatDateTime, formatPrice } from '../../lib/format';
+import { formatDateTime } from '../../lib/format';
 import { OrderStatusBadge } from '../orders/order-status-badge';
+import { OrderLineList } from '../orders/order-line-list';
+import { OrderTimeline } from '../orders/order-timeline';
 import { OrderTotals } from '../orders/order-totals';
 import { fetchStaffOrder, postOrderStatus, staffOrderKey } from './admin-api';
 import { PackingSlip } from './packing-slip';
@@ -119,17 +121,7 @@ function OrderSheet({ order, back }: { order: Detail; back: React.ReactNode }) {
 
       <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_18rem]">
         <Panel title="Items" level={3} className="gap-3">
-          <ul className="divide-y divide-mango-50">
-            {order.lines.map((line) => (
-              <li key={line.name} className="flex justify-between gap-4 py-2 text-sm">
-                <span>
-                  {line.quantity} x {line.name}
-                  {line.isPreOrder && line.expectedAvailabilityDate ? ` (pre-order, ships after ${formatDate(line.expectedAvailabilityDate)})` : ''}
-                </span>
-                <span className="tabular-nums">{formatPrice(line.lineTotal)}</span>
-              </li>
-            ))}
-          </ul>
+          <OrderLineList lines={order.lines} />
           <OrderTotals totals={order} />
         </Panel>
         <div className="grid gap-6">
@@ -155,17 +147,7 @@ function OrderSheet({ order, back }: { order: Detail; back: React.ReactNode }) {
             </div>
           </Panel>
           <Panel title="Timeline" level={3} className="gap-3">
-            <ol className="grid gap-2 border-l-2 border-mango-500 pl-3 text-sm">
-              {order.events.map((event, index) => (
-                <li key={index}>
-                  <p className="font-semibold">{orderStatusLabels[event.status]}</p>
-                  <p className="text-ink-500">
-                    <time dateTime={event.at}>{formatDateTime(event.at)}</time>
-                    {event.note ? ` · ${event.note}` : ''}
-                  </p>
-                </li>
-              ))}
-            </ol>
+            <OrderTimeline events={order.events} />
           </Panel>
         </div>
       </div>

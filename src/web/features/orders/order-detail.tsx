@@ -2,16 +2,17 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, FileText, Truck } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { orderStatusLabels, type OrderView, paymentMethodLabels } from '../../../contracts/order';
+import { type OrderView, paymentMethodLabels } from '../../../contracts/order';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogDescription, DialogTitle } from '../../components/ui/dialog';
 import { Panel } from '../../components/ui/panel';
 import { Spinner } from '../../components/ui/spinner';
 import { toast } from '../../components/ui/toast';
 import { ApiError } from '../../lib/api-client';
-import { formatDate, formatDateTime, formatPrice } from '../../lib/format';
+import { formatDate, formatPrice } from '../../lib/format';
 import { BankDetails } from './bank-details';
 import { OrderStatusBadge } from './order-status-badge';
+import { OrderTimeline } from './order-timeline';
 import { OrderTotals } from './order-totals';
 import { cancelOrder, fetchOrder, orderQueryKey, ordersQueryKey } from './orders-api';
 import { PayByCardButton } from './pay-by-card-button';
@@ -115,17 +116,7 @@ function OrderSheet({ order }: { order: OrderView }) {
 
         <div className="grid gap-6">
           <Panel title="Status" level={3} className="gap-3">
-            <ol className="grid gap-3 border-l-2 border-mango-500 pl-4">
-              {order.events.map((event, index) => (
-                <li key={index}>
-                  <p className="font-semibold">{orderStatusLabels[event.status]}</p>
-                  <p className="text-sm text-ink-500">
-                    <time dateTime={event.at}>{formatDateTime(event.at)}</time>
-                    {event.note ? ` · ${event.note}` : ''}
-                  </p>
-                </li>
-              ))}
-            </ol>
+            <OrderTimeline events={order.events} />
             {order.trackingNumber && (
               <p className="flex items-center gap-2 rounded-lg bg-mango-50 px-3 py-2 text-sm">
                 <Truck className="size-4" aria-hidden="true" /> Tracking number: <strong>{order.trackingNumber}</strong>
