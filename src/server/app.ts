@@ -30,6 +30,8 @@ import { orderRoutes } from './modules/orders/routes';
 import { OrderService } from './modules/orders/service';
 import { staffOrderRoutes } from './modules/orders/staff-routes';
 import { inventoryRoutes } from './modules/inventory/routes';
+import { customerRoutes } from './modules/customers/routes';
+import { CustomerService } from './modules/customers/service';
 import { InventoryService } from './modules/inventory/service';
 import { promoRoutes } from './modules/promos/routes';
 import { settingsRoutes } from './modules/settings/routes';
@@ -128,6 +130,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(accountRoutes({ db, limiter, config }));
   await app.register(staffOrderRoutes({ db, orders }));
   await app.register(inventoryRoutes(new InventoryService({ db, settings, bus })));
+  await app.register(customerRoutes(new CustomerService(db)));
   await app.register(settingsRoutes(settings));
   await app.register(promoRoutes(db));
   await app.register(contentRoutes(db));
