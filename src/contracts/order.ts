@@ -123,3 +123,9 @@ export interface PlacedOrder {
   order: OrderView;
   checkoutUrl: string | null;
 }
+
+/** Orders whose boxes are still owed or delivered: they count against pre-order limits. */
+export const liveOrderStatuses: readonly OrderStatus[] = ['pending_payment', 'paid', 'packed', 'shipped', 'delivered'];
+
+/** An order number as shoppers and staff type it in a link ("MS-10042", any case). */
+export const orderNumberPattern = /^MS-\d{1,12}$/i;

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { CheckCircle2 } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link, Navigate, useSearchParams } from 'react-router';
-import type { OrderView } from '../../contracts/order';
+import { orderNumberPattern, type OrderView } from '../../contracts/order';
 import { Panel } from '../components/ui/panel';
 import { Spinner } from '../components/ui/spinner';
 import { useAuth } from '../features/auth/auth-provider';
@@ -14,8 +14,6 @@ import { OrderTotals } from '../features/orders/order-totals';
 import { trackPurchase } from '../lib/analytics';
 import { formatDate } from '../lib/format';
 import { usePageTitle } from '../lib/page-title';
-
-const orderNumberPattern = /^MS-\d{1,12}$/i;
 
 /** Issue 4: what happens next for the order just placed; the purchase is reported once. */
 export default function SuccessPage() {

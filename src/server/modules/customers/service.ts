@@ -5,10 +5,8 @@ import type { Db } from '../../db/client';
 import { orders, users } from '../../db/schema';
 import { recordAudit } from '../../lib/audit';
 import { Conflict, NotFound } from '../../lib/errors';
+import { containsPattern } from '../../lib/search';
 import { orderSummaries } from '../orders/view';
-
-/** `%`, `_` and `\` typed into the search are matched as themselves. */
-const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 // Written out with an alias: in a select from users alone, drizzle leaves column names unqualified.
 const spent = sql<number>`coalesce((select sum(o.total_cents) from orders o where o.user_id = "users"."id" and o.status not in ('cancelled', 'refunded')), 0)::int`;
@@ -31,7 +29,7 @@ function toRow({ user, spentCents, orderCount: count }: { user: typeof users.$in
 
 function searchOf(q: string | undefined): SQL | undefined {
   if (!q) return undefined;
-  const pattern = likePattern(q);
+  const pattern = containsPattern(q);
   return or(ilike(users.email, pattern), ilike(users.username, pattern), ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, pattern), ilike(users.phone, pattern));
 }
 

@@ -1,14 +1,12 @@
 import { and, asc, desc, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { InventoryRow, StockAdjustment, StockMovementView } from '../../../contracts/inventory';
+import { liveOrderStatuses } from '../../../contracts/order';
 import type { Db } from '../../db/client';
 import { orderLines, orders, products, stockMovements, users } from '../../db/schema';
 import { recordAudit } from '../../lib/audit';
 import type { CacheBus } from '../../lib/cache-bus';
 import { Conflict, NotFound } from '../../lib/errors';
 import type { SettingsService } from '../settings/service';
-
-/** Statuses whose pre-ordered boxes are still owed to the customer. */
-const owedStatuses = ['pending_payment', 'paid', 'packed', 'shipped', 'delivered'] as const;
 
 /** Stock per product and how it got there: every change is a movement, adjustments included. */
 export class InventoryService {
@@ -23,7 +21,7 @@ export class InventoryService {
         .select({ productId: orderLines.productId, boxes: sql<number>`sum(${orderLines.quantity})::int` })
         .from(orderLines)
         .innerJoin(orders, eq(orders.id, orderLines.orderId))
-        .where(and(eq(orderLines.isPreOrder, true), inArray(orders.status, [...owedStatuses])))
+        .where(and(eq(orderLines.isPreOrder, true), inArray(orders.status, [...liveOrderStatuses])))
         .groupBy(orderLines.productId),
     ]);
     const owed = new Map(preOrdered.map((row) => [row.productId, Number(row.boxes)]));

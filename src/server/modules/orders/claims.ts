@@ -1,12 +1,9 @@
 import { and, eq, gte, inArray, sql } from 'drizzle-orm';
-import type { OrderStatus } from '../../../contracts/order';
+import { liveOrderStatuses } from '../../../contracts/order';
 import type { Tx } from '../../db/client';
 import { orderLines, orders, products, promoCodes } from '../../db/schema';
 import { Conflict } from '../../lib/errors';
 import type { PricedCart } from '../checkout/quote';
-
-/** Statuses whose boxes count against a product's pre-order limit. */
-const activeStatuses: OrderStatus[] = ['pending_payment', 'paid', 'packed', 'shipped', 'delivered'];
 
 /** Counts one use of the code, unless a parallel order took the last permitted use first. */
 export async function claimPromoUse(tx: Tx, promoId: number): Promise<void> {
@@ -54,7 +51,7 @@ async function claimPreOrder(tx: Tx, productId: number, quantity: number): Promi
     .select({ boxes: sql<number>`coalesce(sum(${orderLines.quantity}), 0)::int` })
     .from(orderLines)
     .innerJoin(orders, eq(orders.id, orderLines.orderId))
-    .where(and(eq(orderLines.productId, productId), eq(orderLines.isPreOrder, true), inArray(orders.status, activeStatuses)));
+    .where(and(eq(orderLines.productId, productId), eq(orderLines.isPreOrder, true), inArray(orders.status, [...liveOrderStatuses])));
   const left = Math.max(product.preOrderLimit - (row?.boxes ?? 0), 0);
   if (quantity > left) {
     const message = left === 0 ? `Pre-orders for ${product.name} are full.` : `Only ${left} pre-order boxes of ${product.name} are left. Please lower the quantity in your cart.`;

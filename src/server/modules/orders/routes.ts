@@ -1,14 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { placeOrderSchema } from '../../../contracts/checkout';
-import type { PlacedOrder } from '../../../contracts/order';
+import { orderNumberPattern, type PlacedOrder } from '../../../contracts/order';
 import type { RateLimiter } from '../../lib/rate-limit';
 import type { StripeCheckout } from '../../lib/payments';
 import { requireUser, signedInOnly } from '../auth/request-user';
 import type { OrderService } from './service';
 
-const orderParams = z.object({
-  number: z.string().trim().regex(/^MS-\d{1,12}$/i, 'Order not found'),
+/** `:number` of the order routes; a malformed number is simply not an order. */
+export const orderParams = z.object({
+  number: z.string().trim().regex(orderNumberPattern, 'Order not found'),
 });
 
 export interface OrderRouteDeps {

@@ -1,15 +1,13 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { type AdminOrderDetail, adminOrderQuerySchema, orderStatusChangeSchema } from '../../../contracts/admin-orders';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
 import { adminOnly, requireAdmin } from '../auth/request-user';
+import { orderParams } from './routes';
 import type { OrderService } from './service';
 import { listOrdersForStaff, ordersCsv } from './staff';
 import type { OrderRow } from './view';
-
-const orderParams = z.object({ number: z.string().trim().regex(/^MS-\d{1,12}$/i, 'Order not found') });
 
 /** The admin area's orders: list, detail, lifecycle steps and CSV export; staff only. */
 export function staffOrderRoutes(deps: { db: Db; orders: OrderService }): FastifyPluginAsyncZod {

@@ -3,14 +3,10 @@ import type { AdminOrderPage, AdminOrderQuery, AdminOrderRow } from '../../../co
 import { centsToDollars } from '../../../contracts/money';
 import type { Db } from '../../db/client';
 import { orderLines, orders, users } from '../../db/schema';
+import { containsPattern } from '../../lib/search';
 
 /** Most rows one CSV export holds; the filters narrow anything larger. */
 export const csvRowLimit = 50_000;
-
-/** `%`, `_` and `\` typed into the search are matched as themselves. */
-function likePattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
 
 /** The filters of the staff's order list; dates are New Zealand calendar days. */
 function whereOf(query: Omit<AdminOrderQuery, 'page' | 'pageSize'>): SQL | undefined {
@@ -19,7 +15,7 @@ function whereOf(query: Omit<AdminOrderQuery, 'page' | 'pageSize'>): SQL | undef
   if (query.from) conditions.push(gte(orders.createdAt, sql`(${query.from}::date)::timestamp at time zone 'Pacific/Auckland'`));
   if (query.to) conditions.push(lt(orders.createdAt, sql`(${query.to}::date + 1)::timestamp at time zone 'Pacific/Auckland'`));
   if (query.q) {
-    const pattern = likePattern(query.q);
+    const pattern = containsPattern(query.q);
     conditions.push(
       or(
         ilike(orders.number, pattern),
