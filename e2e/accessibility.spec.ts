@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { registerAndSignIn } from './shopper';
+import { admin, registerAndSignIn, signIn } from './shopper';
 
 /** Every storefront page a shopper can reach, with a heading that says it has rendered. */
 const pages: Array<[string, string]> = [
@@ -120,11 +120,7 @@ test.describe("a signed-in shopper's checkout and account", () => {
 test.describe('the admin area', () => {
   test('the dashboard, the orders and the inventory have no serious violation at 390 px or 1280 px', async ({ page }) => {
     test.setTimeout(120_000);
-    await page.goto('/auth');
-    await page.getByLabel('Email').fill('owner@mangoshop.co.nz');
-    await page.getByLabel('Password', { exact: true }).fill('orchard-keys-2026');
-    await page.getByRole('main').getByRole('button', { name: 'Sign In' }).click();
-    await expect(page.getByRole('button', { name: 'Logout' }).first()).toBeVisible();
+    await signIn(page, admin.email, admin.password);
     for (const [path, heading] of [['/admin', 'Dashboard'], ['/admin/orders', 'Orders'], ['/admin/inventory', 'Inventory']]) {
       await page.goto(path!);
       await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();

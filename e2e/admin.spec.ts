@@ -1,16 +1,6 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { registerShopper } from './shopper';
-
-const admin = { email: 'owner@mangoshop.co.nz', password: 'orchard-keys-2026' };
-
-async function signInOnAuthPage(page: Page, email: string, password: string) {
-  await page.goto('/auth');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('main').getByRole('button', { name: 'Sign In' }).click();
-  await expect(page.getByRole('button', { name: 'Logout' }).first()).toBeVisible();
-}
+import { admin, registerShopper, signIn } from './shopper';
 
 /** A customer's bank-transfer order, placed through the API. */
 async function placeOrder(request: APIRequestContext, username: string) {
@@ -32,7 +22,7 @@ test('the admin area asks a visitor to sign in and tells a customer it is not fo
   await page.goto('/admin/orders');
   await expect(page.getByRole('heading', { name: 'Staff sign-in' })).toBeVisible();
   const { email, password } = await registerShopper(request, 'hinemoa');
-  await signInOnAuthPage(page, email, password);
+  await signIn(page, email, password);
   await page.goto('/admin/orders');
   await expect(page.getByRole('heading', { name: 'Not authorised' })).toBeVisible();
   await expect(page.getByRole('navigation', { name: 'Admin sections' })).toHaveCount(0);
@@ -40,7 +30,7 @@ test('the admin area asks a visitor to sign in and tells a customer it is not fo
 
 test('an admin marks an order paid, packs and ships it with a tracking number, and the customer sees it', async ({ page, request, browser }) => {
   const customer = await placeOrder(request, 'manaia');
-  await signInOnAuthPage(page, admin.email, admin.password);
+  await signIn(page, admin.email, admin.password);
   await page.goto('/admin');
   await page.getByRole('navigation', { name: 'Admin sections' }).getByRole('link', { name: 'Orders' }).click();
   await page.getByLabel('Search number, name or e-mail').fill(customer.email);
@@ -71,7 +61,7 @@ test('an admin marks an order paid, packs and ships it with a tracking number, a
   const customerContext = await browser.newContext();
   const customerPage = await customerContext.newPage();
   try {
-    await signInOnAuthPage(customerPage, customer.email, customer.password);
+    await signIn(customerPage, customer.email, customer.password);
     await customerPage.goto(`/account/orders/${customer.number}`);
     await expect(customerPage.getByText('Shipped').first()).toBeVisible();
     await expect(customerPage.getByText('Tracking number: NZP-4455-6677')).toBeVisible();
@@ -82,7 +72,7 @@ test('an admin marks an order paid, packs and ships it with a tracking number, a
 
 test('an admin receives boxes into stock and reads the history, and the shop shows the new stock', async ({ page, request }) => {
   const before = ((await (await request.get('/api/products/3')).json()) as { stock: number }).stock;
-  await signInOnAuthPage(page, admin.email, admin.password);
+  await signIn(page, admin.email, admin.password);
   await page.goto('/admin/inventory');
   await page.getByRole('button', { name: 'Adjust stock of Banganapalli Mangoes' }).click();
   const dialog = page.getByRole('dialog');

@@ -1,8 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { registerAndSignIn } from './shopper';
+import { admin, registerAndSignIn } from './shopper';
 
-const admin = { email: 'owner@mangoshop.co.nz', password: 'orchard-keys-2026' };
 const ids = { gaTrackingId: 'G-MANGO2026', metaPixelId: '2026112233' };
 const analyticsHosts = /^https:\/\/(www\.googletagmanager\.com|connect\.facebook\.net)\//;
 

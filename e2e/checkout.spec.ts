@@ -1,8 +1,6 @@
 import { type APIRequestContext, request as playwrightRequest } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { registerAndSignIn, registerShopper } from './shopper';
-
-const admin = { email: 'owner@mangoshop.co.nz', password: 'orchard-keys-2026' };
+import { admin, registerAndSignIn, registerShopper } from './shopper';
 
 /** A request context of its own (own cookies), signed in as the shop's admin. */
 async function adminApi(baseURL: string): Promise<APIRequestContext> {

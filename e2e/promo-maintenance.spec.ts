@@ -1,7 +1,6 @@
 import type { APIRequestContext } from '@playwright/test';
 import { expect, test } from './fixtures';
-
-const admin = { email: 'owner@mangoshop.co.nz', password: 'orchard-keys-2026' };
+import { admin } from './shopper';
 
 async function setMaintenance(request: APIRequestContext, enabled: boolean) {
   const login = await request.post('/api/login', { data: admin });

@@ -13,12 +13,20 @@ export async function registerShopper(request: APIRequestContext, username: stri
   return { email, password: shopperPassword };
 }
 
-/** Registers a shopper, then signs them in through the /auth page. */
-export async function registerAndSignIn(page: Page, request: APIRequestContext, username: string) {
-  const { email, password } = await registerShopper(request, username);
+export const admin = { email: 'owner@mangoshop.co.nz', password: 'orchard-keys-2026' };
+
+/** Signs in through the /auth page and waits for the header to show the signed-in state. */
+export async function signIn(page: Page, email: string, password: string) {
   await page.goto('/auth');
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('main').getByRole('button', { name: 'Sign In' }).click();
+  await expect(page.getByRole('button', { name: 'Logout' }).first()).toBeVisible();
+}
+
+/** Registers a shopper, then signs them in through the /auth page. */
+export async function registerAndSignIn(page: Page, request: APIRequestContext, username: string) {
+  const { email, password } = await registerShopper(request, username);
+  await signIn(page, email, password);
   await expect(page.getByRole('link', { name: username })).toBeVisible();
 }
