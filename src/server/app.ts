@@ -33,7 +33,10 @@ import { inventoryRoutes } from './modules/inventory/routes';
 import { customerRoutes } from './modules/customers/routes';
 import { CustomerService } from './modules/customers/service';
 import { InventoryService } from './modules/inventory/service';
+import { promoAdminRoutes } from './modules/promos/admin-routes';
 import { promoRoutes } from './modules/promos/routes';
+import { reportRoutes } from './modules/reports/routes';
+import { contentAdminRoutes } from './modules/content/admin-routes';
 import { settingsRoutes } from './modules/settings/routes';
 import { SettingsService } from './modules/settings/service';
 import { userRoutes } from './modules/users/routes';
@@ -134,6 +137,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(settingsRoutes(settings));
   await app.register(promoRoutes(db));
   await app.register(contentRoutes(db));
+  await app.register(promoAdminRoutes({ db, bus }));
+  await app.register(contentAdminRoutes({ db, bus }));
+  await app.register(reportRoutes({ db, bus }));
   await app.register(newsletterRoutes({ db, mailer, limiter, publicUrl }));
   await app.register(userRoutes(db));
 

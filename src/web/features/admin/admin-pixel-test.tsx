@@ -1,0 +1,10 @@
+import { adminSectionTitles } from './admin-layout';
+
+export function AdminPixelTest() {
+  return (
+    <section className="grid gap-3">
+      <h1 className="text-4xl font-semibold">{adminSectionTitles['pixel-test']}</h1>
+      <p className="text-ink-500">This admin screen is not open yet.</p>
+    </section>
+  );
+}
