@@ -43,11 +43,13 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
 }
 
 async function send<T>(path: string, options: RequestOptions): Promise<T> {
+  // A file upload (FormData) goes as it is: the browser sets the multipart type and boundary.
+  const isForm = options.body instanceof FormData;
   const response = await fetch(path, {
     method: options.method ?? 'GET',
     credentials: 'include',
-    headers: options.body === undefined ? { accept: 'application/json' } : { accept: 'application/json', 'content-type': 'application/json' },
-    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    headers: options.body === undefined || isForm ? { accept: 'application/json' } : { accept: 'application/json', 'content-type': 'application/json' },
+    body: options.body === undefined ? undefined : isForm ? (options.body as FormData) : JSON.stringify(options.body),
     signal: options.signal,
   });
   if (response.status === 401 && options.on401 === 'null') return null as T;
