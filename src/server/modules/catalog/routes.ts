@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { adminProductQuerySchema, productArchiveSchema } from '../../../contracts/admin-products';
 import { createProductSchema, idParam, productSearchSchema, updateProductSchema } from '../../../contracts/product';
 import { adminOnly, currentUser, requireAdmin } from '../auth/request-user';
 import type { CatalogService } from './service';
@@ -23,6 +24,16 @@ export function catalogRoutes(catalog: CatalogService): FastifyPluginAsyncZod {
     });
 
     app.get('/api/admin/products', { onRequest: adminOnly }, async () => (await catalog.current()).all);
+
+    app.get('/api/admin/products/page', { onRequest: adminOnly, schema: { querystring: adminProductQuerySchema } }, async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return catalog.adminPage(request.query);
+    });
+
+    app.put('/api/admin/products/:id/archive', { onRequest: adminOnly, schema: { params: productParams, body: productArchiveSchema } }, async (request) => {
+      const admin = await requireAdmin(request);
+      return catalog.setArchived(request.params.id, request.body.archived, { userId: admin.id, requestId: request.id });
+    });
 
     app.post('/api/products', { onRequest: adminOnly, schema: { body: createProductSchema } }, async (request, reply) => {
       const admin = await requireAdmin(request);

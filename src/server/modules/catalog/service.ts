@@ -1,12 +1,13 @@
 import { createHash } from 'node:crypto';
-import { asc, eq, sql } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
+import type { AdminProductPage, AdminProductQuery, AdminProductRow, ProductSortKey } from '../../../contracts/admin-products';
 import { dollarsToCents } from '../../../contracts/money';
 import { preOrderProblem, type Product, type ProductFields, type ProductUpdate } from '../../../contracts/product';
 import type { Db } from '../../db/client';
-import { products, stockMovements } from '../../db/schema';
+import { orderLines, products, stockMovements } from '../../db/schema';
 import { recordAudit } from '../../lib/audit';
 import { type CacheBus, CachedValue } from '../../lib/cache-bus';
-import { NotFound, fieldError } from '../../lib/errors';
+import { Conflict, NotFound, fieldError } from '../../lib/errors';
 import type { SettingsService } from '../settings/service';
 import { type ProductRow, toProduct } from './product-view';
 
@@ -14,6 +15,8 @@ export interface CatalogueSnapshot {
   all: Product[];
   visible: Product[];
   byId: Map<number, Product>;
+  /** When each archived product was archived (ISO); staff screens only. */
+  archivedAt: Map<number, string>;
   /** The public list, serialised once per change: the hottest read of the shop. */
   visibleJson: string;
   etag: string;
@@ -81,6 +84,7 @@ export class CatalogService {
     const row = await this.db.transaction(async (tx) => {
       const [before] = await tx.select().from(products).where(eq(products.id, id)).for('update');
       if (!before) throw new NotFound('Product not found');
+      if (before.archivedAt && input.isHidden === false) throw new Conflict(`${before.name} is archived: restore it before showing it in the shop`, { isHidden: 'Restore the product first' });
       checkPreOrder({
         isPreOrder: input.isPreOrder ?? before.isPreOrder,
         expectedAvailabilityDate: input.expectedAvailabilityDate !== undefined ? input.expectedAvailabilityDate : before.expectedAvailabilityDate,
@@ -101,13 +105,76 @@ export class CatalogService {
     return this.view(row);
   }
 
+  /**
+   * Deletes a product no order mentions. One with orders is refused (409): archive it instead, so
+   * every order keeps the product its lines point to. The row lock waits out an order being placed.
+   */
   async remove(id: number, actor: Actor): Promise<void> {
     await this.db.transaction(async (tx) => {
-      const [before] = await tx.delete(products).where(eq(products.id, id)).returning();
+      const [before] = await tx.select().from(products).where(eq(products.id, id)).for('update');
       if (!before) throw new NotFound('Product not found');
+      const [used] = await tx.select({ orders: sql<number>`count(distinct ${orderLines.orderId})::int` }).from(orderLines).where(eq(orderLines.productId, id));
+      if (used!.orders > 0) {
+        throw new Conflict(`${before.name} is on ${used!.orders === 1 ? '1 order' : `${used!.orders} orders`}, so it cannot be deleted: archive it instead`);
+      }
+      await tx.delete(products).where(eq(products.id, id));
       await recordAudit(tx, { actorUserId: actor.userId, action: 'product.delete', entity: 'product', entityId: id, before, requestId: actor.requestId });
     });
     await this.bus.publish('products');
+  }
+
+  /** Archiving hides a product for good (it cannot be shown again until restored); restoring leaves it hidden. */
+  async setArchived(id: number, archived: boolean, actor: Actor): Promise<AdminProductRow> {
+    await this.db.transaction(async (tx) => {
+      const [before] = await tx.select().from(products).where(eq(products.id, id)).for('update');
+      if (!before) throw new NotFound('Product not found');
+      if (Boolean(before.archivedAt) === archived) return;
+      const [after] = await tx
+        .update(products)
+        .set(archived ? { archivedAt: sql`now()`, isHidden: true, updatedAt: sql`now()` } : { archivedAt: null, updatedAt: sql`now()` })
+        .where(eq(products.id, id))
+        .returning();
+      await recordAudit(tx, { actorUserId: actor.userId, action: archived ? 'product.archive' : 'product.restore', entity: 'product', entityId: id, before, after, requestId: actor.requestId });
+    });
+    await this.bus.publish('products');
+    const [row] = (await this.withOrderCounts([(await this.findOne(id, true))], await this.current()));
+    return row!;
+  }
+
+  /** The admin table: search over name, category and description, a visibility filter, sorting and a page. */
+  async adminPage(query: AdminProductQuery): Promise<AdminProductPage> {
+    const snapshot = await this.current();
+    const needle = query.q?.toLocaleLowerCase('en-NZ') ?? '';
+    const shown = (p: Product) => {
+      const archived = snapshot.archivedAt.has(p.id);
+      if (query.show === 'archived') return archived;
+      if (archived) return false;
+      return query.show === 'active' || (query.show === 'hidden' ? p.isHidden : !p.isHidden);
+    };
+    const matches = snapshot.all.filter(
+      (p) => shown(p) && (!needle || [p.name, p.category, p.description].some((text) => text.toLocaleLowerCase('en-NZ').includes(needle))),
+    );
+    const sorted = [...matches].sort((a, b) => compareProducts(a, b, query.sort) * (query.dir === 'desc' ? -1 : 1) || a.id - b.id);
+    const start = (query.page - 1) * query.pageSize;
+    return {
+      products: await this.withOrderCounts(sorted.slice(start, start + query.pageSize), snapshot),
+      total: matches.length,
+      page: query.page,
+      pageSize: query.pageSize,
+    };
+  }
+
+  private async withOrderCounts(page: Product[], snapshot: CatalogueSnapshot): Promise<AdminProductRow[]> {
+    const ids = page.map((p) => p.id);
+    const counts = ids.length
+      ? await this.db
+          .select({ productId: orderLines.productId, orders: sql<number>`count(distinct ${orderLines.orderId})::int` })
+          .from(orderLines)
+          .where(inArray(orderLines.productId, ids))
+          .groupBy(orderLines.productId)
+      : [];
+    const byProduct = new Map(counts.map((row) => [row.productId, row.orders]));
+    return page.map((p) => ({ ...p, archivedAt: snapshot.archivedAt.get(p.id) ?? null, orderCount: byProduct.get(p.id) ?? 0 }));
   }
 
   private async view(row: ProductRow): Promise<Product> {
@@ -123,10 +190,20 @@ export class CatalogService {
       all,
       visible,
       byId: new Map(all.map((p) => [p.id, p])),
+      archivedAt: new Map(rows.flatMap((row) => (row.archivedAt ? [[row.id, row.archivedAt.toISOString()] as const] : []))),
       visibleJson,
       etag: `"${createHash('sha1').update(visibleJson).digest('base64url')}"`,
     };
   }
+}
+
+const collator = new Intl.Collator('en-NZ', { sensitivity: 'base', numeric: true });
+
+function compareProducts(a: Product, b: Product, key: ProductSortKey): number {
+  if (key === 'name') return collator.compare(a.name, b.name);
+  if (key === 'category') return collator.compare(a.category, b.category) || collator.compare(a.name, b.name);
+  if (key === 'newest') return a.id - b.id;
+  return a[key] - b[key];
 }
 
 function checkPreOrder(product: Pick<ProductFields, 'isPreOrder' | 'expectedAvailabilityDate'>): void {

@@ -1,0 +1,2 @@
+ALTER TABLE "products" ADD COLUMN "archived_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "products" ADD CONSTRAINT "products_archived_hidden" CHECK ("products"."archived_at" is null or "products"."is_hidden");
