@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { hasWholeCents } from './money';
+import { imageUrlField } from './text';
 
 /** Spec 3: a product as the API answers it (price in dollars with 2 decimals). */
 export interface Product {
@@ -29,14 +30,6 @@ export function isCalendarDate(value: string): boolean {
   return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
 }
 
-/** Shop-relative paths or https links; no other schemes (javascript:, data:) reach an <img>. */
-const imageUrlField = z
-  .string({ error: 'Image URL is required' })
-  .trim()
-  .min(1, 'Image URL is required')
-  .max(500, 'Image URL must be at most 500 characters')
-  .refine((url) => /^\/[^/\\]/.test(url) || /^https:\/\/[^\s]+$/.test(url), 'Image URL must be a shop path like /images/... or an https:// link');
-
 /** Every field of a product that staff may write; the create schema needs them all but the flags. */
 export const productFields = z.strictObject({
   name: z.string({ error: 'Name is required' }).trim().min(2, 'Name must be at least 2 characters').max(120, 'Name must be at most 120 characters'),
@@ -46,7 +39,7 @@ export const productFields = z.strictObject({
     .positive('Price must be more than $0.00')
     .max(100000, 'Price must be at most $100,000.00')
     .refine(hasWholeCents, 'Price can have at most 2 decimals'),
-  imageUrl: imageUrlField,
+  imageUrl: imageUrlField('Image URL is required'),
   category: z.string({ error: 'Category is required' }).trim().min(2, 'Category is required').max(60, 'Category must be at most 60 characters'),
   rating: z.number({ error: 'Rating must be a number' }).min(0, 'Rating must be between 0 and 5').max(5, 'Rating must be between 0 and 5').refine((r) => Number.isInteger(Math.round(r * 1000) / 100), 'Rating can have at most 1 decimal'),
   stock: z.number({ error: 'Stock must be a whole number' }).int('Stock must be a whole number').min(0, 'Stock cannot be negative').max(1_000_000, 'Stock must be at most 1,000,000'),

@@ -12,6 +12,15 @@ export function requiredText(message: string, min: number, max: number, tooLong?
     .max(max, tooLong ?? `Must be at most ${max} characters`);
 }
 
+/** Shop paths (/uploads/..., /images/...) or https links; no other scheme (javascript:, data:, //) reaches an <img>. */
+export const isImageUrl = (url: string) => /^\/[^/\\]/.test(url) || /^https:\/\/\S+$/.test(url);
+export const imageUrlMessage = 'Image URL must be a shop path like /uploads/... or an https:// link';
+
+/** A required picture: `required` is what a missing one reads. */
+export function imageUrlField(required: string) {
+  return z.string({ error: required }).trim().min(1, required).max(500, 'Image URL must be at most 500 characters').refine(isImageUrl, imageUrlMessage);
+}
+
 export function optionalText(max: number) {
   return z
     .string({ error: 'Must be text' })

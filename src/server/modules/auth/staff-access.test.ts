@@ -18,7 +18,7 @@ function staffRoutes() {
   );
 }
 
-const concrete = (url: string) => url.replace(':id', '1').replace(':productId', '1').replace(':number', 'MS-10001');
+const concrete = (url: string) => url.replace(':id', '1').replace(':productId', '1').replace(':number', 'MS-10001').replace(':slug', 'about-us');
 
 describe('every staff route', () => {
   it('is found in the route table, including every route the spec names', () => {

@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { pageSlugPattern } from '../../../contracts/content-admin';
 import type { Db } from '../../db/client';
 import { findContentPage, listBanners, listTestimonials } from './service';
 
-const slugPattern = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
-const slugParams = z.strictObject({ slug: z.string().max(80, 'Page not found').regex(slugPattern, 'Page not found') });
+const slugParams = z.strictObject({ slug: z.string().max(80, 'Page not found').regex(pageSlugPattern, 'Page not found') });
 const locationParams = z.strictObject({ location: z.string().max(40, 'Unknown location').regex(/^[a-z0-9_]+$/, 'Unknown location') });
 
 export function contentRoutes(db: Db): FastifyPluginAsyncZod {

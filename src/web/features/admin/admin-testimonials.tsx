@@ -1,10 +1,112 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { EyeOff, Plus, Star } from 'lucide-react';
+import { useState } from 'react';
+import type { AdminTestimonial } from '../../../contracts/content-admin';
+import { Button } from '../../components/ui/button';
+import { Dialog } from '../../components/ui/dialog';
+import { Spinner } from '../../components/ui/spinner';
+import { toast } from '../../components/ui/toast';
+import { ApiError } from '../../lib/api-client';
 import { adminSectionTitles } from './admin-layout';
+import { deleteTestimonial, fetchStaffTestimonials, orderTestimonials, refreshTestimonials, staffTestimonialsKey, updateTestimonial } from './content-admin-api';
+import { ConfirmDialog } from './confirm-dialog';
+import { OrderAnnouncement, OrderButtons, useListOrder } from './content-order-buttons';
+import { TestimonialForm } from './testimonial-form';
 
+/** Issue 5: every testimonial, hidden ones too, in the carousel's order; add, edit, hide, order and delete. */
 export function AdminTestimonials() {
+  const queryClient = useQueryClient();
+  const query = useQuery({ queryKey: staffTestimonialsKey, queryFn: ({ signal }) => fetchStaffTestimonials(signal) });
+  const [editing, setEditing] = useState<AdminTestimonial | 'new' | null>(null);
+  const [deleting, setDeleting] = useState<AdminTestimonial | null>(null);
+  const order = useListOrder({ queryKey: staffTestimonialsKey, send: orderTestimonials, refresh: () => refreshTestimonials(queryClient), nameOf: (t) => t.author });
+  const failed = (title: string) => (error: unknown) =>
+    toast({ title, description: error instanceof ApiError ? error.body?.message : undefined, variant: 'destructive' });
+  const visibility = useMutation({
+    mutationFn: (testimonial: AdminTestimonial) => updateTestimonial(testimonial.id, { isVisible: !testimonial.isVisible }),
+    onSuccess(saved) {
+      refreshTestimonials(queryClient);
+      toast({ title: saved.isVisible ? 'Testimonial shown' : 'Testimonial hidden', description: saved.isVisible ? 'It is back in the carousel.' : 'Shoppers no longer see it.' });
+    },
+    onError: failed('The testimonial was not changed'),
+  });
+  const remove = useMutation({
+    mutationFn: (testimonial: AdminTestimonial) => deleteTestimonial(testimonial.id),
+    onSuccess() {
+      refreshTestimonials(queryClient);
+      setDeleting(null);
+      toast({ title: 'Testimonial deleted' });
+    },
+    onError: failed('The testimonial was not deleted'),
+  });
+  const items = query.data ?? [];
   return (
-    <section className="grid gap-3">
-      <h1 className="text-4xl font-semibold">{adminSectionTitles['testimonials']}</h1>
-      <p className="text-ink-500">This admin screen is not open yet.</p>
+    <section className="grid grid-cols-1 gap-4">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-4xl font-semibold">{adminSectionTitles['testimonials']}</h1>
+        <Button onClick={() => setEditing('new')}>
+          <Plus className="size-5" aria-hidden="true" /> New testimonial
+        </Button>
+      </div>
+      <p className="text-ink-500">The home page carousel shows the visible ones in this order. Hidden ones stay here until you show or delete them.</p>
+      <OrderAnnouncement text={order.announcement} />
+      {query.isPending ? (
+        <Spinner compact />
+      ) : query.isError ? (
+        <p role="alert" className="text-danger-600">The testimonials could not be loaded.</p>
+      ) : items.length === 0 ? (
+        <p className="rounded-2xl bg-white p-6 text-ink-500">No testimonials yet. The storefront shows its three built-in ones until you add some.</p>
+      ) : (
+        <ol className="grid gap-3" aria-label="Testimonials in carousel order">
+          {items.map((testimonial, index) => (
+            <li key={testimonial.id} className={`grid gap-3 rounded-2xl bg-white p-4 sm:grid-cols-[auto_minmax(0,1fr)_auto] sm:items-start sm:p-5 ${testimonial.isVisible ? '' : 'opacity-80 ring-1 ring-ink-500/20'}`}>
+              <div className="flex items-center gap-3 sm:flex-col">
+                <span className="w-6 text-center text-sm font-semibold tabular-nums text-ink-500" aria-hidden="true">{index + 1}</span>
+                <OrderButtons name={testimonial.author} index={index} count={items.length} onMove={(from, to) => order.move(items, from, to)} />
+              </div>
+              <div className="grid min-w-0 gap-2">
+                <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+                  {testimonial.imageUrl && <img src={testimonial.imageUrl} alt="" width={40} height={40} className="size-10 rounded-full object-cover" />}
+                  <p className="font-semibold">{testimonial.author}</p>
+                  <p className="inline-flex items-center gap-1 text-sm tabular-nums">
+                    <Star className="size-4 fill-mango-500 text-mango-600" aria-hidden="true" />
+                    <span className="sr-only">Rated </span>{testimonial.rating} <span className="text-ink-500">/ 5</span>
+                  </p>
+                  {!testimonial.isVisible && (
+                    <span className="inline-flex items-center gap-1 rounded-full bg-mango-50 px-2 py-0.5 text-xs font-semibold ring-1 ring-ink-500/30">
+                      <EyeOff className="size-3.5" aria-hidden="true" /> Hidden
+                    </span>
+                  )}
+                </div>
+                <blockquote className="line-clamp-3 break-words text-ink-900">{testimonial.content}</blockquote>
+              </div>
+              <div className="flex flex-wrap gap-2 sm:justify-end">
+                <Button variant="outline" className="px-3 py-1.5" onClick={() => setEditing(testimonial)} aria-label={`Edit the testimonial from ${testimonial.author}`}>
+                  Edit
+                </Button>
+                <Button variant="outline" className="px-3 py-1.5" disabled={visibility.isPending} onClick={() => visibility.mutate(testimonial)} aria-label={`${testimonial.isVisible ? 'Hide' : 'Show'} the testimonial from ${testimonial.author}`}>
+                  {testimonial.isVisible ? 'Hide' : 'Show'}
+                </Button>
+                <Button variant="ghost" className="px-3 py-1.5 text-danger-600!" onClick={() => setDeleting(testimonial)} aria-label={`Delete the testimonial from ${testimonial.author}`}>
+                  Delete
+                </Button>
+              </div>
+            </li>
+          ))}
+        </ol>
+      )}
+      <Dialog open={editing !== null} onOpenChange={(open) => !open && setEditing(null)} title="Testimonial" titled>
+        {editing !== null && <TestimonialForm editing={editing === 'new' ? null : editing} onDone={() => setEditing(null)} />}
+      </Dialog>
+      <ConfirmDialog
+        open={deleting !== null}
+        title={`Delete the testimonial from ${deleting?.author ?? ''}?`}
+        description="It disappears from the storefront and from this list. To take it off the storefront for a while, hide it instead."
+        confirmLabel="Delete testimonial"
+        busy={remove.isPending}
+        onConfirm={() => deleting && remove.mutate(deleting)}
+        onCancel={() => setDeleting(null)}
+      />
     </section>
   );
 }

@@ -1,5 +1,6 @@
 import { ImageUp, LoaderCircle } from 'lucide-react';
 import { type ChangeEvent, useId, useState } from 'react';
+import { isImageUrl } from '../../../contracts/text';
 import { ApiError, apiRequest } from '../../lib/api-client';
 
 const accepted = 'image/jpeg,image/png,image/webp';
@@ -53,7 +54,7 @@ export function ImageField({ label, value, onChange, error }: ImageFieldProps) {
       <legend className="mb-1.5 text-sm font-medium">{label}</legend>
       <div className="flex flex-wrap items-center gap-3">
         <div className="grid size-20 shrink-0 place-items-center overflow-hidden rounded-lg border border-ink-500/30 bg-mango-50">
-          {value ? <img src={value} alt="" className="size-full object-cover" /> : <ImageUp className="size-6 text-ink-500" aria-hidden="true" />}
+          {isImageUrl(value) ? <img src={value} alt="" className="size-full object-cover" /> : <ImageUp className="size-6 text-ink-500" aria-hidden="true" />}
         </div>
         <label className="inline-flex cursor-pointer items-center gap-2 rounded-full border border-ink-900 bg-white px-4 py-2 text-sm font-semibold hover:bg-mango-50 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-mango-500">
           {busy ? <LoaderCircle className="size-4 animate-spin" aria-hidden="true" /> : <ImageUp className="size-4" aria-hidden="true" />}

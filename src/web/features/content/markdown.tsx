@@ -81,7 +81,7 @@ function inline(text: string): ReactNode[] {
 
 function SafeLink({ href, label }: { href: string; label: string }) {
   const className = 'font-medium text-mango-700 underline underline-offset-2';
-  if (/^\/(?!\/)/.test(href)) return <Link to={href} className={className}>{label}</Link>;
+  if (/^\/(?![/\\])/.test(href)) return <Link to={href} className={className}>{label}</Link>;
   if (/^(https:|mailto:)/i.test(href)) return <a href={href} className={className} rel="noopener noreferrer">{label}</a>;
   return <>{label}</>;
 }

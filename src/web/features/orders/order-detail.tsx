@@ -158,7 +158,7 @@ function OrderSheet({ order }: { order: OrderView }) {
             <Button variant="outline" onClick={() => setConfirmCancel(false)}>
               Keep order
             </Button>
-            <Button className="bg-danger-600 text-white hover:bg-danger-600/90" disabled={cancel.isPending} onClick={() => cancel.mutate()}>
+            <Button variant="danger" disabled={cancel.isPending} onClick={() => cancel.mutate()}>
               {cancel.isPending ? 'Cancelling...' : 'Yes, cancel order'}
             </Button>
           </div>
