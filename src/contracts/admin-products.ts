@@ -28,6 +28,8 @@ export type AdminProductQuery = z.output<typeof adminProductQuerySchema>;
 export const productArchiveSchema = z.strictObject({ archived: z.boolean({ error: 'archived must be true or false' }) });
 
 export interface AdminProductRow extends Product {
+  /** The stored Low Stock flag; `isLowStock` also turns on at the shop's low-stock threshold. */
+  alwaysLowStock: boolean;
   /** When staff archived it; archived products stay hidden and cannot be sold. */
   archivedAt: string | null;
   /** Orders with this product on them: such a product is archived, never deleted. */

@@ -17,6 +17,8 @@ export interface CatalogueSnapshot {
   byId: Map<number, Product>;
   /** When each archived product was archived (ISO); staff screens only. */
   archivedAt: Map<number, string>;
+  /** Products whose stored Low Stock flag is on (the public flag also follows the threshold). */
+  flaggedLowStock: Set<number>;
   /** The public list, serialised once per change: the hottest read of the shop. */
   visibleJson: string;
   etag: string;
@@ -174,7 +176,7 @@ export class CatalogService {
           .groupBy(orderLines.productId)
       : [];
     const byProduct = new Map(counts.map((row) => [row.productId, row.orders]));
-    return page.map((p) => ({ ...p, archivedAt: snapshot.archivedAt.get(p.id) ?? null, orderCount: byProduct.get(p.id) ?? 0 }));
+    return page.map((p) => ({ ...p, alwaysLowStock: snapshot.flaggedLowStock.has(p.id), archivedAt: snapshot.archivedAt.get(p.id) ?? null, orderCount: byProduct.get(p.id) ?? 0 }));
   }
 
   private async view(row: ProductRow): Promise<Product> {
@@ -190,6 +192,7 @@ export class CatalogService {
       all,
       visible,
       byId: new Map(all.map((p) => [p.id, p])),
+      flaggedLowStock: new Set(rows.filter((row) => row.isLowStock).map((row) => row.id)),
       archivedAt: new Map(rows.flatMap((row) => (row.archivedAt ? [[row.id, row.archivedAt.toISOString()] as const] : []))),
       visibleJson,
       etag: `"${createHash('sha1').update(visibleJson).digest('base64url')}"`,

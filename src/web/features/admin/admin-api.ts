@@ -13,7 +13,7 @@ export interface OrderFilters {
 }
 
 /** The filters as a query string, without the empty ones. */
-export function filterQuery(filters: OrderFilters): string {
+export function filterQuery(filters: object): string {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(filters)) {
     if (value !== undefined && value !== '') params.set(key, String(value));

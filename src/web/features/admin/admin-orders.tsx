@@ -11,6 +11,7 @@ import { formatDate, formatPrice } from '../../lib/format';
 import { OrderStatusBadge } from '../orders/order-status-badge';
 import { fetchStaffOrders, filterQuery, type OrderFilters, staffOrdersKey } from './admin-api';
 import { AdminOrderDetail } from './admin-order-detail';
+import { Pager } from './pager';
 
 const pageSize = 25;
 
@@ -58,7 +59,6 @@ export function AdminOrders() {
   };
   const { page: _page, pageSize: _size, ...exportFilters } = filters;
   const data = query.data;
-  const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
   const field = 'rounded-lg border border-ink-500/30 bg-white px-3 py-2.5 text-base outline-none focus:border-mango-600 focus:ring-2 focus:ring-mango-500/40';
   return (
     <section className="grid grid-cols-1 gap-4">
@@ -142,19 +142,7 @@ export function AdminOrders() {
                 ))}
               </tbody>
             </table>
-            <div className="flex items-center justify-between gap-3 pt-3 text-sm">
-              <p>
-                {data.total} order{data.total === 1 ? '' : 's'} · page {data.page} of {pages}
-              </p>
-              <div className="flex gap-2">
-                <Button variant="outline" disabled={data.page <= 1} onClick={() => update({ page: String(data.page - 1) })}>
-                  Previous
-                </Button>
-                <Button variant="outline" disabled={data.page >= pages} onClick={() => update({ page: String(data.page + 1) })}>
-                  Next
-                </Button>
-              </div>
-            </div>
+            <Pager total={data.total} page={data.page} pageSize={data.pageSize} noun={['order', 'orders']} onPage={(page) => update({ page: String(page) })} />
           </div>
         )
       )}
