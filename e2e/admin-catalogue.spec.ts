@@ -50,3 +50,49 @@ test('an admin adds a product with an uploaded image, sees it in the shop, then 
   await expect(visitor.getByRole('heading', { name: 'Rajapuri Mangoes' })).toHaveCount(0);
   await visitor.close();
 });
+
+test.describe('the settings screen', () => {
+  // Whatever happens, the shop is open again for the journeys that follow.
+  test.afterEach(async ({ request }) => {
+    expect((await request.post('/api/login', { data: admin })).status()).toBe(200);
+    const current = await (await request.get('/api/admin/settings')).json();
+    expect((await request.put('/api/admin/settings', { data: { ...current, gstNumber: '', maintenance: { ...current.maintenance, enabled: false } } })).status()).toBe(200);
+  });
+
+  test('an admin turns maintenance on and a visitor is sent to the maintenance page at once', async ({ page, browser }) => {
+    await signIn(page, admin.email, admin.password);
+    await page.goto('/admin/settings');
+    await expect(page.getByRole('button', { name: 'All changes saved' })).toBeDisabled();
+
+    // A bad value is answered beside its field and nothing is saved.
+    await page.getByLabel('GST number').fill('12345');
+    await page.getByRole('button', { name: 'Save settings' }).click();
+    await expect(page.getByText('A GST number looks like 123-456-789')).toBeVisible();
+    await page.getByLabel('GST number').fill('123-456-789');
+
+    await page.getByRole('switch', { name: /Maintenance mode/ }).check();
+    await page.getByLabel('Maintenance message').fill('Picking the new season: back at 2 pm.');
+    await page.getByRole('button', { name: 'Save settings' }).click();
+    const confirm = page.getByRole('dialog');
+    await expect(confirm.getByRole('heading', { name: 'Turn maintenance on?' })).toBeVisible();
+    await confirm.getByRole('button', { name: 'Turn maintenance on' }).click();
+    await expect(page.getByText('The shop is in maintenance now.')).toBeVisible();
+
+    const visitor = await browser.newPage();
+    await visitor.goto('/shop');
+    await expect(visitor).toHaveURL(/\/maintenance$/);
+    await expect(visitor.getByText('Picking the new season: back at 2 pm.')).toBeVisible();
+    await visitor.close();
+
+    // Staff keep working during maintenance, and the GST number was saved with it.
+    await page.reload();
+    await expect(page.getByLabel('GST number')).toHaveValue('123-456-789');
+    await page.getByRole('switch', { name: /Maintenance mode/ }).uncheck();
+    await page.getByRole('button', { name: 'Save settings' }).click();
+    await expect(page.getByRole('button', { name: 'All changes saved' })).toBeVisible();
+    const later = await browser.newPage();
+    await later.goto('/shop');
+    await expect(later.getByRole('heading', { name: 'Kesar Mangoes' })).toBeVisible();
+    await later.close();
+  });
+});

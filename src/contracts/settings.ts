@@ -8,35 +8,48 @@ const hhmm = /^([01]\d|2[0-3]):[0-5]\d$/;
 const optionalLink = z.string().trim().max(300, 'Link must be at most 300 characters').refine((v) => v === '' || /^https:\/\/\S+$/.test(v), 'Link must start with https://');
 
 /** Everything the shop stores as settings; the admin settings screen edits this whole object. */
-export const storedSettingsSchema = z.strictObject({
-  siteName: z.string().trim().min(2, 'Site name is required').max(80, 'Site name must be at most 80 characters'),
-  contact: z.strictObject({
-    email: z.string().trim().max(254).regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'Please enter a valid email address'),
-    phone: z.string().trim().max(30, 'Phone must be at most 30 characters'),
-    address: z.string().trim().max(200, 'Address must be at most 200 characters'),
-  }),
-  socialMedia: z.strictObject({ facebook: optionalLink, instagram: optionalLink, whatsapp: optionalLink }),
-  maintenance: z.strictObject({
-    enabled: z.boolean(),
-    message: z.string().trim().max(500, 'Message must be at most 500 characters'),
-  }),
-  openingTime: z.string().regex(hhmm, 'Use 24-hour HH:MM').nullable(),
-  closingTime: z.string().regex(hhmm, 'Use 24-hour HH:MM').nullable(),
-  daysOpen: z.strictObject({ Mon: z.boolean(), Tue: z.boolean(), Wed: z.boolean(), Thu: z.boolean(), Fri: z.boolean(), Sat: z.boolean(), Sun: z.boolean() }),
-  analytics: z.strictObject({
-    gaTrackingId: z.string().trim().max(40).refine((v) => v === '' || /^G-[A-Z0-9]{4,20}$/.test(v), 'A GA4 id looks like G-XXXXXXX'),
-    metaPixelId: z.string().trim().max(40).refine((v) => v === '' || /^\d{6,20}$/.test(v), 'A Meta pixel id is digits only'),
-  }),
-  gstNumber: z.string().trim().max(20, 'GST number must be at most 20 characters'),
-  bankTransfer: z.strictObject({
-    accountName: z.string().trim().max(100),
-    accountNumber: z.string().trim().max(30),
-    bankName: z.string().trim().max(60),
-  }),
-  shippingCents: z.number().int().min(0, 'Shipping cannot be negative').max(100_000),
-  unpaidOrderTimeoutDays: z.number().int().min(1, 'At least 1 day').max(30, 'At most 30 days'),
-  lowStockThreshold: z.number().int().min(0).max(1000),
-});
+export const storedSettingsSchema = z
+  .strictObject({
+    siteName: z.string({ error: 'Site name is required' }).trim().min(2, 'Site name is required').max(80, 'Site name must be at most 80 characters'),
+    contact: z.strictObject({
+      email: z.string({ error: 'Please enter a valid email address' }).trim().max(254, 'Email must be at most 254 characters').regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'Please enter a valid email address'),
+      phone: z.string({ error: 'Phone must be text' }).trim().max(30, 'Phone must be at most 30 characters'),
+      address: z.string({ error: 'Address must be text' }).trim().max(200, 'Address must be at most 200 characters'),
+    }),
+    socialMedia: z.strictObject({ facebook: optionalLink, instagram: optionalLink, whatsapp: optionalLink }),
+    maintenance: z.strictObject({
+      enabled: z.boolean({ error: 'Must be true or false' }),
+      message: z.string({ error: 'Message must be text' }).trim().max(500, 'Message must be at most 500 characters'),
+    }),
+    openingTime: z.string({ error: 'Use 24-hour HH:MM' }).regex(hhmm, 'Use 24-hour HH:MM').nullable(),
+    closingTime: z.string({ error: 'Use 24-hour HH:MM' }).regex(hhmm, 'Use 24-hour HH:MM').nullable(),
+    daysOpen: z.strictObject({ Mon: z.boolean(), Tue: z.boolean(), Wed: z.boolean(), Thu: z.boolean(), Fri: z.boolean(), Sat: z.boolean(), Sun: z.boolean() }),
+    analytics: z.strictObject({
+      gaTrackingId: z.string().trim().max(40, 'A GA4 id looks like G-XXXXXXX').refine((v) => v === '' || /^G-[A-Z0-9]{4,20}$/.test(v), 'A GA4 id looks like G-XXXXXXX'),
+      metaPixelId: z.string().trim().max(40, 'A Meta pixel id is digits only').refine((v) => v === '' || /^\d{6,20}$/.test(v), 'A Meta pixel id is digits only'),
+    }),
+    /** Inland Revenue's GST number: 8 or 9 digits, written 12-345-678 or 123-456-789. */
+    gstNumber: z.string({ error: 'GST number must be text' }).trim().refine((v) => v === '' || /^\d{2,3}-\d{3}-\d{3}$/.test(v), 'A GST number looks like 123-456-789'),
+    bankTransfer: z.strictObject({
+      accountName: z.string({ error: 'Account name must be text' }).trim().max(100, 'Account name must be at most 100 characters'),
+      /** A New Zealand account: bank-branch-account-suffix, such as 12-3456-0123456-00. */
+      accountNumber: z
+        .string({ error: 'Account number must be text' })
+        .trim()
+        .refine((v) => v === '' || /^\d{2}-\d{4}-\d{7}-\d{2,3}$/.test(v), 'A New Zealand account number looks like 12-3456-0123456-00'),
+      bankName: z.string({ error: 'Bank name must be text' }).trim().max(60, 'Bank name must be at most 60 characters'),
+    }),
+    shippingCents: z.number({ error: 'Shipping must be an amount in dollars' }).int('Shipping must be whole cents').min(0, 'Shipping cannot be negative').max(100_000, 'Shipping must be at most $1,000.00'),
+    unpaidOrderTimeoutDays: z.number({ error: 'Enter a number of days' }).int('Enter a whole number of days').min(1, 'At least 1 day').max(30, 'At most 30 days'),
+    lowStockThreshold: z.number({ error: 'Enter a number of boxes' }).int('Enter a whole number of boxes').min(0, 'Cannot be negative').max(1000, 'At most 1000 boxes'),
+  })
+  .superRefine((settings, context) => {
+    if ((settings.openingTime === null) !== (settings.closingTime === null)) {
+      context.addIssue({ code: 'custom', path: [settings.openingTime === null ? 'openingTime' : 'closingTime'], message: 'Give both opening and closing times, or neither' });
+    } else if (settings.openingTime && settings.closingTime && settings.closingTime <= settings.openingTime) {
+      context.addIssue({ code: 'custom', path: ['closingTime'], message: 'Closing time must be after opening time' });
+    }
+  });
 export type StoredSettings = z.output<typeof storedSettingsSchema>;
 
 /**

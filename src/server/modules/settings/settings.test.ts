@@ -87,6 +87,13 @@ describe('PUT /api/admin/settings', () => {
     ['a GA4 id', 'analytics.gaTrackingId', 'UA-12345-1', 'A GA4 id looks like G-XXXXXXX'],
     ['a pixel id', 'analytics.metaPixelId', 'pixel', 'A Meta pixel id is digits only'],
     ['shipping', 'shippingCents', -100, 'Shipping cannot be negative'],
+    ['shipping in part cents', 'shippingCents', 12.5, 'Shipping must be whole cents'],
+    ['GST number', 'gstNumber', '1234', 'A GST number looks like 123-456-789'],
+    ['bank account number', 'bankTransfer.accountNumber', '12 3456 78', 'A New Zealand account number looks like 12-3456-0123456-00'],
+    ['unpaid-order timeout', 'unpaidOrderTimeoutDays', 0, 'At least 1 day'],
+    ['low-stock threshold', 'lowStockThreshold', 2.5, 'Enter a whole number of boxes'],
+    ['closing time before opening', 'closingTime', '08:00', 'Closing time must be after opening time'],
+    ['opening time without closing', 'closingTime', null, 'Give both opening and closing times, or neither'],
   ])('refuses a bad %s with 400 and a field message', async (_label, path, value, message) => {
     const current = await storedSettings();
     const [top, inner] = path.split('.') as [keyof StoredSettings, string | undefined];
@@ -95,6 +102,14 @@ describe('PUT /api/admin/settings', () => {
     expect(response.statusCode).toBe(400);
     expect(response.json<ApiErrorBody>().fieldErrors?.[path]).toBe(message);
     expect(await storedSettings()).toEqual(current);
+  });
+
+  it('accepts New Zealand GST and bank account numbers, and no opening hours at all', async () => {
+    const current = await storedSettings();
+    const next: StoredSettings = { ...current, gstNumber: '123-456-789', bankTransfer: { ...current.bankTransfer, accountNumber: '12-3456-0123456-00' }, openingTime: null, closingTime: null };
+    expect((await putSettings(admin, next)).statusCode).toBe(200);
+    expect(await publicSettings()).toMatchObject({ gstNumber: '123-456-789', openingTime: null, closingTime: null });
+    expect((await putSettings(admin, current)).statusCode).toBe(200);
   });
 
   it('refuses a partial object and an unknown field', async () => {
