@@ -1,0 +1,146 @@
+import { z } from 'zod';
+import type { OrderStatus } from './order';
+import { calendarDateField } from './text';
+
+/** Report days are New Zealand calendar days: an order placed at 11 pm in Auckland belongs to that day. */
+export const reportTimeZone = 'Pacific/Auckland';
+export const reportGroupings = ['day', 'week', 'month'] as const;
+export type ReportGrouping = (typeof reportGroupings)[number];
+/** Days a range covers when none is chosen, today included. */
+export const defaultReportDays = 30;
+/** The longest range one report covers. */
+export const maxReportYears = 2;
+
+const nzDay = new Intl.DateTimeFormat('en-CA', { timeZone: reportTimeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+
+/** Today's date in New Zealand as YYYY-MM-DD. */
+export function nzToday(now: Date = new Date()): string {
+  return nzDay.format(now);
+}
+
+/** A YYYY-MM-DD date moved by whole days (calendar arithmetic, no time zone involved). */
+export function addDays(date: string, days: number): string {
+  const moved = new Date(`${date}T00:00:00Z`);
+  moved.setUTCDate(moved.getUTCDate() + days);
+  return moved.toISOString().slice(0, 10);
+}
+
+function addYears(date: string, years: number): string {
+  const moved = new Date(`${date}T00:00:00Z`);
+  moved.setUTCFullYear(moved.getUTCFullYear() + years);
+  return moved.toISOString().slice(0, 10);
+}
+
+/**
+ * GET /api/admin/reports (and each CSV): a range of New Zealand days and how to group them.
+ * A missing end is today; a missing start is 30 days before the end, counting both days.
+ */
+export const reportQuerySchema = z
+  .strictObject({
+    from: calendarDateField('From').optional(),
+    to: calendarDateField('To').optional(),
+    groupBy: z.enum(reportGroupings, { error: 'Group by day, week or month' }).default('day'),
+  })
+  .transform((query) => {
+    const to = query.to ?? nzToday();
+    return { from: query.from ?? addDays(to, 1 - defaultReportDays), to, groupBy: query.groupBy };
+  })
+  .superRefine((query, context) => {
+    if (query.from > query.to) context.addIssue({ code: 'custom', path: ['to'], message: 'To must be on or after From' });
+    else if (query.to >= addYears(query.from, maxReportYears)) {
+      context.addIssue({ code: 'custom', path: ['from'], message: `A report covers at most ${maxReportYears} years: choose a later From date` });
+    }
+  });
+export type ReportQuery = z.output<typeof reportQuerySchema>;
+
+/** The tables of the reports screen; each has a CSV export at /api/admin/reports/{name}.csv. */
+export const reportTables = ['sales', 'top-products', 'regions', 'promos', 'pre-orders'] as const;
+export type ReportTable = (typeof reportTables)[number];
+
+/** Money in dollars (GST included), with its GST part, like every API amount. */
+export interface RevenueFigures {
+  orders: number;
+  revenue: number;
+  gst: number;
+}
+
+export interface SalesPeriod extends RevenueFigures {
+  /** The first day of the period (a Monday for weeks, the 1st for months), YYYY-MM-DD. */
+  start: string;
+  /** Orders refunded later: counted in `orders`, adding nothing to revenue. */
+  refunded: number;
+}
+
+export interface TopProductRow {
+  productId: number | null;
+  name: string;
+  units: number;
+  revenue: number;
+}
+
+export interface RegionRow extends RevenueFigures {
+  region: string;
+}
+
+export interface PromoUsageRow {
+  code: string;
+  orders: number;
+  discount: number;
+  revenue: number;
+}
+
+export interface PreOrderRow {
+  productId: number | null;
+  name: string;
+  expectedAvailabilityDate: string | null;
+  boxes: number;
+  orders: number;
+}
+
+export interface SalesReport {
+  from: string;
+  to: string;
+  groupBy: ReportGrouping;
+  totals: RevenueFigures & { refunded: number };
+  periods: SalesPeriod[];
+  topProducts: TopProductRow[];
+  regions: RegionRow[];
+  promos: PromoUsageRow[];
+  preOrders: PreOrderRow[];
+}
+
+/** GET /api/admin/dashboard: today's figures for the admin home screen. */
+export interface DashboardView {
+  revenue: { today: RevenueFigures; last7Days: RevenueFigures; last30Days: RevenueFigures };
+  ordersByStatus: Array<{ status: OrderStatus; count: number }>;
+  lowStockThreshold: number;
+  lowStock: Array<{ productId: number; name: string; stock: number }>;
+  outOfStock: Array<{ productId: number; name: string }>;
+  preOrderDemand: Array<{ productId: number; name: string; preOrdered: number; limit: number | null }>;
+}
+
+/** GET /api/admin/audit: the audit log, newest first, a page at a time. */
+export const auditQuerySchema = z.strictObject({
+  page: z.coerce.number({ error: 'Page must be a whole number' }).int('Page must be a whole number').min(1, 'Page must be at least 1').max(100_000, 'Page is too large').default(1),
+  pageSize: z.coerce.number({ error: 'Page size must be a whole number' }).int('Page size must be a whole number').min(1, 'Page size must be at least 1').max(100, 'Page size must be at most 100').default(10),
+});
+export type AuditQuery = z.output<typeof auditQuerySchema>;
+
+export interface AuditEntryView {
+  id: number;
+  at: string;
+  /** Null when the entry was made by the system or its author's account is gone. */
+  actor: { id: number; name: string; email: string } | null;
+  action: string;
+  entity: string;
+  entityId: string | null;
+  before: unknown;
+  after: unknown;
+}
+
+export interface AuditPage {
+  entries: AuditEntryView[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
