@@ -1,17 +1,12 @@
 import { z } from 'zod';
+import { calendarDateField } from './text';
 import { orderStatuses, type OrderStatus, type OrderView, type PaymentMethod } from './order';
-
-const calendarDate = (label: string) =>
-  z
-    .string({ error: `${label} must be a date` })
-    .regex(/^\d{4}-\d{2}-\d{2}$/, `${label} must be a date (YYYY-MM-DD)`)
-    .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), `${label} must be a real date`);
 
 /** GET /api/admin/orders: filters, search and the page, all checked on the server. */
 export const adminOrderQuerySchema = z.strictObject({
   status: z.enum(orderStatuses, { error: 'Choose a known status' }).optional(),
-  from: calendarDate('From').optional(),
-  to: calendarDate('To').optional(),
+  from: calendarDateField('From').optional(),
+  to: calendarDateField('To').optional(),
   q: z.string({ error: 'Search must be text' }).trim().max(100, 'Search must be at most 100 characters').optional(),
   page: z.coerce.number({ error: 'Page must be a whole number' }).int('Page must be a whole number').min(1, 'Page must be at least 1').max(100_000).default(1),
   pageSize: z.coerce.number({ error: 'Page size must be a whole number' }).int('Page size must be a whole number').min(1).max(100, 'Page size must be at most 100').default(25),

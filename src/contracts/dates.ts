@@ -19,3 +19,9 @@ const nzDateTime = new Intl.DateTimeFormat('en-NZ', {
 export function formatDateTime(value: string | Date): string {
   return nzDateTime.format(new Date(value));
 }
+
+/** Date.parse rolls 30 February over to March; a real calendar day (YYYY-MM-DD) survives the round trip. */
+export function isCalendarDate(value: string): boolean {
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+}

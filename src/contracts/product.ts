@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { hasWholeCents } from './money';
+import { isCalendarDate } from './dates';
 import { imageUrlField } from './text';
 
 /** Spec 3: a product as the API answers it (price in dollars with 2 decimals). */
@@ -24,11 +25,6 @@ export interface Product {
 
 const isoDate = /^\d{4}-\d{2}-\d{2}$/;
 
-/** Date.parse rolls 30 February over to March; a real calendar day survives the round trip. */
-export function isCalendarDate(value: string): boolean {
-  const date = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
-}
 
 /** Every field of a product that staff may write; the create schema needs them all but the flags. */
 export const productFields = z.strictObject({

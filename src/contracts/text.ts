@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isCalendarDate } from './dates';
 import { emailPattern } from './email';
 
 export { emailPattern };
@@ -19,6 +20,14 @@ export const imageUrlMessage = 'Image URL must be a shop path like /uploads/... 
 /** A required picture: `required` is what a missing one reads. */
 export function imageUrlField(required: string) {
   return z.string({ error: required }).trim().min(1, required).max(500, 'Image URL must be at most 500 characters').refine(isImageUrl, imageUrlMessage);
+}
+
+/** A calendar day typed as YYYY-MM-DD: "From must be a date (YYYY-MM-DD)", "From must be a real date". */
+export function calendarDateField(label: string) {
+  return z
+    .string({ error: `${label} must be a date` })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, `${label} must be a date (YYYY-MM-DD)`)
+    .refine(isCalendarDate, `${label} must be a real date`);
 }
 
 export function optionalText(max: number) {

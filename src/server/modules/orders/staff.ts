@@ -3,6 +3,7 @@ import type { AdminOrderPage, AdminOrderQuery, AdminOrderRow } from '../../../co
 import { centsToDollars } from '../../../contracts/money';
 import type { Db } from '../../db/client';
 import { orderLines, orders, users } from '../../db/schema';
+import { csvDocument } from '../../lib/csv';
 import { containsPattern } from '../../lib/search';
 
 /** Most rows one CSV export holds; the filters narrow anything larger. */
@@ -70,12 +71,6 @@ export async function listOrdersForStaff(db: Db, query: AdminOrderQuery): Promis
   return { orders: rows.map(toRow), total: Number(counted?.n ?? 0), page: query.page, pageSize: query.pageSize };
 }
 
-/** A spreadsheet cell: quoted, and never read as a formula (=, +, -, @ lead with an apostrophe). */
-function cell(value: string | number): string {
-  const text = typeof value === 'number' ? value.toFixed(2) : /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
 /** Every order the filters match, as CSV with money in dollars (GST included, and its part). */
 export async function ordersCsv(db: Db, query: Omit<AdminOrderQuery, 'page' | 'pageSize'>): Promise<string> {
   const rows = await db
@@ -86,8 +81,9 @@ export async function ordersCsv(db: Db, query: Omit<AdminOrderQuery, 'page' | 'p
     .orderBy(desc(orders.createdAt), desc(orders.id))
     .limit(csvRowLimit);
   const header = ['Order', 'Placed (UTC)', 'Status', 'Payment', 'Customer', 'Email', 'Region', 'Boxes', 'Subtotal', 'Shipping', 'Discount', 'Total', 'GST'];
-  const lines = rows.map(({ order, email, firstName, lastName, itemCount }) =>
-    [
+  return csvDocument(
+    header,
+    rows.map(({ order, email, firstName, lastName, itemCount }) => [
       order.number,
       order.createdAt.toISOString(),
       order.status,
@@ -101,9 +97,6 @@ export async function ordersCsv(db: Db, query: Omit<AdminOrderQuery, 'page' | 'p
       centsToDollars(order.discountCents),
       centsToDollars(order.totalCents),
       centsToDollars(order.gstCents),
-    ]
-      .map(cell)
-      .join(','),
+    ]),
   );
-  return `${[header.join(','), ...lines].join('\r\n')}\r\n`;
 }
