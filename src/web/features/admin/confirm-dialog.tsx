@@ -9,13 +9,15 @@ interface ConfirmDialogProps {
   /** What it does and whether it can be undone. */
   description: ReactNode;
   confirmLabel: string;
+  /** The safe choice; "Keep it" suits deleting, "Cancel" suits granting. */
+  cancelLabel?: string;
   busy?: boolean;
   onConfirm: () => void;
   onCancel: () => void;
 }
 
 /** Every destructive admin action asks first; the safe choice is the focused one. */
-export function ConfirmDialog({ open, title, description, confirmLabel, busy = false, onConfirm, onCancel }: ConfirmDialogProps) {
+export function ConfirmDialog({ open, title, description, confirmLabel, cancelLabel = 'Keep it', busy = false, onConfirm, onCancel }: ConfirmDialogProps) {
   return (
     <Dialog open={open} onOpenChange={(next) => !next && onCancel()} title={title} titled>
       <div className="grid gap-4">
@@ -23,7 +25,7 @@ export function ConfirmDialog({ open, title, description, confirmLabel, busy = f
         <DialogDescription className="text-ink-500">{description}</DialogDescription>
         <div className="flex flex-wrap justify-end gap-3">
           <Button variant="outline" onClick={onCancel} disabled={busy} autoFocus>
-            Keep it
+            {cancelLabel}
           </Button>
           <Button variant="danger" onClick={onConfirm} disabled={busy}>
             {busy ? 'Working…' : confirmLabel}
