@@ -107,6 +107,15 @@ export function as(app: FastifyInstance, cookie: string) {
   return (options: InjectOptions) => app.inject({ ...options, headers: { ...options.headers, cookie } });
 }
 
+export type StaffCall = ReturnType<typeof as>;
+
+/** A new shop with its admin signed in: `staff` calls the API as that admin. */
+export async function openStaffShop(): Promise<{ shop: TestShop; staff: StaffCall; adminId: number }> {
+  const shop = await createTestShop();
+  const admin = await signInAdmin(shop);
+  return { shop, staff: as(shop.app, admin.cookie), adminId: admin.user.id };
+}
+
 /** The two session cookies most authorisation tests need: a customer's and an admin's. */
 export async function signInCustomerAndAdmin(shop: TestShop): Promise<{ customer: string; admin: string }> {
   const customer = (await registerAndSignIn(shop.app)).cookie;

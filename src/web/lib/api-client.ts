@@ -21,6 +21,11 @@ export class ApiError extends Error {
   }
 }
 
+/** The server's message for a failed call, or `fallback` when it sent none (a network error, say). */
+export function errorMessage(error: unknown, fallback: string): string {
+  return (error instanceof ApiError ? error.body?.message : undefined) ?? fallback;
+}
+
 interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
   body?: unknown;

@@ -4,14 +4,11 @@ import type { AdminProductPage, AdminProductRow } from '../../../contracts/admin
 import type { Product } from '../../../contracts/product';
 import { queryRows } from '../../db/client';
 import { quickShopper, testProduct } from '../../testing/order-helpers';
-import { as, createTestShop, signInAdmin, type TestShop } from '../../testing/test-app';
+import { openStaffShop, type StaffCall, type TestShop } from '../../testing/test-app';
 
 let shop: TestShop;
-let staff: ReturnType<typeof as>;
-beforeAll(async () => {
-  shop = await createTestShop();
-  staff = as(shop.app, (await signInAdmin(shop)).cookie);
-});
+let staff: StaffCall;
+beforeAll(async () => ({ shop, staff } = await openStaffShop()));
 afterAll(async () => shop?.close());
 
 const page = async (query: string) => {

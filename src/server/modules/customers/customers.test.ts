@@ -1,17 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CustomerDetail, CustomerPage } from '../../../contracts/customers';
 import { quickShopper, testProduct } from '../../testing/order-helpers';
-import { as, createTestShop, signInAdmin, type TestShop } from '../../testing/test-app';
+import { openStaffShop, type StaffCall, type TestShop } from '../../testing/test-app';
 
 let shop: TestShop;
-let staff: ReturnType<typeof as>;
+let staff: StaffCall;
 let adminId: number;
-beforeAll(async () => {
-  shop = await createTestShop();
-  const admin = await signInAdmin(shop);
-  staff = as(shop.app, admin.cookie);
-  adminId = admin.user.id;
-});
+beforeAll(async () => ({ shop, staff, adminId } = await openStaffShop()));
 afterAll(async () => shop?.close());
 
 describe('customers for staff', () => {

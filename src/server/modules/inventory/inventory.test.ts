@@ -3,14 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InventoryRow, StockMovementView } from '../../../contracts/inventory';
 import { queryRows } from '../../db/client';
 import { quickShopper } from '../../testing/order-helpers';
-import { as, createTestShop, signInAdmin, type TestShop } from '../../testing/test-app';
+import { openStaffShop, type StaffCall, type TestShop } from '../../testing/test-app';
 
 let shop: TestShop;
-let staff: ReturnType<typeof as>;
-beforeAll(async () => {
-  shop = await createTestShop();
-  staff = as(shop.app, (await signInAdmin(shop)).cookie);
-});
+let staff: StaffCall;
+beforeAll(async () => ({ shop, staff } = await openStaffShop()));
 afterAll(async () => shop?.close());
 
 /** Products whose stock is not the sum of their movements: always none. */

@@ -4,14 +4,11 @@ import type { AdminOrderPage } from '../../../contracts/admin-orders';
 import type { OrderView, PlacedOrder } from '../../../contracts/order';
 import { auditLog, users } from '../../db/schema';
 import { quickShopper, stockOf, testProduct, testShipping } from '../../testing/order-helpers';
-import { as, createTestShop, signInAdmin, type TestShop } from '../../testing/test-app';
+import { openStaffShop, type StaffCall, type TestShop } from '../../testing/test-app';
 
 let shop: TestShop;
-let staff: ReturnType<typeof as>;
-beforeAll(async () => {
-  shop = await createTestShop();
-  staff = as(shop.app, (await signInAdmin(shop)).cookie);
-});
+let staff: StaffCall;
+beforeAll(async () => ({ shop, staff } = await openStaffShop()));
 afterAll(async () => shop?.close());
 
 async function placeOrder(name: string, boxes = 1, shipping: Partial<typeof testShipping> = {}) {

@@ -3,17 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminPromoCode, AdminPromoPage } from '../../../contracts/promo-admin';
 import { auditLog, promoCodes } from '../../db/schema';
 import { quickShopper, testProduct } from '../../testing/order-helpers';
-import { as, createTestShop, registerAndSignIn, signInAdmin, type TestShop } from '../../testing/test-app';
+import { as, openStaffShop, registerAndSignIn, type StaffCall, type TestShop } from '../../testing/test-app';
 
 let shop: TestShop;
-let staff: ReturnType<typeof as>;
+let staff: StaffCall;
 let adminId: number;
-beforeAll(async () => {
-  shop = await createTestShop();
-  const admin = await signInAdmin(shop);
-  adminId = admin.user.id;
-  staff = as(shop.app, admin.cookie);
-});
+beforeAll(async () => ({ shop, staff, adminId } = await openStaffShop()));
 afterAll(async () => shop?.close());
 
 const winter = { code: 'winter-15', description: '15% off winter boxes', discountType: 'percentage', discountValue: 15 };

@@ -4,14 +4,11 @@ import type { OrderStatus, OrderView, PlacedOrder } from '../../../contracts/ord
 import { addDays, type AuditPage, type DashboardView, nzToday, type SalesReport } from '../../../contracts/reports';
 import { auditLog, orders } from '../../db/schema';
 import { quickShopper, testProduct, testPromo, testShipping } from '../../testing/order-helpers';
-import { as, createTestShop, registerAndSignIn, signInAdmin, type TestShop } from '../../testing/test-app';
+import { as, openStaffShop, registerAndSignIn, type StaffCall, type TestShop } from '../../testing/test-app';
 
 let shop: TestShop;
-let staff: ReturnType<typeof as>;
-beforeAll(async () => {
-  shop = await createTestShop();
-  staff = as(shop.app, (await signInAdmin(shop)).cookie);
-});
+let staff: StaffCall;
+beforeAll(async () => ({ shop, staff } = await openStaffShop()));
 afterAll(async () => shop?.close());
 
 interface Placement {

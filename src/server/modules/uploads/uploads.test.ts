@@ -1,14 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client';
-import { as, createTestShop, signInAdmin, type TestShop } from '../../testing/test-app';
+import { openStaffShop, type StaffCall, type TestShop } from '../../testing/test-app';
 
 let shop: TestShop;
-let staff: ReturnType<typeof as>;
-beforeAll(async () => {
-  shop = await createTestShop();
-  staff = as(shop.app, (await signInAdmin(shop)).cookie);
-});
+let staff: StaffCall;
+beforeAll(async () => ({ shop, staff } = await openStaffShop()));
 afterAll(async () => shop?.close());
 
 const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.from('a tiny mango picture')]);

@@ -1,38 +1,36 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Download } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { type OrderStatus, orderStatuses, orderStatusLabels } from '../../../contracts/order';
-import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
-import { TextField } from '../../components/ui/text-field';
-import { ApiError } from '../../lib/api-client';
+import { errorMessage } from '../../lib/api-client';
 import { formatDate, formatPrice } from '../../lib/format';
 import { OrderStatusBadge } from '../orders/order-status-badge';
 import { fetchStaffOrders, filterQuery, type OrderFilters, staffOrdersKey } from './admin-api';
 import { AdminOrderDetail } from './admin-order-detail';
 import { Pager } from './pager';
+import { SearchBox } from './search-box';
+import { useUrlFilters } from './use-url-filters';
 
 const pageSize = 25;
 
-function filtersOf(params: URLSearchParams): OrderFilters {
+function filtersOf(params: URLSearchParams, page: number): OrderFilters {
   const status = params.get('status');
   return {
     status: (orderStatuses as readonly string[]).includes(status ?? '') ? (status as OrderStatus) : undefined,
     from: params.get('from') ?? undefined,
     to: params.get('to') ?? undefined,
     q: params.get('q') ?? undefined,
-    page: Math.max(1, Number(params.get('page')) || 1),
+    page,
     pageSize,
   };
 }
 
 /** Issue 5: orders filtered by status and date, searched, paged on the server, exported as CSV. */
 export function AdminOrders() {
-  const [params, setParams] = useSearchParams();
+  const { params, page, update } = useUrlFilters('order');
   const opened = params.get('order');
-  const filters = filtersOf(params);
-  const [search, setSearch] = useState(filters.q ?? '');
+  const filters = filtersOf(params, page);
   const query = useQuery({
     queryKey: staffOrdersKey(filters),
     queryFn: ({ signal }) => fetchStaffOrders(filters, signal),
@@ -40,23 +38,8 @@ export function AdminOrders() {
     retry: false,
   });
 
-  const update = (next: Partial<Record<'status' | 'from' | 'to' | 'q' | 'page' | 'order', string>>) => {
-    const merged = new URLSearchParams(params);
-    for (const [key, value] of Object.entries(next)) {
-      if (value) merged.set(key, value);
-      else merged.delete(key);
-    }
-    // A new filter starts again at the first page.
-    if (!('page' in next) && !('order' in next)) merged.delete('page');
-    setParams(merged);
-  };
-
   if (opened) return <AdminOrderDetail number={opened.toUpperCase()} onBack={() => update({ order: '' })} />;
 
-  const submitSearch = (event: FormEvent) => {
-    event.preventDefault();
-    update({ q: search.trim() });
-  };
   const { page: _page, pageSize: _size, ...exportFilters } = filters;
   const data = query.data;
   const field = 'rounded-lg border border-ink-500/30 bg-white px-3 py-2.5 text-base outline-none focus:border-mango-600 focus:ring-2 focus:ring-mango-500/40';
@@ -70,12 +53,7 @@ export function AdminOrders() {
       </div>
 
       <div className="grid gap-3 rounded-2xl bg-white p-4 sm:grid-cols-2 lg:grid-cols-[1fr_10rem_10rem_12rem]">
-        <form onSubmit={submitSearch} className="flex items-end gap-2" role="search">
-          <TextField label="Search number, name or e-mail" className="flex-1" value={search} maxLength={100} onChange={(event) => setSearch(event.target.value)} />
-          <Button type="submit" variant="outline">
-            Search
-          </Button>
-        </form>
+        <SearchBox label="Search number, name or e-mail" initial={filters.q ?? ''} onSearch={(q) => update({ q })} />
         <label className="grid gap-1.5 text-sm font-medium">
           From
           <input type="date" className={field} value={filters.from ?? ''} onChange={(event) => update({ from: event.target.value })} />
@@ -101,7 +79,7 @@ export function AdminOrders() {
         <Spinner compact />
       ) : query.isError ? (
         <p role="alert" className="text-danger-600">
-          {query.error instanceof ApiError ? (query.error.body?.message ?? 'The orders could not be loaded.') : 'The orders could not be loaded.'}
+          {errorMessage(query.error, 'The orders could not be loaded.')}
         </p>
       ) : data && data.orders.length === 0 ? (
         <p className="rounded-2xl bg-white p-6 text-ink-500">No orders match these filters.</p>
@@ -142,7 +120,7 @@ export function AdminOrders() {
                 ))}
               </tbody>
             </table>
-            <Pager total={data.total} page={data.page} pageSize={data.pageSize} noun={['order', 'orders']} onPage={(page) => update({ page: String(page) })} />
+            <Pager total={data.total} page={data.page} pageSize={data.pageSize} noun={['order', 'orders']} onPage={(next) => update({ page: next })} />
           </div>
         )
       )}

@@ -1,7 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ArrowDown, ArrowUp, Plus } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useState } from 'react';
 import {
   type AdminProductRow,
   type ProductShowFilter,
@@ -12,18 +11,19 @@ import {
 } from '../../../contracts/admin-products';
 import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
-import { TextField } from '../../components/ui/text-field';
 import { toast } from '../../components/ui/toast';
-import { ApiError } from '../../lib/api-client';
+import { errorMessage } from '../../lib/api-client';
 import { formatDate, formatPrice } from '../../lib/format';
 import { ConfirmDialog } from './confirm-dialog';
 import { Pager } from './pager';
 import { ProductEditor } from './product-editor';
+import { SearchBox } from './search-box';
+import { useUrlFilters } from './use-url-filters';
 import { adminProductsKey, archiveProduct, deleteProduct, fetchProductPage, type ProductTableQuery, updateProduct } from './products-api';
 
 const pageSize = 25;
 
-function queryOf(params: URLSearchParams): ProductTableQuery {
+function queryOf(params: URLSearchParams, page: number): ProductTableQuery {
   const sort = params.get('sort') ?? '';
   const show = params.get('show') ?? '';
   return {
@@ -31,12 +31,10 @@ function queryOf(params: URLSearchParams): ProductTableQuery {
     show: (productShowFilters as readonly string[]).includes(show) ? (show as ProductShowFilter) : 'active',
     sort: (productSortKeys as readonly string[]).includes(sort) ? (sort as ProductSortKey) : 'name',
     dir: params.get('dir') === 'desc' ? 'desc' : 'asc',
-    page: Math.max(1, Number(params.get('page')) || 1),
+    page,
     pageSize,
   };
 }
-
-const messageOf = (error: unknown, fallback: string) => (error instanceof ApiError ? (error.body?.message ?? fallback) : fallback);
 
 /** The small print under a product's name: pre-order date, badges, archived. */
 function productNotes(product: AdminProductRow): string[] {
@@ -53,22 +51,12 @@ type Pending = { kind: 'delete' | 'archive'; product: AdminProductRow };
 /** Issue 5: every product, hidden and archived ones too, searched, sorted and paged on the server. */
 export function AdminProducts() {
   const queryClient = useQueryClient();
-  const [params, setParams] = useSearchParams();
-  const query = queryOf(params);
-  const [search, setSearch] = useState(query.q ?? '');
+  const { params, page, update } = useUrlFilters();
+  const query = queryOf(params, page);
   const [editing, setEditing] = useState<AdminProductRow | 'new' | null>(null);
   const [pending, setPending] = useState<Pending | null>(null);
   const table = useQuery({ queryKey: adminProductsKey(query), queryFn: ({ signal }) => fetchProductPage(query, signal), placeholderData: keepPreviousData, retry: false });
 
-  const update = (next: Partial<Record<'q' | 'show' | 'sort' | 'dir' | 'page', string>>) => {
-    const merged = new URLSearchParams(params);
-    for (const [key, value] of Object.entries(next)) {
-      if (value) merged.set(key, value);
-      else merged.delete(key);
-    }
-    if (!('page' in next)) merged.delete('page');
-    setParams(merged);
-  };
   const refresh = async () => {
     await queryClient.invalidateQueries({ queryKey: ['products'] });
     await queryClient.invalidateQueries({ queryKey: ['admin'] });
@@ -80,7 +68,7 @@ export function AdminProducts() {
       await refresh();
       toast({ title: saved.isHidden ? 'Hidden from the shop' : 'Shown in the shop', description: saved.name });
     },
-    onError: (error) => toast({ title: 'The product was not changed', description: messageOf(error, 'Please try again.'), variant: 'destructive' }),
+    onError: (error) => toast({ title: 'The product was not changed', description: errorMessage(error, 'Please try again.'), variant: 'destructive' }),
   });
   const remove = useMutation({
     mutationFn: async ({ kind, product }: Pending): Promise<void> => {
@@ -94,7 +82,7 @@ export function AdminProducts() {
     },
     onError(error) {
       setPending(null);
-      toast({ title: 'The product was not changed', description: messageOf(error, 'Please try again.'), variant: 'destructive' });
+      toast({ title: 'The product was not changed', description: errorMessage(error, 'Please try again.'), variant: 'destructive' });
     },
   });
   const restore = useMutation({
@@ -103,13 +91,9 @@ export function AdminProducts() {
       await refresh();
       toast({ title: 'Product restored', description: `${saved.name} is back among the products, still hidden from the shop.` });
     },
-    onError: (error) => toast({ title: 'The product was not restored', description: messageOf(error, 'Please try again.'), variant: 'destructive' }),
+    onError: (error) => toast({ title: 'The product was not restored', description: errorMessage(error, 'Please try again.'), variant: 'destructive' }),
   });
 
-  const submitSearch = (event: FormEvent) => {
-    event.preventDefault();
-    update({ q: search.trim() });
-  };
   const sortBy = (key: ProductSortKey) => update({ sort: key, dir: query.sort === key && query.dir === 'asc' ? 'desc' : 'asc' });
   const header = (key: ProductSortKey, label: string, align = 'text-left') => (
     <th scope="col" className={`py-2 font-semibold ${align}`} aria-sort={query.sort === key ? (query.dir === 'asc' ? 'ascending' : 'descending') : undefined}>
@@ -132,12 +116,7 @@ export function AdminProducts() {
       </div>
 
       <div className="grid gap-3 rounded-2xl bg-white p-4 sm:grid-cols-[1fr_14rem]">
-        <form onSubmit={submitSearch} className="flex items-end gap-2" role="search">
-          <TextField label="Search name, category or description" className="flex-1" value={search} maxLength={100} onChange={(event) => setSearch(event.target.value)} />
-          <Button type="submit" variant="outline">
-            Search
-          </Button>
-        </form>
+        <SearchBox label="Search name, category or description" initial={query.q ?? ''} onSearch={(q) => update({ q })} />
         <label className="grid gap-1.5 text-sm font-medium">
           Show
           <select
@@ -157,7 +136,7 @@ export function AdminProducts() {
         <Spinner compact />
       ) : table.isError ? (
         <p role="alert" className="text-danger-600">
-          {messageOf(table.error, 'The products could not be loaded.')}
+          {errorMessage(table.error, 'The products could not be loaded.')}
         </p>
       ) : data && data.products.length === 0 ? (
         <p className="rounded-2xl bg-white p-6 text-ink-500">No products match. {query.q ? 'Try another search.' : ''}</p>
@@ -244,7 +223,7 @@ export function AdminProducts() {
                 ))}
               </tbody>
             </table>
-            <Pager total={data.total} page={data.page} pageSize={data.pageSize} noun={['product', 'products']} onPage={(page) => update({ page: String(page) })} />
+            <Pager total={data.total} page={data.page} pageSize={data.pageSize} noun={['product', 'products']} onPage={(next) => update({ page: next })} />
           </div>
         )
       )}

@@ -1,30 +1,30 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Plus } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useState } from 'react';
 import type { AdminPromoCode } from '../../../contracts/promo-admin';
 import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
 import { Spinner } from '../../components/ui/spinner';
-import { TextField } from '../../components/ui/text-field';
 import { toast } from '../../components/ui/toast';
-import { ApiError } from '../../lib/api-client';
+import { errorMessage } from '../../lib/api-client';
 import { adminSectionTitles } from './admin-layout';
 import { activePromosKey, deletePromo, fetchPromoPage, promoCodesKey, promoPageKey, updatePromo } from './promo-api';
 import { PromoConfirm, type PromoConfirmation } from './promo-confirm';
 import { PromoForm } from './promo-form';
+import { Pager } from './pager';
 import { PromoList } from './promo-list';
+import { SearchBox } from './search-box';
+import { useUrlFilters } from './use-url-filters';
 
 const pageSize = 25;
 
-const messageOf = (error: unknown) => (error instanceof ApiError ? error.body?.message : undefined) ?? 'Please try again.';
+const messageOf = (error: unknown) => errorMessage(error, 'Please try again.');
 
 /** Issue 5: promo codes with their usage and revenue; create, edit, switch on or off, delete unused ones. */
 export function AdminPromoCodes() {
   const queryClient = useQueryClient();
-  const [params, setParams] = useSearchParams();
-  const filters = { q: params.get('q') ?? undefined, page: Math.max(1, Number(params.get('page')) || 1), pageSize };
-  const [search, setSearch] = useState(filters.q ?? '');
+  const { params, page, update } = useUrlFilters();
+  const filters = { q: params.get('q') ?? undefined, page, pageSize };
   const [editing, setEditing] = useState<AdminPromoCode | 'new' | null>(null);
   const [confirming, setConfirming] = useState<PromoConfirmation | null>(null);
   const query = useQuery({ queryKey: promoPageKey(filters), queryFn: ({ signal }) => fetchPromoPage(filters, signal), placeholderData: keepPreviousData });
@@ -58,22 +58,6 @@ export function AdminPromoCodes() {
     },
   });
 
-  const update = (next: { q?: string; page?: number }) => {
-    const merged = new URLSearchParams(params);
-    if ('q' in next) {
-      if (next.q) merged.set('q', next.q);
-      else merged.delete('q');
-      merged.delete('page');
-    }
-    if (next.page) merged.set('page', String(next.page));
-    setParams(merged);
-  };
-  const submitSearch = (event: FormEvent) => {
-    event.preventDefault();
-    update({ q: search.trim() });
-  };
-
-  const pages = query.data ? Math.max(1, Math.ceil(query.data.total / query.data.pageSize)) : 1;
   const actions = {
     onEdit: (promo: AdminPromoCode) => setEditing(promo),
     onToggle: (promo: AdminPromoCode) => (promo.isActive ? setConfirming({ kind: 'deactivate', promo }) : toggle.mutate({ promo, isActive: true })),
@@ -89,37 +73,20 @@ export function AdminPromoCodes() {
         </Button>
       </div>
       <p className="text-ink-500">Revenue counts orders placed with a code that were not cancelled or refunded, GST included.</p>
-      <form onSubmit={submitSearch} className="flex items-end gap-2 rounded-2xl bg-white p-4" role="search">
-        <TextField label="Search by code" className="flex-1" value={search} maxLength={100} onChange={(event) => setSearch(event.target.value)} />
-        <Button type="submit" variant="outline">
-          Search
-        </Button>
-      </form>
+      <SearchBox label="Search by code" initial={filters.q ?? ''} onSearch={(q) => update({ q })} className="rounded-2xl bg-white p-4" />
 
       {query.isPending ? (
         <Spinner compact />
       ) : query.isError ? (
         <p role="alert" className="text-danger-600">
-          {messageOf(query.error) === 'Please try again.' ? 'The promo codes could not be loaded.' : messageOf(query.error)}
+          {errorMessage(query.error, 'The promo codes could not be loaded.')}
         </p>
       ) : query.data.promoCodes.length === 0 ? (
         <p className="rounded-2xl bg-white p-6 text-ink-500">{filters.q ? 'No promo code matches this search.' : 'No promo codes yet.'}</p>
       ) : (
         <>
           <PromoList promos={query.data.promoCodes} actions={actions} />
-          <div className="flex flex-wrap items-center justify-between gap-3 text-sm">
-            <p>
-              {query.data.total} promo code{query.data.total === 1 ? '' : 's'} · page {query.data.page} of {pages}
-            </p>
-            <div className="flex gap-2">
-              <Button variant="outline" disabled={query.data.page <= 1} onClick={() => update({ page: query.data.page - 1 })}>
-                Previous
-              </Button>
-              <Button variant="outline" disabled={query.data.page >= pages} onClick={() => update({ page: query.data.page + 1 })}>
-                Next
-              </Button>
-            </div>
-          </div>
+          <Pager total={query.data.total} page={query.data.page} pageSize={query.data.pageSize} noun={['promo code', 'promo codes']} onPage={(next) => update({ page: next })} />
         </>
       )}
 

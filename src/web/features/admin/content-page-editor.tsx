@@ -2,7 +2,6 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft } from 'lucide-react';
 import { type FormEvent, type MouseEvent, useState } from 'react';
 import { type AdminPage, createPageSchema, updatePageSchema } from '../../../contracts/content-admin';
-import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
 import { TextField } from '../../components/ui/text-field';
 import { toast } from '../../components/ui/toast';
@@ -12,6 +11,7 @@ import { Markdown } from '../content/markdown';
 import { createPage, fetchStaffPage, refreshPages, staffPageKey, updatePage } from './content-admin-api';
 import { ConfirmDialog } from './confirm-dialog';
 import { TextAreaField } from '../../components/ui/text-area-field';
+import { FormFooter } from './form-footer';
 
 const markdownHint = 'Markdown: ## Heading, **bold**, *italic*, - list item, [link text](/shop). HTML is shown as plain text.';
 
@@ -97,14 +97,7 @@ function PageForm({ page, onClose }: { page: AdminPage | null; onClose: (savedSl
           )}
           <TextField label="Title" maxLength={120} value={title} onChange={(event) => setTitle(event.target.value)} error={errors.title} />
           <TextAreaField label="Page text" hint={markdownHint} rows={18} maxLength={20_000} value={body} onChange={(event) => setBody(event.target.value)} error={errors.body} className="[&_textarea]:font-mono [&_textarea]:text-sm" />
-          <div className="flex flex-wrap justify-end gap-3">
-            <Button variant="outline" onClick={leave}>
-              Back
-            </Button>
-            <Button type="submit" disabled={save.isPending}>
-              {save.isPending ? 'Saving...' : page ? 'Save page' : 'Create page'}
-            </Button>
-          </div>
+          <FormFooter busy={save.isPending} submitLabel={page ? 'Save page' : 'Create page'} onBack={leave} />
         </div>
         <section aria-labelledby="page-preview" className="grid content-start gap-3 rounded-2xl border border-dashed border-ink-500/40 bg-cream-50 p-5">
           <h2 id="page-preview" className="text-sm font-semibold uppercase tracking-wide text-ink-500">

@@ -1,13 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { type AdminPromoCode, type PromoCodeFields, type PromoDiscountType, promoCodeSchema } from '../../../contracts/promo-admin';
-import { Button } from '../../components/ui/button';
 import { DialogDescription, DialogTitle } from '../../components/ui/dialog';
 import { TextField } from '../../components/ui/text-field';
 import { toast } from '../../components/ui/toast';
 import { ApiError } from '../../lib/api-client';
 import { useSchemaForm } from '../../lib/use-schema-form';
 import { activePromosKey, createPromo, promoCodesKey, updatePromo } from './promo-api';
+import { FormFooter } from './form-footer';
 
 /** `datetime-local` works in the browser's time; the API takes instants. */
 function toLocalInput(iso: string | null): string {
@@ -125,14 +125,7 @@ export function PromoForm({ promo, onDone }: { promo: AdminPromoCode | null; onD
         <input type="checkbox" className="size-4 accent-mango-600" checked={isActive} onChange={(event) => setIsActive(event.target.checked)} />
         Active: shoppers can use it within its dates
       </label>
-      <div className="flex flex-wrap justify-end gap-3">
-        <Button variant="outline" onClick={onDone}>
-          Back
-        </Button>
-        <Button type="submit" disabled={form.busy}>
-          {form.busy ? 'Saving...' : promo ? 'Save changes' : 'Create promo code'}
-        </Button>
-      </div>
+      <FormFooter busy={form.busy} submitLabel={promo ? 'Save changes' : 'Create promo code'} onBack={onDone} />
     </form>
   );
 }
