@@ -28,5 +28,5 @@ export async function signIn(page: Page, email: string, password: string) {
 export async function registerAndSignIn(page: Page, request: APIRequestContext, username: string) {
   const { email, password } = await registerShopper(request, username);
   await signIn(page, email, password);
-  await expect(page.getByRole('link', { name: username })).toBeVisible();
+  await expect(page.getByRole('link', { name: username, exact: true })).toBeVisible();
 }

@@ -127,5 +127,10 @@ export interface PlacedOrder {
 /** Orders whose boxes are still owed or delivered: they count against pre-order limits. */
 export const liveOrderStatuses: readonly OrderStatus[] = ['pending_payment', 'paid', 'packed', 'shipped', 'delivered'];
 
+/** Orders that are sales: paid or further along, not cancelled; refunded ones count as orders with no revenue. */
+export const countedOrderStatuses: readonly OrderStatus[] = ['paid', 'packed', 'shipped', 'delivered', 'refunded'];
+/** Orders whose money the shop keeps: revenue in reports, the dashboard and promo codes. */
+export const earningOrderStatuses: readonly OrderStatus[] = ['paid', 'packed', 'shipped', 'delivered'];
+
 /** An order number as shoppers and staff type it in a link ("MS-10042", any case). */
 export const orderNumberPattern = /^MS-\d{1,12}$/i;

@@ -1,4 +1,5 @@
 import { desc, eq, ilike, inArray, type SQL, sql } from 'drizzle-orm';
+import { earningOrderStatuses } from '../../../contracts/order';
 import { centsToDollars, dollarsToCents } from '../../../contracts/money';
 import {
   type AdminPromoCode,
@@ -77,10 +78,10 @@ function toAdminPromo(row: PromoRow, stats: PromoStats, now: Date): AdminPromoCo
   };
 }
 
-/** Revenue counts orders that were not cancelled or refunded, like a customer's lifetime spend. */
+/** Revenue counts the orders whose money the shop keeps (paid or further along, not refunded), as the reports do. */
 async function statsOf(db: Db | Tx, ids: number[]): Promise<Map<number, PromoStats>> {
   if (!ids.length) return new Map();
-  const counted = sql`${orders.status} not in ('cancelled', 'refunded')`;
+  const counted = inArray(orders.status, [...earningOrderStatuses]);
   const rows = await db
     .select({
       promoId: orders.promoCodeId,

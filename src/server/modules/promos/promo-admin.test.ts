@@ -203,7 +203,7 @@ describe('PUT /api/admin/promo-codes/:id', () => {
 });
 
 describe('usage and revenue', () => {
-  it('counts orders placed with the code, leaving out cancelled and refunded ones, and refuses to delete it', async () => {
+  it('counts paid orders placed with the code, leaving out unpaid, cancelled and refunded ones, and refuses to delete it', async () => {
     const promo = await created({ ...winter, code: 'HARVEST10', discountValue: 10, maxUses: 5 });
     const box = await testProduct(shop, { priceCents: 5000, stock: 50 });
     const placeWith = async (boxes: number) => {
@@ -213,23 +213,25 @@ describe('usage and revenue', () => {
       expect(response.statusCode).toBe(201);
       return { shopper, number: (response.json() as { order: { number: string } }).order.number };
     };
-    await placeWith(2); // $100 - $10 + $12 shipping = $102
-    await placeWith(1); // $50 - $5 + $12 = $57
+    const setStatus = async (number: string, statuses: string[]) => {
+      for (const status of statuses) expect((await staff({ method: 'POST', url: `/api/admin/orders/${number}/status`, payload: { status } })).statusCode).toBe(200);
+    };
+    await setStatus((await placeWith(2)).number, ['paid']); // $100 - $10 + $12 shipping = $102
+    await setStatus((await placeWith(1)).number, ['paid', 'packed']); // $50 - $5 + $12 = $57
+    await placeWith(1); // unpaid: a use, not yet revenue
     const cancelled = await placeWith(3);
     const refunded = await placeWith(4);
     expect((await cancelled.shopper.call({ method: 'POST', url: `/api/orders/${cancelled.number}/cancel` })).statusCode).toBe(200);
-    for (const status of ['paid', 'refunded']) {
-      expect((await staff({ method: 'POST', url: `/api/admin/orders/${refunded.number}/status`, payload: { status } })).statusCode).toBe(200);
-    }
+    await setStatus(refunded.number, ['paid', 'refunded']);
 
-    expect(await detail(promo.id)).toMatchObject({ usedCount: 3, orderCount: 2, revenue: 159, discountGiven: 15, canDelete: false, state: 'live' });
+    expect(await detail(promo.id)).toMatchObject({ usedCount: 4, orderCount: 2, revenue: 159, discountGiven: 15, canDelete: false, state: 'live' });
     const listed = (await staff({ method: 'GET', url: '/api/admin/promo-codes?q=harvest' })).json() as AdminPromoPage;
-    expect(listed.promoCodes).toEqual([expect.objectContaining({ code: 'HARVEST10', usedCount: 3, orderCount: 2, revenue: 159, discountGiven: 15 })]);
+    expect(listed.promoCodes).toEqual([expect.objectContaining({ code: 'HARVEST10', usedCount: 4, orderCount: 2, revenue: 159, discountGiven: 15 })]);
 
-    const tooFew = await edit(promo.id, { maxUses: 2 });
+    const tooFew = await edit(promo.id, { maxUses: 3 });
     expect(tooFew.statusCode).toBe(400);
-    expect(tooFew.json().fieldErrors).toEqual({ maxUses: 'Total uses cannot be below the 3 uses made so far' });
-    expect((await edit(promo.id, { maxUses: 3 })).json()).toMatchObject({ maxUses: 3, state: 'used_up' });
+    expect(tooFew.json().fieldErrors).toEqual({ maxUses: 'Total uses cannot be below the 4 uses made so far' });
+    expect((await edit(promo.id, { maxUses: 4 })).json()).toMatchObject({ maxUses: 4, state: 'used_up' });
     expect(await activeCodes()).not.toContain('HARVEST10');
 
     const rowBefore = await storedRow(promo.id);

@@ -1,6 +1,6 @@
 import { and, type AnyColumn, asc, desc, eq, gte, inArray, isNotNull, lt, type SQL, sql } from 'drizzle-orm';
 import { centsToDollars } from '../../../contracts/money';
-import { liveOrderStatuses, orderStatuses, type OrderStatus } from '../../../contracts/order';
+import { countedOrderStatuses, earningOrderStatuses, liveOrderStatuses, orderStatuses } from '../../../contracts/order';
 import {
   addDays,
   type AuditPage,
@@ -30,8 +30,8 @@ import type { SettingsService } from '../settings/service';
  * and a cancelled one never was. A refunded order still counts as an order (the sale happened and
  * shows in order counts) but adds nothing to revenue, GST, discounts or boxes sold: the money went back.
  */
-const countedStatuses: OrderStatus[] = orderStatuses.filter((status) => status !== 'pending_payment' && status !== 'cancelled');
-const earningStatuses: OrderStatus[] = countedStatuses.filter((status) => status !== 'refunded');
+const countedStatuses = [...countedOrderStatuses];
+const earningStatuses = [...earningOrderStatuses];
 
 const earned = (cents: AnyColumn) => sql`case when ${orders.status} = 'refunded' then 0 else ${cents} end`;
 const sumOf = (value: SQL) => sql<string>`coalesce(sum(${value}), 0)::bigint`;

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { z } from 'zod';
 import { centsToDollars } from '../../../contracts/money';
 import { shopRules } from '../../../contracts/shop-rules';
 import { type PublicSettings, type StoredSettings, storedSettingsSchema } from '../../../contracts/settings';
@@ -52,11 +53,35 @@ export class SettingsService {
   /** Stored settings merged over the defaults, so a field added later always has a value. */
   private async load(): Promise<StoredSettings> {
     const rows = await this.db.select().from(siteSettings).limit(1);
-    const data = (rows[0]?.data ?? {}) as Partial<StoredSettings>;
-    const merged = { ...defaultSettings, ...data };
-    const parsed = storedSettingsSchema.safeParse(merged);
-    return parsed.success ? parsed.data : defaultSettings;
+    return readStoredSettings(rows[0]?.data);
   }
+}
+
+/** One stored value, or its default; a group (contact, bank details) keeps its good parts. */
+function readField(schema: z.ZodType, value: unknown, fallback: unknown): unknown {
+  const parsed = schema.safeParse(value);
+  if (parsed.success) return parsed.data;
+  if (!(schema instanceof z.ZodObject) || typeof value !== 'object' || value === null) return fallback;
+  const parts = value as Record<string, unknown>;
+  const defaults = fallback as Record<string, unknown>;
+  return Object.fromEntries(Object.entries(schema.shape as Record<string, z.ZodType>).map(([key, part]) => [key, readField(part, parts[key], defaults[key])]));
+}
+
+/**
+ * The stored object, checked field by field: a value that today's rules refuse (saved under older,
+ * looser ones) falls back to its default alone, never taking the shop's other settings with it.
+ */
+export function readStoredSettings(data: unknown): StoredSettings {
+  const stored = (data ?? {}) as Record<string, unknown>;
+  const merged = { ...defaultSettings, ...stored };
+  const whole = storedSettingsSchema.safeParse(merged);
+  if (whole.success) return whole.data;
+  const fields = Object.fromEntries(
+    (Object.keys(defaultSettings) as Array<keyof StoredSettings>).map((key) => [key, readField(storedSettingsSchema.shape[key], merged[key], defaultSettings[key])]),
+  );
+  const repaired = storedSettingsSchema.safeParse(fields);
+  // Opening hours that only fail together (closing before opening) go back to the defaults together.
+  return repaired.success ? repaired.data : { ...(fields as StoredSettings), openingTime: defaultSettings.openingTime, closingTime: defaultSettings.closingTime };
 }
 
 function toPublic(stored: StoredSettings): PublicSettings {

@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiErrorBody } from '../../../contracts/errors';
 import type { PublicSettings, StoredSettings } from '../../../contracts/settings';
 import { shopRules } from '../../../contracts/shop-rules';
+import { defaultSettings } from './defaults';
+import { readStoredSettings } from './service';
 import { as, createTestShop, shopperDefaults, signInCustomerAndAdmin, type TestShop } from '../../testing/test-app';
 
 let shop: TestShop;
@@ -191,5 +193,29 @@ describe('maintenance mode', () => {
     expect((await addToCart(customer)).statusCode).toBe(200);
     const registered = await shop.app.inject({ method: 'POST', url: '/api/register', payload: { ...shopperDefaults, username: 'after', email: 'after@example.nz' } });
     expect(registered.statusCode).toBe(201);
+  });
+});
+
+describe('settings stored under older rules', () => {
+  it('keeps every valid setting and replaces only the values today\'s rules refuse', () => {
+    const stored = {
+      ...defaultSettings,
+      siteName: 'Mango Orchard',
+      gstNumber: '123456789',
+      shippingCents: 1500,
+      maintenance: { enabled: true, message: 'Back soon' },
+      bankTransfer: { accountName: 'Orchard Ltd', accountNumber: '12 3456 0123456 00', bankName: 'Kiwi Bank' },
+      openingTime: '18:00',
+      closingTime: '09:00',
+    };
+    expect(readStoredSettings(stored)).toEqual({
+      ...stored,
+      gstNumber: '',
+      bankTransfer: { accountName: 'Orchard Ltd', accountNumber: '', bankName: 'Kiwi Bank' },
+      openingTime: defaultSettings.openingTime,
+      closingTime: defaultSettings.closingTime,
+    });
+    expect(readStoredSettings(undefined)).toEqual(defaultSettings);
+    expect(readStoredSettings({ siteName: 'Mango Orchard' })).toEqual({ ...defaultSettings, siteName: 'Mango Orchard' });
   });
 });

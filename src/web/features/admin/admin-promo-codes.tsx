@@ -72,7 +72,7 @@ export function AdminPromoCodes() {
           <Plus className="size-5" strokeWidth={1.5} aria-hidden="true" /> New promo code
         </Button>
       </div>
-      <p className="text-ink-500">Revenue counts orders placed with a code that were not cancelled or refunded, GST included.</p>
+      <p className="text-ink-500">Revenue counts paid orders placed with a code (not cancelled or refunded), GST included, as the reports do.</p>
       <SearchBox label="Search by code" initial={filters.q ?? ''} onSearch={(q) => update({ q })} className="rounded-2xl bg-white p-4" />
 
       {query.isPending ? (

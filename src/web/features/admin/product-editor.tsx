@@ -1,7 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
+import { Link } from 'react-router';
 import type { AdminProductRow } from '../../../contracts/admin-products';
-import { preOrderProblem, productFields } from '../../../contracts/product';
+import { preOrderProblem, type ProductFields, productFields } from '../../../contracts/product';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogTitle } from '../../components/ui/dialog';
 import { TextField } from '../../components/ui/text-field';
@@ -85,6 +86,15 @@ function fieldsOf(draft: Draft) {
   };
 }
 
+/**
+ * An edit sends only what the owner changed: a field left alone (stock above all, which orders
+ * change meanwhile) is never written back with the number the editor opened with.
+ */
+function changedFields(fields: ProductFields, opened: Record<string, unknown>): Partial<ProductFields> {
+  const changed = Object.entries(fields).filter(([key, value]) => JSON.stringify(value) !== JSON.stringify(opened[key]));
+  return Object.fromEntries(changed) as Partial<ProductFields>;
+}
+
 const editorSchema = productFields.superRefine((fields, context) => {
   const problem = preOrderProblem(fields);
   if (problem) context.addIssue({ code: 'custom', path: ['expectedAvailabilityDate'], message: problem });
@@ -104,7 +114,9 @@ export function ProductEditor({ product, categories, onClose }: ProductEditorPro
   const [draft, setDraft] = useState<Draft>(() => (product ? draftOf(product) : blank));
   const { errors, busy, handleSubmit, revalidate } = useSchemaForm(editorSchema, {
     async send(fields) {
-      const saved = product ? await updateProduct(product.id, fields) : await createProduct(fields);
+      const changes = product ? changedFields(fields, fieldsOf(draftOf(product))) : fields;
+      if (product && Object.keys(changes).length === 0) return onClose();
+      const saved = product ? await updateProduct(product.id, changes) : await createProduct(fields);
       // Spec 7: after each product change the product list and the admin list are fetched again.
       await queryClient.invalidateQueries({ queryKey: ['products'] });
       await queryClient.invalidateQueries({ queryKey: ['admin'] });
@@ -156,11 +168,17 @@ export function ProductEditor({ product, categories, onClose }: ProductEditorPro
         </div>
         <fieldset className="grid gap-3 rounded-xl border border-ink-500/20 p-4">
           <legend className="px-1 text-sm font-semibold">Stock and pre-orders</legend>
-          <TextField
-            label={product ? 'Stock (a change is recorded as a correction; use Inventory for deliveries)' : 'Opening stock'}
-            inputMode="numeric"
-            {...text('stock')}
-          />
+          {product ? (
+            <p className="text-sm">
+              {product.isPreOrder ? 'Pre-orders take no stock.' : `In stock: ${product.stock} boxes.`} Deliveries, spoilage and corrections are recorded on the{' '}
+              <Link to="/admin/inventory" className="font-semibold text-mango-700 hover:underline">
+                Inventory
+              </Link>{' '}
+              screen, so every number is explained.
+            </p>
+          ) : (
+            <TextField label="Opening stock" inputMode="numeric" {...text('stock')} />
+          )}
           {flag('isPreOrder', 'Sold as a pre-order')}
           {draft.isPreOrder && (
             <div className="grid gap-4 sm:grid-cols-2">
