@@ -113,7 +113,9 @@ export const createPageSchema = z.strictObject({
     .trim()
     .min(1, 'Address is required')
     .max(pageSlugMaxLength, `Address must be at most ${pageSlugMaxLength} characters`)
-    .regex(pageSlugPattern, 'Use lower-case letters, digits and single hyphens, like mango-recipes'),
+    .regex(pageSlugPattern, 'Use lower-case letters, digits and single hyphens, like mango-recipes')
+    // The content screen opens its blank editor at ?page=new.
+    .refine((slug) => slug !== 'new', 'This address is reserved: choose another'),
   title: pageTitleField,
   body: pageBodyField,
 });

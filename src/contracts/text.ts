@@ -13,9 +13,12 @@ export function requiredText(message: string, min: number, max: number, tooLong?
     .max(max, tooLong ?? `Must be at most ${max} characters`);
 }
 
-/** Shop paths (/uploads/..., /images/...) or https links; no other scheme (javascript:, data:, //) reaches an <img>. */
-export const isImageUrl = (url: string) => /^\/[^/\\]/.test(url) || /^https:\/\/\S+$/.test(url);
-export const imageUrlMessage = 'Image URL must be a shop path like /uploads/... or an https:// link';
+/**
+ * Shop paths only (/uploads/..., /images/...): the shop's Content-Security-Policy shows no other
+ * site's pictures, and no scheme (javascript:, data:, //) reaches an <img>. Staff upload pictures instead.
+ */
+export const isImageUrl = (url: string) => /^\/[^/\\]/.test(url);
+export const imageUrlMessage = 'Image URL must be a shop path like /uploads/...: upload the picture';
 
 /** A required picture: `required` is what a missing one reads. */
 export function imageUrlField(required: string) {

@@ -92,8 +92,8 @@ describe('testimonials', () => {
     ['a rating sent as text', { ...newOne, rating: '5' }, { rating: 'Rating must be a number' }],
     ['too short a text and a blank author', { ...newOne, content: 'Yum', author: ' ' }, { content: 'Testimonial text must be at least 10 characters', author: 'Author is required' }],
     ['too long a text', { ...newOne, content: 'x'.repeat(1001) }, { content: 'Testimonial text must be at most 1000 characters' }],
-    ['a javascript: image', { ...newOne, imageUrl: 'javascript:alert(1)' }, { imageUrl: 'Image URL must be a shop path like /uploads/... or an https:// link' }],
-    ['a protocol-relative image', { ...newOne, imageUrl: '//evil.example/a.png' }, { imageUrl: 'Image URL must be a shop path like /uploads/... or an https:// link' }],
+    ['a javascript: image', { ...newOne, imageUrl: 'javascript:alert(1)' }, { imageUrl: 'Image URL must be a shop path like /uploads/...: upload the picture' }],
+    ['a protocol-relative image', { ...newOne, imageUrl: '//evil.example/a.png' }, { imageUrl: 'Image URL must be a shop path like /uploads/...: upload the picture' }],
     ['an unknown field', { ...newOne, isAdmin: true }, { isAdmin: 'Unknown field: isAdmin' }],
   ])('refuses %s with field messages and changes nothing', async (_case, body, fieldErrors) => {
     const before = await snapshot('testimonials');
@@ -114,7 +114,7 @@ describe('testimonials', () => {
 
     const before = await snapshot('testimonials');
     const bad = await send('PUT', `/api/admin/testimonials/${first!.id}`, { rating: 6, imageUrl: 'data:image/png;base64,AAAA' });
-    expect(bad.json<ApiErrorBody>().fieldErrors).toEqual({ rating: 'Rating must be between 0.5 and 5', imageUrl: 'Image URL must be a shop path like /uploads/... or an https:// link' });
+    expect(bad.json<ApiErrorBody>().fieldErrors).toEqual({ rating: 'Rating must be between 0.5 and 5', imageUrl: 'Image URL must be a shop path like /uploads/...: upload the picture' });
     expect((await send('PUT', `/api/admin/testimonials/${first!.id}`, {})).json<ApiErrorBody>()).toEqual({ message: 'Send at least one field to change', fieldErrors: { body: 'Send at least one field to change' } });
     expect((await send('PUT', '/api/admin/testimonials/99999', { rating: 4 })).statusCode).toBe(404);
     expect(await snapshot('testimonials')).toEqual(before);
@@ -181,8 +181,8 @@ describe('farm-gallery banners', () => {
   });
 
   it.each([
-    ['a javascript: image', { ...shed, imageUrl: 'javascript:alert(1)' }, { imageUrl: 'Image URL must be a shop path like /uploads/... or an https:// link' }],
-    ['an http image', { ...shed, imageUrl: 'http://example.com/a.png' }, { imageUrl: 'Image URL must be a shop path like /uploads/... or an https:// link' }],
+    ['a javascript: image', { ...shed, imageUrl: 'javascript:alert(1)' }, { imageUrl: 'Image URL must be a shop path like /uploads/...: upload the picture' }],
+    ['an http image', { ...shed, imageUrl: 'http://example.com/a.png' }, { imageUrl: 'Image URL must be a shop path like /uploads/...: upload the picture' }],
     ['a missing image and too short a title', { title: 'A' }, { imageUrl: 'Image is required', title: 'Title must be at least 2 characters' }],
     ['too long a title and a location', { ...shed, title: 'x'.repeat(121), location: 'home_hero' }, { title: 'Title must be at most 120 characters', location: 'Unknown field: location' }],
   ])('refuses %s with field messages and changes nothing', async (_case, body, fieldErrors) => {
@@ -258,6 +258,7 @@ describe('content pages', () => {
   it.each([
     ['an address with capitals and spaces', { ...recipes, slug: 'Mango Recipes' }, { slug: 'Use lower-case letters, digits and single hyphens, like mango-recipes' }],
     ['a double hyphen and a one-letter title', { ...recipes, slug: 'mango--recipes', title: 'M' }, { slug: 'Use lower-case letters, digits and single hyphens, like mango-recipes', title: 'Title must be at least 2 characters' }],
+    ['the reserved address new', { ...recipes, slug: 'new' }, { slug: 'This address is reserved: choose another' }],
     ['too long an address', { ...recipes, slug: 'a'.repeat(81) }, { slug: 'Address must be at most 80 characters' }],
     ['blank text', { slug: 'new-page', title: 'New Page', body: '   ' }, { body: 'Page text is required' }],
     ['too long a text', { slug: 'new-page', title: 'New Page', body: 'x'.repeat(20_001) }, { body: 'Page text must be at most 20,000 characters' }],

@@ -27,7 +27,7 @@ export async function claimStock(tx: Tx, priced: PricedCart): Promise<boolean> {
   let changed = false;
   for (const { product, quantity } of byProduct) {
     if (product.isPreOrder) {
-      if (product.preOrderLimit !== null) await claimPreOrder(tx, product.id, quantity);
+      await claimPreOrder(tx, product, quantity);
       continue;
     }
     const [taken] = await tx
@@ -44,9 +44,18 @@ export async function claimStock(tx: Tx, priced: PricedCart): Promise<boolean> {
   return changed;
 }
 
-async function claimPreOrder(tx: Tx, productId: number, quantity: number): Promise<void> {
+/**
+ * A pre-order takes no stock, but its product row is locked: a limit is counted under the lock, and
+ * a product deleted meanwhile answers 409 rather than failing the order line's reference.
+ */
+async function claimPreOrder(tx: Tx, carted: { id: number; name: string }, quantity: number): Promise<void> {
+  const productId = carted.id;
   const [product] = await tx.select().from(products).where(eq(products.id, productId)).for('update');
-  if (!product || product.preOrderLimit === null) return;
+  if (!product) {
+    const message = `${carted.name} is no longer available. Please remove it from your cart.`;
+    throw new Conflict(message, { cart: message });
+  }
+  if (product.preOrderLimit === null) return;
   const [row] = await tx
     .select({ boxes: sql<number>`coalesce(sum(${orderLines.quantity}), 0)::int` })
     .from(orderLines)

@@ -7,7 +7,7 @@ import { CustomerTable } from './customer-table';
 import { type CustomerFilters, customersKey, fetchCustomers } from './customers-api';
 import { Pager } from './pager';
 import { SearchBox } from './search-box';
-import { useUrlFilters } from './use-url-filters';
+import { useLastPageWhenPastEnd, useUrlFilters } from './use-url-filters';
 
 const pageSize = 25;
 
@@ -27,6 +27,7 @@ export function AdminCustomers() {
     retry: false,
     enabled: !opened,
   });
+  useLastPageWhenPastEnd(query.data, page, update);
 
   if (opened) return <CustomerDetailView id={Number(opened)} onBack={() => update({ customer: '' })} />;
 

@@ -10,7 +10,7 @@ import { fetchStaffOrders, filterQuery, type OrderFilters, staffOrdersKey } from
 import { AdminOrderDetail } from './admin-order-detail';
 import { Pager } from './pager';
 import { SearchBox } from './search-box';
-import { useUrlFilters } from './use-url-filters';
+import { useLastPageWhenPastEnd, useUrlFilters } from './use-url-filters';
 
 const pageSize = 25;
 
@@ -37,6 +37,7 @@ export function AdminOrders() {
     placeholderData: keepPreviousData,
     retry: false,
   });
+  useLastPageWhenPastEnd(query.data, page, update);
 
   if (opened) return <AdminOrderDetail number={opened.toUpperCase()} onBack={() => update({ order: '' })} />;
 

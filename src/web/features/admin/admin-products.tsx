@@ -18,7 +18,7 @@ import { ConfirmDialog } from './confirm-dialog';
 import { Pager } from './pager';
 import { ProductEditor } from './product-editor';
 import { SearchBox } from './search-box';
-import { useUrlFilters } from './use-url-filters';
+import { useLastPageWhenPastEnd, useUrlFilters } from './use-url-filters';
 import { adminProductsKey, archiveProduct, deleteProduct, fetchProductPage, type ProductTableQuery, updateProduct } from './products-api';
 
 const pageSize = 25;
@@ -56,6 +56,7 @@ export function AdminProducts() {
   const [editing, setEditing] = useState<AdminProductRow | 'new' | null>(null);
   const [pending, setPending] = useState<Pending | null>(null);
   const table = useQuery({ queryKey: adminProductsKey(query), queryFn: ({ signal }) => fetchProductPage(query, signal), placeholderData: keepPreviousData, retry: false });
+  useLastPageWhenPastEnd(table.data, page, update);
 
   const refresh = async () => {
     await queryClient.invalidateQueries({ queryKey: ['products'] });
@@ -80,8 +81,10 @@ export function AdminProducts() {
       await refresh();
       toast({ title: kind === 'delete' ? 'Product deleted' : 'Product archived', description: product.name });
     },
-    onError(error) {
+    async onError(error) {
       setPending(null);
+      // A product ordered meanwhile can no longer be deleted: the list shows Archive for it now.
+      await refresh();
       toast({ title: 'The product was not changed', description: errorMessage(error, 'Please try again.'), variant: 'destructive' });
     },
   });

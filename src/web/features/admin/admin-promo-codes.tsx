@@ -14,7 +14,7 @@ import { PromoForm } from './promo-form';
 import { Pager } from './pager';
 import { PromoList } from './promo-list';
 import { SearchBox } from './search-box';
-import { useUrlFilters } from './use-url-filters';
+import { useLastPageWhenPastEnd, useUrlFilters } from './use-url-filters';
 
 const pageSize = 25;
 
@@ -28,6 +28,7 @@ export function AdminPromoCodes() {
   const [editing, setEditing] = useState<AdminPromoCode | 'new' | null>(null);
   const [confirming, setConfirming] = useState<PromoConfirmation | null>(null);
   const query = useQuery({ queryKey: promoPageKey(filters), queryFn: ({ signal }) => fetchPromoPage(filters, signal), placeholderData: keepPreviousData });
+  useLastPageWhenPastEnd(query.data, page, update);
 
   const refresh = () => {
     void queryClient.invalidateQueries({ queryKey: promoCodesKey });

@@ -44,7 +44,7 @@ export function AdminReports() {
       <h1 className="text-4xl font-semibold">{adminSectionTitles['reports']}</h1>
       <p className="text-ink-500">
         Days are New Zealand days. Revenue is what customers paid, GST and shipping included, for orders that are paid or further along; refunded orders count as
-        orders with no revenue.
+        orders with no revenue. A week or month cut by the range counts only its days inside the range.
       </p>
       <ReportRangeForm key={`${initial.from}/${initial.to}/${initial.groupBy}`} initial={initial} serverErrors={serverErrors} onApply={(next) => setParams(next)} />
 

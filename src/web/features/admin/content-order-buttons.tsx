@@ -49,10 +49,16 @@ interface ListOrderOptions<Item> {
 export function useListOrder<Item extends { id: number }>({ queryKey, send, refresh, nameOf }: ListOrderOptions<Item>) {
   const queryClient = useQueryClient();
   const [announcement, setAnnouncement] = useState('');
+  const mutationKey = [...queryKey, 'order'];
   const save = useMutation({
+    mutationKey,
     mutationFn: send,
-    // The screen already shows the order sent; a later move may be on its way, so it is not replaced.
-    onSuccess: refresh,
+    // Moves are saved one after another, in the order they were made.
+    scope: { id: JSON.stringify(mutationKey) },
+    // The screen already shows the order sent; while a later move waits its turn, nothing is reloaded over it.
+    onSuccess() {
+      if (queryClient.isMutating({ mutationKey }) <= 1) refresh();
+    },
     onError(error) {
       void queryClient.invalidateQueries({ queryKey });
       const message = error instanceof ApiError ? error.body?.message : undefined;
