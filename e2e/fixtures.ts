@@ -13,9 +13,9 @@ export const test = base.extend<Fixtures>({
     async ({ page, expectedConsoleErrors }, use) => {
       const errors: string[] = [];
       page.on('console', (message) => {
-        if (message.type() === 'error' && !expectedConsoleErrors.some((pattern) => pattern.test(message.text()))) {
-          errors.push(`${message.text()} (${message.location().url})`);
-        }
+        // Patterns see the message with the address it came from: "...status of 400 ... (http://.../api/admin/uploads)".
+        const seen = `${message.text()} (${message.location().url})`;
+        if (message.type() === 'error' && !expectedConsoleErrors.some((pattern) => pattern.test(seen))) errors.push(seen);
       });
       page.on('pageerror', (error) => errors.push(error.message));
       await use(errors);
