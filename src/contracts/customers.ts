@@ -21,7 +21,7 @@ export interface CustomerRow {
   isAdmin: boolean;
   joinedAt: string;
   orderCount: number;
-  /** Total of orders that were not cancelled or refunded, GST included, in dollars. */
+  /** Total of orders paid or further along and not refunded, GST included, in dollars. */
   lifetimeSpend: number;
 }
 

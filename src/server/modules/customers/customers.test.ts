@@ -22,6 +22,11 @@ describe('customers for staff', () => {
     const cancelled = second.json() as { order: { number: string } };
     await buyer.call({ method: 'POST', url: `/api/orders/${cancelled.order.number}/cancel` });
 
+    const unpaid = (await staff({ method: 'GET', url: '/api/admin/customers?q=pohutukawa' })).json() as CustomerPage;
+    expect(unpaid.customers[0]).toMatchObject({ orderCount: 2, lifetimeSpend: 0 });
+    const paid = first.json() as { order: { number: string } };
+    expect((await staff({ method: 'POST', url: `/api/admin/orders/${paid.order.number}/status`, payload: { status: 'paid' } })).statusCode).toBe(200);
+
     const found = (await staff({ method: 'GET', url: '/api/admin/customers?q=pohutukawa' })).json() as CustomerPage;
     expect(found.total).toBe(1);
     expect(found.customers[0]).toMatchObject({ email: buyer.user.email, name: 'Aroha Ngata', orderCount: 2, lifetimeSpend: 112, isAdmin: false });

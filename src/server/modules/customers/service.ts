@@ -7,9 +7,14 @@ import { recordAudit } from '../../lib/audit';
 import { Conflict, NotFound } from '../../lib/errors';
 import { containsPattern } from '../../lib/search';
 import { orderSummaries } from '../orders/view';
+import { earningOrderStatuses } from '../../../contracts/order';
 
 // Written out with an alias: in a select from users alone, drizzle leaves column names unqualified.
-const spent = sql<number>`coalesce((select sum(o.total_cents) from orders o where o.user_id = "users"."id" and o.status not in ('cancelled', 'refunded')), 0)::int`;
+/** What the customer has paid: orders paid or further along, not refunded (as revenue in the reports). */
+const spent = sql<number>`coalesce((select sum(o.total_cents) from orders o where o.user_id = "users"."id" and o.status in (${sql.join(
+  earningOrderStatuses.map((status) => sql`${status}`),
+  sql`, `,
+)})), 0)::int`;
 const orderCount = sql<number>`(select count(*) from orders o where o.user_id = "users"."id")::int`;
 const columns = { user: users, spentCents: spent, orderCount };
 
