@@ -10,6 +10,7 @@ import { toast } from '../../components/ui/toast';
 import { ApiError } from '../../lib/api-client';
 import { useSchemaForm } from '../../lib/use-schema-form';
 import { TextAreaField } from '../../components/ui/text-area-field';
+import { ConfirmDialog } from './confirm-dialog';
 import { ImageField } from './image-field';
 import { createProduct, updateProduct } from './products-api';
 
@@ -111,7 +112,11 @@ interface ProductEditorProps {
 export function ProductEditor({ product, categories, onClose }: ProductEditorProps) {
   const queryClient = useQueryClient();
   const listId = useId();
-  const [draft, setDraft] = useState<Draft>(() => (product ? draftOf(product) : blank));
+  const [opened] = useState<Draft>(() => (product ? draftOf(product) : blank));
+  const [draft, setDraft] = useState<Draft>(opened);
+  const [leaving, setLeaving] = useState(false);
+  // Escape, the backdrop, the close button and Cancel all ask first when something was typed.
+  const close = () => (JSON.stringify(draft) === JSON.stringify(opened) ? onClose() : setLeaving(true));
   const { errors, busy, handleSubmit, revalidate } = useSchemaForm(editorSchema, {
     async send(fields) {
       const changes = product ? changedFields(fields, fieldsOf(draftOf(product))) : fields;
@@ -147,7 +152,7 @@ export function ProductEditor({ product, categories, onClose }: ProductEditorPro
 
   const title = product ? `Edit ${product.name}` : 'New product';
   return (
-    <Dialog open onOpenChange={(open) => !open && onClose()} title={title} titled wide>
+    <Dialog open onOpenChange={(open) => !open && close()} title={title} titled wide>
       <form onSubmit={handleSubmit(fieldsOf(draft))} noValidate className="grid gap-4">
         <DialogTitle className="pr-8 text-2xl font-semibold">{title}</DialogTitle>
         <div className="grid gap-4 sm:grid-cols-2">
@@ -200,7 +205,7 @@ export function ProductEditor({ product, categories, onClose }: ProductEditorPro
           </p>
         )}
         <div className="flex flex-wrap justify-end gap-2">
-          <Button variant="outline" onClick={onClose} disabled={busy}>
+          <Button variant="outline" onClick={close} disabled={busy}>
             Cancel
           </Button>
           <Button type="submit" disabled={busy}>
@@ -208,6 +213,15 @@ export function ProductEditor({ product, categories, onClose }: ProductEditorPro
           </Button>
         </div>
       </form>
+      <ConfirmDialog
+        open={leaving}
+        title="Leave without saving?"
+        description="Your changes to this product are not saved and will be lost."
+        confirmLabel="Leave without saving"
+        cancelLabel="Keep editing"
+        onConfirm={onClose}
+        onCancel={() => setLeaving(false)}
+      />
     </Dialog>
   );
 }
