@@ -1,45 +1,28 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { EyeOff, Plus, Star } from 'lucide-react';
-import { useState } from 'react';
+import { Plus, Star } from 'lucide-react';
 import type { AdminTestimonial } from '../../../contracts/content-admin';
 import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
 import { Spinner } from '../../components/ui/spinner';
-import { toast } from '../../components/ui/toast';
-import { ApiError } from '../../lib/api-client';
 import { adminSectionTitles } from './admin-layout';
 import { deleteTestimonial, fetchStaffTestimonials, orderTestimonials, refreshTestimonials, staffTestimonialsKey, updateTestimonial } from './content-admin-api';
 import { ConfirmDialog } from './confirm-dialog';
-import { OrderAnnouncement, OrderButtons, useListOrder } from './content-order-buttons';
+import { OrderAnnouncement, OrderButtons } from './content-order-buttons';
+import { HiddenBadge, ItemActions, useOrderedList } from './ordered-list';
 import { TestimonialForm } from './testimonial-form';
 
 /** Issue 5: every testimonial, hidden ones too, in the carousel's order; add, edit, hide, order and delete. */
 export function AdminTestimonials() {
-  const queryClient = useQueryClient();
-  const query = useQuery({ queryKey: staffTestimonialsKey, queryFn: ({ signal }) => fetchStaffTestimonials(signal) });
-  const [editing, setEditing] = useState<AdminTestimonial | 'new' | null>(null);
-  const [deleting, setDeleting] = useState<AdminTestimonial | null>(null);
-  const order = useListOrder({ queryKey: staffTestimonialsKey, send: orderTestimonials, refresh: () => refreshTestimonials(queryClient), nameOf: (t) => t.author });
-  const failed = (title: string) => (error: unknown) =>
-    toast({ title, description: error instanceof ApiError ? error.body?.message : undefined, variant: 'destructive' });
-  const visibility = useMutation({
-    mutationFn: (testimonial: AdminTestimonial) => updateTestimonial(testimonial.id, { isVisible: !testimonial.isVisible }),
-    onSuccess(saved) {
-      refreshTestimonials(queryClient);
-      toast({ title: saved.isVisible ? 'Testimonial shown' : 'Testimonial hidden', description: saved.isVisible ? 'It is back in the carousel.' : 'Shoppers no longer see it.' });
-    },
-    onError: failed('The testimonial was not changed'),
+  const { query, items, order, editing, setEditing, deleting, setDeleting, visibility, remove } = useOrderedList<AdminTestimonial>({
+    noun: 'Testimonial',
+    queryKey: staffTestimonialsKey,
+    fetch: fetchStaffTestimonials,
+    sendOrder: orderTestimonials,
+    refresh: refreshTestimonials,
+    nameOf: (testimonial) => testimonial.author,
+    isShown: (testimonial) => testimonial.isVisible,
+    setShown: (testimonial, isVisible) => updateTestimonial(testimonial.id, { isVisible }),
+    remove: (testimonial) => deleteTestimonial(testimonial.id),
   });
-  const remove = useMutation({
-    mutationFn: (testimonial: AdminTestimonial) => deleteTestimonial(testimonial.id),
-    onSuccess() {
-      refreshTestimonials(queryClient);
-      setDeleting(null);
-      toast({ title: 'Testimonial deleted' });
-    },
-    onError: failed('The testimonial was not deleted'),
-  });
-  const items = query.data ?? [];
   return (
     <section className="grid grid-cols-1 gap-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -72,25 +55,18 @@ export function AdminTestimonials() {
                     <Star className="size-4 fill-mango-500 text-mango-600" aria-hidden="true" />
                     <span className="sr-only">Rated </span>{testimonial.rating} <span className="text-ink-500">/ 5</span>
                   </p>
-                  {!testimonial.isVisible && (
-                    <span className="inline-flex items-center gap-1 rounded-full bg-mango-50 px-2 py-0.5 text-xs font-semibold ring-1 ring-ink-500/30">
-                      <EyeOff className="size-3.5" aria-hidden="true" /> Hidden
-                    </span>
-                  )}
+                  {!testimonial.isVisible && <HiddenBadge />}
                 </div>
                 <blockquote className="line-clamp-3 break-words text-ink-900">{testimonial.content}</blockquote>
               </div>
-              <div className="flex flex-wrap gap-2 sm:justify-end">
-                <Button variant="outline" className="px-3 py-1.5" onClick={() => setEditing(testimonial)} aria-label={`Edit the testimonial from ${testimonial.author}`}>
-                  Edit
-                </Button>
-                <Button variant="outline" className="px-3 py-1.5" disabled={visibility.isPending} onClick={() => visibility.mutate(testimonial)} aria-label={`${testimonial.isVisible ? 'Hide' : 'Show'} the testimonial from ${testimonial.author}`}>
-                  {testimonial.isVisible ? 'Hide' : 'Show'}
-                </Button>
-                <Button variant="ghost" className="px-3 py-1.5 text-danger-600!" onClick={() => setDeleting(testimonial)} aria-label={`Delete the testimonial from ${testimonial.author}`}>
-                  Delete
-                </Button>
-              </div>
+              <ItemActions
+                label={`the testimonial from ${testimonial.author}`}
+                shown={testimonial.isVisible}
+                busy={visibility.isPending}
+                onEdit={() => setEditing(testimonial)}
+                onToggle={() => visibility.mutate(testimonial)}
+                onDelete={() => setDeleting(testimonial)}
+              />
             </li>
           ))}
         </ol>
