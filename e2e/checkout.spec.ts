@@ -1,13 +1,6 @@
 import { type APIRequestContext, request as playwrightRequest } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { admin, registerAndSignIn, registerShopper } from './shopper';
-
-/** A request context of its own (own cookies), signed in as the shop's admin. */
-async function adminApi(baseURL: string): Promise<APIRequestContext> {
-  const api = await playwrightRequest.newContext({ baseURL });
-  expect((await api.post('/api/login', { data: admin })).status()).toBe(200);
-  return api;
-}
+import { adminApi, registerAndSignIn, registerShopper } from './shopper';
 
 async function setGstNumber(api: APIRequestContext, gstNumber: string) {
   const current = await (await api.get('/api/admin/settings')).json();

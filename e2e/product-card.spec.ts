@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures';
-import { registerAndSignIn, registerShopper } from './shopper';
+import { adminApi, registerAndSignIn, registerShopper } from './shopper';
 
 test('a shopper adds from a product card: quantity selector, a 2-second success, then a reset', async ({ page, request }) => {
   await registerAndSignIn(page, request, 'mere');
@@ -123,4 +123,24 @@ test("a product page's HTML carries its title, description, Open Graph tags and 
   const hidden = await request.get('/product/13');
   expect(hidden.status()).toBe(404);
   expect(await hidden.text()).not.toContain('Amrapali');
+});
+
+test("dollar signs in a product's name stay text in its page's title and tags", async ({ request, baseURL }) => {
+  const api = await adminApi(baseURL!);
+  const name = "Bulk $' Deal $& Mangoes $`";
+  const created = await api.post('/api/products', {
+    data: { name, description: 'Save $` on $& boxes', price: 40, imageUrl: '/images/products/kesar.svg', category: 'Premium', stock: 3 },
+  });
+  expect(created.status()).toBe(201);
+  const { id } = (await created.json()) as { id: number };
+  try {
+    const html = await (await request.get(`/product/${id}`)).text();
+    expect(html).toContain('<title>Bulk $&#39; Deal $&#38; Mangoes $` | Premium Mangoes Delivered Fresh</title>');
+    expect(html).toContain('<meta property="og:title" content="Bulk $&#39; Deal $&#38; Mangoes $`" />');
+    expect(html.match(/<title>/g)).toHaveLength(1);
+    expect(html.match(/<\/head>/g)).toHaveLength(1);
+  } finally {
+    await api.delete(`/api/products/${id}`);
+    await api.dispose();
+  }
 });

@@ -1,4 +1,4 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import { type APIRequestContext, type Page, request as playwrightRequest } from '@playwright/test';
 import { expect } from './fixtures';
 
 export const shopperPassword = 'Cart-Journey-1';
@@ -14,6 +14,13 @@ export async function registerShopper(request: APIRequestContext, username: stri
 }
 
 export const admin = { email: 'owner@mangoshop.co.nz', password: 'orchard-keys-2026' };
+
+/** A request context of its own (own cookies), signed in as the shop's admin. */
+export async function adminApi(baseURL: string): Promise<APIRequestContext> {
+  const api = await playwrightRequest.newContext({ baseURL });
+  expect((await api.post('/api/login', { data: admin })).status()).toBe(200);
+  return api;
+}
 
 /** Signs in through the /auth page and waits for the header to show the signed-in state. */
 export async function signIn(page: Page, email: string, password: string) {

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -19,6 +20,42 @@ export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelati
 export async function queryRows<T>(db: Db | Tx, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };
   return result.rows;
+}
+
+/** Set while a transaction's callback (and whatever it starts) runs. */
+const insideTransaction = new AsyncLocalStorage<true>();
+
+export class SharedHandleInTransactionError extends Error {
+  constructor() {
+    super('A query used the shared database handle inside a transaction: use the transaction handle (tx), or read what the transaction needs before it opens.');
+  }
+}
+
+/**
+ * Inside a transaction only its handle may touch the database. PGlite has one connection, so a
+ * query on the shared handle would wait for the transaction while the transaction waits for it,
+ * forever; on PostgreSQL the same pattern takes a second connection per request and can drain the
+ * pool. The driver's entry points refuse such a query at once, and `db.transaction` marks its
+ * callback, so the mistake is an error in the request that made it, never a hang of the process.
+ */
+function refuseInsideTransaction<T extends object>(driver: T, methods: Array<keyof T>): T {
+  return new Proxy(driver, {
+    get(target, property) {
+      const value = Reflect.get(target, property) as unknown;
+      if (typeof value !== 'function') return value;
+      if (!methods.includes(property as keyof T)) return value.bind(target);
+      return (...args: unknown[]) => {
+        if (insideTransaction.getStore()) throw new SharedHandleInTransactionError();
+        return (value as (...a: unknown[]) => unknown).apply(target, args);
+      };
+    },
+  });
+}
+
+function markTransactions(db: Db): Db {
+  const open = db.transaction.bind(db);
+  db.transaction = ((work, config) => open((tx) => insideTransaction.run(true, () => work(tx)), config)) as Db['transaction'];
+  return db;
 }
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
@@ -46,7 +83,8 @@ export interface Database {
 /** The embedded database: a folder on disk, or memory when `dataDir` is undefined (tests). */
 export async function openPglite(dataDir: string | undefined, template?: Blob): Promise<Database> {
   const client = await PGlite.create(dataDir ?? 'memory://', template ? { loadDataDir: template } : {});
-  const db = drizzlePglite({ client, schema }) as unknown as Db;
+  const guarded = refuseInsideTransaction(client, ['query', 'exec', 'transaction', 'sql']);
+  const db = markTransactions(drizzlePglite({ client: guarded, schema }) as unknown as Db);
   return {
     db,
     kind: 'pglite',
@@ -58,7 +96,7 @@ export async function openPglite(dataDir: string | undefined, template?: Blob): 
       await client.listen(channel, onMessage);
     },
     async notify(channel, payload) {
-      await client.query('select pg_notify($1, $2)', [channel, payload]);
+      await guarded.query('select pg_notify($1, $2)', [channel, payload]);
     },
     async close() {
       if (!client.closed) await client.close();
@@ -74,7 +112,7 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
   // A server restart, failover or terminated backend errors idle clients; without a listener that
   // error would end the process. The pool drops the client and opens a new one when next needed.
   pool.on('error', (error) => console.warn(JSON.stringify({ level: 40, msg: 'idle database connection lost', code: (error as { code?: string }).code })));
-  const db = drizzlePg({ client: pool, schema }) as unknown as Db;
+  const db = markTransactions(drizzlePg({ client: refuseInsideTransaction(pool, ['query', 'connect']), schema }) as unknown as Db);
   const listening = new ListenConnection(url);
   return {
     db,
@@ -92,6 +130,7 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
     },
     listen: (channel, onMessage, onGap) => listening.listen(channel, onMessage, onGap),
     async notify(channel, payload) {
+      if (insideTransaction.getStore()) throw new SharedHandleInTransactionError();
       await pool.query('select pg_notify($1, $2)', [channel, payload]);
     },
     async close() {

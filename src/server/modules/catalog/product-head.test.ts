@@ -37,4 +37,19 @@ describe('a product page head', () => {
     expect(preOrder).toContain('"availability":"https://schema.org/PreOrder"');
     expect(preOrder).toContain('"availabilityStarts":"2027-06-10"');
   });
+
+  it('keeps dollar signs in a name or description as they are: nothing of the page is pasted into the head', () => {
+    const escaped = (text: string) => text.replace(/&/g, '&#38;').replace(/'/g, '&#39;').replace(/</g, '&#60;').replace(/>/g, '&#62;');
+    for (const name of ['Mangoes $` deal', "Mangoes $' deal", 'Mangoes $& deal', 'Mangoes $$ $1 $<x> deal']) {
+      const html = withPageHead(indexHtml, productHead({ ...product, name, description: `Now ${name}` }, 'https://shop.example.nz'));
+      const title = /<title>(.*?)<\/title>/s.exec(html)?.[1];
+      expect(title).toBe(`${escaped(name)} | Premium Mangoes Delivered Fresh`);
+      expect(html).toContain(`<meta property="og:title" content="${escaped(name)}" />`);
+      expect(html).toContain(`<meta name="description" content="Now ${escaped(name)}" />`);
+      expect(html.match(/<title>/g)).toHaveLength(1);
+      expect(html.match(/<head>/g)).toHaveLength(1);
+      expect(html.match(/<\/head>/g)).toHaveLength(1);
+      expect(html.match(/<body>/g)).toHaveLength(1);
+    }
+  });
 });

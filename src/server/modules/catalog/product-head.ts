@@ -70,10 +70,17 @@ export function productHead(product: Product, publicUrl: string): PageHead {
   return { title: `${product.name} | ${shopRules.pageTitle}`, description, tags };
 }
 
+/**
+ * `text` with the first match of `pattern` swapped for `replacement`, taken literally: a string
+ * replacement would read `$&`, `$'` and `` $` `` in shop text as "paste part of the page here".
+ */
+function replaceLiterally(text: string, pattern: RegExp | string, replacement: string): string {
+  return text.replace(pattern, () => replacement);
+}
+
 /** index.html with the page's own title, description and extra tags. */
 export function withPageHead(indexHtml: string, head: PageHead): string {
-  return indexHtml
-    .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(head.title)}</title>`)
-    .replace(/<meta name="description" content="[^"]*"\s*\/?>/, `<meta name="description" content="${escapeHtml(head.description)}" />`)
-    .replace('</head>', `  ${head.tags}\n  </head>`);
+  let html = replaceLiterally(indexHtml, /<title>[^<]*<\/title>/, `<title>${escapeHtml(head.title)}</title>`);
+  html = replaceLiterally(html, /<meta name="description" content="[^"]*"\s*\/?>/, `<meta name="description" content="${escapeHtml(head.description)}" />`);
+  return replaceLiterally(html, '</head>', `  ${head.tags}\n  </head>`);
 }

@@ -5,7 +5,7 @@ import type { Db, Tx } from '../../db/client';
 import { orders, type products, promoCodes } from '../../db/schema';
 import { BadRequest } from '../../lib/errors';
 import { cartLinesOf } from '../cart/service';
-import type { SettingsService } from '../settings/service';
+import type { StoredSettings } from '../../../contracts/settings';
 
 type ProductRow = typeof products.$inferSelect;
 type PromoRow = typeof promoCodes.$inferSelect;
@@ -33,17 +33,36 @@ async function customerUses(db: Db | Tx, promoId: number, userId: number): Promi
   return row?.n ?? 0;
 }
 
-/** Prices the shopper's cart with shipping from settings and the promo code, if it applies. */
-export async function priceCart(db: Db | Tx, settings: SettingsService, userId: number, promoCode: string | undefined, now = new Date()): Promise<PricedCart> {
+export interface PriceOptions {
+  now?: Date;
+  /**
+   * An order locks the code's row before reading its terms, so a code switched off or edited at the
+   * same moment is either seen by this order or waits for it: never applied from a stale copy.
+   */
+  lockPromo?: boolean;
+}
+
+/**
+ * Prices the shopper's cart with shipping from the settings and the promo code, if it applies.
+ * The settings are passed in, read before any transaction opens: inside one only `tx` may query.
+ */
+export async function priceCart(
+  db: Db | Tx,
+  settings: Pick<StoredSettings, 'shippingCents'>,
+  userId: number,
+  promoCode: string | undefined,
+  { now = new Date(), lockPromo = false }: PriceOptions = {},
+): Promise<PricedCart> {
   const lines: PricedLine[] = (await cartLinesOf(db, userId)).map(({ line, product }) => ({ cartLineId: line.id, quantity: line.quantity, product }));
   if (!lines.length) throw new BadRequest('Your cart is empty');
-  const shippingCents = (await settings.stored()).shippingCents;
+  const { shippingCents } = settings;
   const priced = lines.map((line) => ({ unitPriceCents: line.product.priceCents, quantity: line.quantity }));
   const subtotal = orderTotals(priced, 0, 0).subtotalCents;
   let promo: PricedCart['promo'] = null;
   let promoProblem: PricedCart['promoProblem'] = null;
   if (promoCode) {
-    const [row] = await db.select().from(promoCodes).where(eq(sql`upper(${promoCodes.code})`, promoCode.toUpperCase()));
+    const byCode = db.select().from(promoCodes).where(eq(sql`upper(${promoCodes.code})`, promoCode.toUpperCase()));
+    const [row] = lockPromo ? await byCode.for('update') : await byCode;
     const refusal = promoRefusal(row ?? null, subtotal, now, row ? await customerUses(db, row.id, userId) : 0);
     if (refusal || !row) {
       const reason = refusal ?? 'unknown';

@@ -11,7 +11,7 @@ export function checkoutRoutes(deps: { db: Db; settings: SettingsService; cardPa
     app.post('/api/checkout/quote', { schema: { body: quoteRequestSchema } }, async (request, reply) => {
       const user = await requireUser(request);
       reply.header('cache-control', 'no-store');
-      const quote = quoteView(await priceCart(deps.db, deps.settings, user.id, request.body.promoCode));
+      const quote = quoteView(await priceCart(deps.db, await deps.settings.stored(), user.id, request.body.promoCode));
       return { ...quote, paymentMethods: deps.cardPayments ? (['bank_transfer', 'stripe'] as const) : (['bank_transfer'] as const) };
     });
   };

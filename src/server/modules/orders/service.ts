@@ -11,6 +11,7 @@ import type { Mailer, MailMessage } from '../../lib/mail';
 import { sessionLifetimeLimits, type StripeCheckout } from '../../lib/payments';
 import type { UserRow } from '../auth/user-view';
 import { priceCart } from '../checkout/quote';
+import type { StoredSettings } from '../../../contracts/settings';
 import type { SettingsService } from '../settings/service';
 import { claimPromoUse, claimStock } from './claims';
 import { cancelledMail, confirmationMail, paidMail, shippedMail } from './mail';
@@ -61,7 +62,8 @@ export class OrderService {
     }
     let placed: { order: OrderRow; created: boolean; stockChanged: boolean };
     try {
-      placed = await db.transaction((tx) => this.placeInTransaction(tx, user, input));
+      const settings = await this.deps.settings.stored();
+      placed = await db.transaction((tx) => this.placeInTransaction(tx, user, input, settings));
     } catch (error) {
       // The cart lock queues one shopper's submits; this catches the rest (a shopper without a cart row yet).
       if (!isUniqueViolation(error, 'orders_user_idempotency_key')) throw error;
@@ -84,13 +86,13 @@ export class OrderService {
     return { order: view, checkoutUrl, created: true };
   }
 
-  private async placeInTransaction(tx: Tx, user: UserRow, input: PlaceOrderRequest) {
+  private async placeInTransaction(tx: Tx, user: UserRow, input: PlaceOrderRequest, settings: StoredSettings) {
     // One shopper's submits queue here, so a double click finds the first order below.
     await tx.select({ id: carts.id }).from(carts).where(eq(carts.userId, user.id)).for('update');
     const again = await this.findByKey(tx, user.id, input.idempotencyKey);
     if (again) return { order: again, created: false, stockChanged: false };
 
-    const priced = await priceCart(tx, this.deps.settings, user.id, input.promoCode);
+    const priced = await priceCart(tx, settings, user.id, input.promoCode, { lockPromo: true });
     if (priced.promoProblem) {
       const status = priced.promoProblem.reason === 'used_up' || priced.promoProblem.reason === 'customer_limit' ? 409 : 400;
       const fieldErrors = { promoCode: priced.promoProblem.message };

@@ -1,0 +1,78 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { defaultSettings } from '../modules/settings/defaults';
+import { quickShopper, testProduct } from '../testing/order-helpers';
+import { createTestShop, openStaffShop, type StaffCall, type TestShop } from '../testing/test-app';
+import { SharedHandleInTransactionError } from './client';
+import { products } from './schema';
+
+let shop: TestShop;
+let staff: StaffCall;
+beforeAll(async () => {
+  ({ shop, staff } = await openStaffShop());
+});
+afterAll(async () => shop?.close());
+
+/** A hang is the failure these tests look for: give up after a while instead of waiting forever. */
+function within<T>(ms: number, work: Promise<T>): Promise<T> {
+  return Promise.race([work, new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`still waiting after ${ms} ms`)), ms).unref())]);
+}
+
+describe('inside a transaction only the transaction handle touches the database', () => {
+  it('refuses a query on the shared handle inside a transaction, instead of waiting for itself', async () => {
+    const { db } = shop.database;
+    const attempt = db.transaction(async (tx) => {
+      await tx.select().from(products).limit(1);
+      await db.select().from(products).limit(1);
+    });
+    const error = await within(10_000, attempt).catch((caught: unknown) => caught);
+    // Drizzle wraps the driver's error in its own; the refusal is its cause.
+    expect((error as Error).cause).toBeInstanceOf(SharedHandleInTransactionError);
+    // The database is still usable afterwards.
+    expect(await within(10_000, db.select().from(products).limit(1))).toHaveLength(1);
+  });
+
+  it('lets the transaction handle and nested transactions through', async () => {
+    const rows = await shop.database.db.transaction(async (tx) => tx.transaction(async (inner) => inner.select().from(products).limit(2)));
+    expect(rows).toHaveLength(2);
+  });
+
+  it('places an order while staff save the settings, on the first try', async () => {
+    const product = await testProduct(shop, { stock: 5 });
+    const shopper = await quickShopper(shop);
+    await shopper.add(product.id, 1);
+    const current = (await staff({ method: 'GET', url: '/api/admin/settings' })).json<typeof defaultSettings>();
+    const [saved, placed] = await within(
+      15_000,
+      Promise.all([staff({ method: 'PUT', url: '/api/admin/settings', payload: { ...current, siteName: 'Mango Shop' } }), shopper.order()]),
+    );
+    expect(saved.statusCode).toBe(200);
+    expect(placed.statusCode).toBe(201);
+    expect((await within(5_000, shop.app.inject({ method: 'GET', url: '/readyz' }))).statusCode).toBe(200);
+  });
+
+  it('places an order right after another process changed the settings (cache emptied by a notification)', async () => {
+    const product = await testProduct(shop, { stock: 5 });
+    const shopper = await quickShopper(shop);
+    await shopper.add(product.id, 1);
+    await shop.app.services.bus.publish('settings');
+    const placed = await within(15_000, shopper.order());
+    expect(placed.statusCode).toBe(201);
+  });
+});
+
+describe('the quote and the order read the same settings', () => {
+  it('prices shipping from settings saved a moment ago', async () => {
+    const fresh = await createTestShop();
+    try {
+      const product = await testProduct(fresh, { stock: 5, priceCents: 1000 });
+      const shopper = await quickShopper(fresh);
+      await shopper.add(product.id, 1);
+      await fresh.app.services.settings.update({ ...(await fresh.app.services.settings.stored()), shippingCents: 700 }, { userId: shopper.user.id, requestId: 'test' });
+      const placed = await within(15_000, shopper.order());
+      expect(placed.statusCode).toBe(201);
+      expect(placed.json<{ order: { shipping: number; total: number } }>().order).toMatchObject({ shipping: 7, total: 17 });
+    } finally {
+      await fresh.close();
+    }
+  });
+});
