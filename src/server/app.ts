@@ -74,13 +74,18 @@ export interface AppServices {
 
 const requestIdPattern = /^[\w.-]{1,64}$/;
 
+function trustHops(hops: number) {
+  return (_address: string, hop: number) => hop < hops;
+}
+
 
 /** Builds the whole shop on the given database; no listening, no timers: main.ts does those. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database } = deps;
   const app = Fastify({
     logger: deps.logger ?? false,
-    trustProxy: config.trustProxy,
+    // A hop count believes that many proxies, counted from the one that connected to us.
+    trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     bodyLimit: 256 * 1024,
     requestIdHeader: false,
     logController: new OneLinePerRequest(),

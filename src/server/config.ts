@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { isAddressOrBlock } from './lib/client-address';
 
 const flag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'use true or false' })
@@ -18,7 +19,22 @@ const envSchema = z.object({
   DATA_DIR: z.string().min(1).default('./data'),
   PUBLIC_URL: z.url({ error: 'must be a full URL such as https://shop.example.nz' }).optional(),
   ALLOWED_ORIGINS: z.string().default(''),
-  TRUST_PROXY: flag.default(false),
+  TRUST_PROXY: z
+    .string()
+    .default('false')
+    .transform((value, context) => {
+      const text = value.trim().toLowerCase();
+      if (['false', 'no', '0'].includes(text)) return false;
+      if (/^\d{1,2}$/.test(text)) return Number(text);
+      const addresses = text.split(',').map((part) => part.trim()).filter(Boolean);
+      if (!['true', 'yes'].includes(text) && addresses.length && addresses.every(isAddressOrBlock)) return addresses;
+      context.addIssue({
+        code: 'custom',
+        message:
+          'use the number of proxies in front of the shop (1 for one load balancer) or their addresses (10.0.0.1, 10.0.0.0/8), or false: trusting every hop lets clients choose their own address',
+      });
+      return z.NEVER;
+    }),
   COOKIE_SECURE: z.enum(['auto', 'true', 'false'], { error: 'use auto, true or false' }).default('auto'),
   SESSION_TTL_DAYS: count(30),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -33,6 +49,7 @@ const envSchema = z.object({
   REGISTRATIONS_PER_IP_PER_HOUR: count(60),
   FORGOT_PASSWORD_PER_EMAIL_PER_HOUR: count(5),
   FORGOT_PASSWORD_PER_IP_PER_HOUR: count(30),
+  RESET_PASSWORD_PER_IP_PER_HOUR: count(30),
   ORDERS_PER_USER_PER_HOUR: count(30),
   STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_\w+$/, 'must be a Stripe secret key (sk_...)').optional(),
   STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_\w+$/, 'must be a Stripe webhook signing secret (whsec_...)').optional(),
@@ -49,7 +66,8 @@ export interface AppConfig {
   dataDir: string;
   publicUrl: string | undefined;
   allowedOrigins: string[];
-  trustProxy: boolean;
+  /** Proxies whose X-Forwarded-For is believed: none, how many hops, or their addresses. */
+  trustProxy: false | number | string[];
   cookieSecure: 'auto' | 'always' | 'never';
   sessionTtlMs: number;
   logLevel: Env['LOG_LEVEL'];
@@ -64,6 +82,7 @@ export interface AppConfig {
     registrationsPerIpPerHour: number;
     forgotPasswordPerEmailPerHour: number;
     forgotPasswordPerIpPerHour: number;
+    resetPasswordPerIpPerHour: number;
     ordersPerUserPerHour: number;
   };
   /** Card payments through Stripe Checkout; bank transfer only when unset. */
@@ -110,6 +129,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       registrationsPerIpPerHour: env.REGISTRATIONS_PER_IP_PER_HOUR,
       forgotPasswordPerEmailPerHour: env.FORGOT_PASSWORD_PER_EMAIL_PER_HOUR,
       forgotPasswordPerIpPerHour: env.FORGOT_PASSWORD_PER_IP_PER_HOUR,
+      resetPasswordPerIpPerHour: env.RESET_PASSWORD_PER_IP_PER_HOUR,
       ordersPerUserPerHour: env.ORDERS_PER_USER_PER_HOUR,
     },
     stripe:

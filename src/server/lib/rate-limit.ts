@@ -32,27 +32,30 @@ export class RateLimiter {
     return { hits: Number(row!.hits), resetAt: new Date(row!.window_start).getTime() + limit.windowMs };
   }
 
-  /** Hits so far without counting one. */
-  async peek(limit: Limit): Promise<{ hits: number; resetAt: number }> {
-    const seconds = limit.windowMs / 1000;
-    const [row] = await queryRows<WindowRow>(this.db, sql`
-      select hits, window_start from rate_limits
-      where key = ${limit.key} and window_start >= now() - make_interval(secs => ${seconds})`);
-    return row
-      ? { hits: Number(row.hits), resetAt: new Date(row.window_start).getTime() + limit.windowMs }
-      : { hits: 0, resetAt: Date.now() + limit.windowMs };
-  }
-
-  /** Throws 429 when the limit is already used up. */
-  async ensureRoom(limit: Limit, message: string): Promise<void> {
-    const { hits, resetAt } = await this.peek(limit);
-    if (hits >= limit.max) throw tooMany(message, resetAt);
-  }
-
-  /** Counts a hit and throws 429 when it goes over the limit. */
+  /**
+   * Counts a hit and throws 429 when it goes over the limit. The count and the check are one
+   * statement, so of N parallel requests exactly `max` pass: count first, then do the costly work.
+   */
   async consume(limit: Limit, message: string): Promise<void> {
     const { hits, resetAt } = await this.hit(limit);
     if (hits > limit.max) throw tooMany(message, resetAt);
+  }
+
+  /**
+   * Counts one attempt against each limit at once and throws 429 when any is over. Attempts that
+   * turn out well are given back with `forgive`, so the limits count failures only.
+   */
+  async attempt(limits: Limit[], message: string): Promise<void> {
+    const counted = await Promise.all(limits.map((limit) => this.hit(limit).then((result) => ({ limit, ...result }))));
+    const over = counted.find(({ limit, hits }) => hits > limit.max);
+    if (over) throw tooMany(message, over.resetAt);
+  }
+
+  /** Takes back one counted attempt (it succeeded), never below zero. */
+  async forgive(limits: Limit[]): Promise<void> {
+    for (const limit of limits) {
+      await this.db.execute(sql`update rate_limits set hits = greatest(hits - 1, 0) where key = ${limit.key}`);
+    }
   }
 
   async purgeExpired(olderThanMs: number): Promise<void> {

@@ -30,12 +30,13 @@ export function accountRoutes(deps: { db: Db; limiter: RateLimiter; config: AppC
     app.put('/api/account/password', { onRequest: signedInOnly, schema: { body: changePasswordSchema } }, async (request) => {
       const user = await requireUser(request);
       const { limits } = deps.config;
-      const failures = { key: `password-change-fail:${user.id}`, max: limits.loginFailsPerAccount, windowMs: limits.loginWindowMs };
-      await limiter.ensureRoom(failures, 'Too many wrong passwords. Please wait a while and try again.');
+      // Counted before the check, like sign-in: parallel guesses cannot all slip under the limit.
+      const failures = [{ key: `password-change-fail:${user.id}`, max: limits.loginFailsPerAccount, windowMs: limits.loginWindowMs }];
+      await limiter.attempt(failures, 'Too many wrong passwords. Please wait a while and try again.');
       if (!(await verifyPassword(user.passwordHash, request.body.currentPassword))) {
-        await limiter.hit(failures);
         throw fieldError('currentPassword', 'Your current password is not correct');
       }
+      await limiter.forgive(failures);
       const passwordHash = await hashPassword(request.body.newPassword);
       const keep = hashToken(request.cookies[sessionCookieName] ?? '');
       await db.transaction(async (tx) => {

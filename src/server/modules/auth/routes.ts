@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { rateLimitAddress } from '../../lib/client-address';
 import { forgotPasswordSchema, loginSchema, registerSchema, resetPasswordSchema } from '../../../contracts/user';
 import { clearSessionCookie, requireUser, setSessionCookie } from './request-user';
 import { forgotPasswordAnswer, logIn, registerUser, requestPasswordReset, resetPassword, type AuthDeps } from './service';
@@ -8,12 +9,12 @@ import { toUser } from './user-view';
 export function authRoutes(deps: AuthDeps): FastifyPluginAsyncZod {
   return async (app) => {
     app.post('/api/register', { schema: { body: registerSchema } }, async (request, reply) => {
-      const user = await registerUser(deps, request.body, request.ip);
+      const user = await registerUser(deps, request.body, rateLimitAddress(request.ip));
       return reply.code(201).send(toUser(user));
     });
 
     app.post('/api/login', { schema: { body: loginSchema } }, async (request, reply) => {
-      const user = await logIn(deps, request.body, request.ip);
+      const user = await logIn(deps, request.body, rateLimitAddress(request.ip));
       // A new session id at every sign-in; the one the browser had (if any) ends.
       const previous = request.cookies[sessionCookieName];
       if (previous) await deps.sessions.destroy(previous);
@@ -36,12 +37,12 @@ export function authRoutes(deps: AuthDeps): FastifyPluginAsyncZod {
     });
 
     app.post('/api/forgot-password', { schema: { body: forgotPasswordSchema } }, async (request) => {
-      await requestPasswordReset(deps, request.body, request.ip, (error) => request.log.error({ err: error }, 'reset mail failed'));
+      await requestPasswordReset(deps, request.body, rateLimitAddress(request.ip), (error) => request.log.error({ err: error }, 'reset mail failed'));
       return { message: forgotPasswordAnswer };
     });
 
     app.post('/api/reset-password', { schema: { body: resetPasswordSchema } }, async (request) => {
-      await resetPassword(deps, request.body);
+      await resetPassword(deps, request.body, rateLimitAddress(request.ip));
       return { message: 'Your password has been changed. You can now sign in with your new password.' };
     });
   };

@@ -74,23 +74,24 @@ export async function findUserByEmail(db: Db, email: string): Promise<UserRow | 
   return rows[0];
 }
 
-/** Failed sign-ins are limited per account and per IP (many shoppers can share one IP). */
+/**
+ * Failed sign-ins are limited per account and per IP (many shoppers can share one IP). Each attempt
+ * is counted before its password is hashed, so parallel guesses cannot all slip under the limit;
+ * a successful sign-in is given back.
+ */
 export async function logIn(deps: AuthDeps, input: z.output<typeof loginSchema>, ip: string): Promise<UserRow> {
   const { limits } = deps.config;
-  const accountLimit = { key: `login-fail:account:${input.email}`, max: limits.loginFailsPerAccount, windowMs: limits.loginWindowMs };
-  const ipLimit = { key: `login-fail:ip:${ip}`, max: limits.loginFailsPerIp, windowMs: limits.loginWindowMs };
+  const counted = [
+    { key: `login-fail:account:${input.email.toLowerCase()}`, max: limits.loginFailsPerAccount, windowMs: limits.loginWindowMs },
+    { key: `login-fail:ip:${ip}`, max: limits.loginFailsPerIp, windowMs: limits.loginWindowMs },
+  ];
   const minutes = Math.round(limits.loginWindowMs / 60000);
-  const tooMany = `Too many failed sign-in attempts. Please wait ${minutes} minutes and try again, or reset your password.`;
-  await deps.limiter.ensureRoom(accountLimit, tooMany);
-  await deps.limiter.ensureRoom(ipLimit, tooMany);
+  await deps.limiter.attempt(counted, `Too many failed sign-in attempts. Please wait ${minutes} minutes and try again, or reset your password.`);
 
   const user = await findUserByEmail(deps.db, input.email);
   const valid = user ? await verifyPassword(user.passwordHash, input.password) : await verifyAgainstDecoy(input.password);
-  if (!user || !valid) {
-    await deps.limiter.hit(accountLimit);
-    await deps.limiter.hit(ipLimit);
-    throw new Unauthorized('Invalid email or password');
-  }
+  if (!user || !valid) throw new Unauthorized('Invalid email or password');
+  await deps.limiter.forgive(counted);
   return user;
 }
 
@@ -128,21 +129,24 @@ export async function requestPasswordReset(deps: AuthDeps, input: z.output<typeo
     .catch(log);
 }
 
-/** Tokens are single-use and expire after an hour; redeeming one signs out every session. */
-export async function resetPassword(deps: AuthDeps, input: z.output<typeof resetPasswordSchema>): Promise<void> {
+/**
+ * Tokens are single-use and expire after an hour; redeeming one signs out every session. Requests
+ * are limited per IP, and the token is looked up (a cheap SHA-256) before the new password is
+ * hashed, so made-up tokens cost no hashing.
+ */
+export async function resetPassword(deps: AuthDeps, input: z.output<typeof resetPasswordSchema>, ip: string): Promise<void> {
+  await deps.limiter.consume(
+    { key: `reset:ip:${ip}`, max: deps.config.limits.resetPasswordPerIpPerHour, windowMs: hourMs },
+    'Too many password reset attempts. Please try again in an hour.',
+  );
+  const tokenHash = hashToken(input.token);
+  const live = and(eq(passwordResetTokens.tokenHash, tokenHash), isNull(passwordResetTokens.usedAt), gt(passwordResetTokens.expiresAt, sql`now()`));
+  const [found] = await deps.db.select({ id: passwordResetTokens.id }).from(passwordResetTokens).where(live);
+  if (!found) throw invalidResetLink();
   const passwordHash = await hashPassword(input.password);
   const userId = await deps.db.transaction(async (tx) => {
-    const [redeemed] = await tx
-      .update(passwordResetTokens)
-      .set({ usedAt: sql`now()` })
-      .where(
-        and(
-          eq(passwordResetTokens.tokenHash, hashToken(input.token)),
-          isNull(passwordResetTokens.usedAt),
-          gt(passwordResetTokens.expiresAt, sql`now()`),
-        ),
-      )
-      .returning({ userId: passwordResetTokens.userId });
+    // Redeemed under the row's lock: of two requests with one token, one wins.
+    const [redeemed] = await tx.update(passwordResetTokens).set({ usedAt: sql`now()` }).where(live).returning({ userId: passwordResetTokens.userId });
     if (!redeemed) return null;
     await tx.update(users).set({ passwordHash, updatedAt: sql`now()` }).where(eq(users.id, redeemed.userId));
     await tx
@@ -151,8 +155,10 @@ export async function resetPassword(deps: AuthDeps, input: z.output<typeof reset
       .where(and(eq(passwordResetTokens.userId, redeemed.userId), isNull(passwordResetTokens.usedAt)));
     return redeemed.userId;
   });
-  if (userId === null) {
-    throw fieldError('token', 'This reset link is invalid or has expired. Please ask for a new one.');
-  }
+  if (userId === null) throw invalidResetLink();
   await deps.sessions.destroyAllFor(userId);
+}
+
+function invalidResetLink() {
+  return fieldError('token', 'This reset link is invalid or has expired. Please ask for a new one.');
 }

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { rateLimitAddress } from '../../lib/client-address';
 import { subscribeSchema, unsubscribeQuerySchema, type SubscribeAnswer } from '../../../contracts/newsletter';
 import { subscribe, subscribedAnswer, unsubscribe, type NewsletterDeps } from './service';
 import { unsubscribePage } from './unsubscribe-page';
@@ -6,7 +7,7 @@ import { unsubscribePage } from './unsubscribe-page';
 export function newsletterRoutes(deps: NewsletterDeps): FastifyPluginAsyncZod {
   return async (app) => {
     app.post('/api/newsletter', { schema: { body: subscribeSchema } }, async (request): Promise<SubscribeAnswer> => {
-      await subscribe(deps, request.body, request.ip, (error) => request.log.error({ err: error }, 'newsletter welcome mail failed'));
+      await subscribe(deps, request.body, rateLimitAddress(request.ip), (error) => request.log.error({ err: error }, 'newsletter welcome mail failed'));
       return { message: subscribedAnswer };
     });
 
