@@ -1,6 +1,7 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext, Page, Request } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { admin, registerAndSignIn } from './shopper';
+import { resetTokenMailedTo } from './mailbox';
+import { admin, registerAndSignIn, registerShopper } from './shopper';
 
 const ids = { gaTrackingId: 'G-MANGO2026', metaPixelId: '2026112233' };
 const analyticsHosts = /^https:\/\/(www\.googletagmanager\.com|connect\.facebook\.net)\//;
@@ -13,6 +14,7 @@ interface TrackedWindow {
   __pixelCalls?: unknown[][];
   __gtagLoaded?: boolean;
   __samePage?: boolean;
+  __addressesRead?: string[];
 }
 
 async function setAnalyticsIds(request: APIRequestContext, analytics: typeof ids) {
@@ -25,17 +27,32 @@ async function setAnalyticsIds(request: APIRequestContext, analytics: typeof ids
 
 /**
  * The machine is offline: both scripts are answered with stand-ins. gtag.js leaves the page's own
- * dataLayer to read; the fbevents.js stand-in records the pixel's queue and every later call.
+ * dataLayer to read; the fbevents.js stand-in records the pixel's queue and every later call. Like
+ * the real tools, which read document.location for their events, both note the address each time
+ * they would send something.
  */
 async function stubAnalyticsScripts(page: Page) {
-  await page.route('https://www.googletagmanager.com/**', (route) => route.fulfill({ contentType: 'text/javascript', body: 'window.__gtagLoaded = true;' }));
+  const noteAddress = '(window.__addressesRead = window.__addressesRead || []).push(document.location.href);';
+  await page.route('https://www.googletagmanager.com/**', (route) =>
+    route.fulfill({
+      contentType: 'text/javascript',
+      body: `(function () {
+        window.__gtagLoaded = true;
+        ${noteAddress}
+        var dataLayer = window.dataLayer;
+        var push = dataLayer.push;
+        dataLayer.push = function () { ${noteAddress} return push.apply(dataLayer, arguments); };
+      })();`,
+    }),
+  );
   await page.route('https://connect.facebook.net/**', (route) =>
     route.fulfill({
       contentType: 'text/javascript',
       body: `(function () {
         var fbq = window.fbq;
+        ${noteAddress}
         window.__pixelCalls = fbq.queue.map(function (args) { return Array.from(args); });
-        fbq.callMethod = function () { window.__pixelCalls.push(Array.from(arguments)); };
+        fbq.callMethod = function () { ${noteAddress} window.__pixelCalls.push(Array.from(arguments)); };
       })();`,
     }),
   );
@@ -46,6 +63,13 @@ const gaHits = (page: Page) =>
 const pixelCalls = (page: Page) => page.evaluate(() => (window as unknown as TrackedWindow).__pixelCalls ?? []);
 const gaPageViews = async (page: Page) => (await gaHits(page)).filter((hit) => hit[1] === 'page_view').map((hit) => (hit[2] as { page_path: string }).page_path);
 const pixelEvents = async (page: Page, name: string) => (await pixelCalls(page)).filter((call) => call[0] === 'track' && call[1] === name);
+const addressesRead = (page: Page) => page.evaluate(() => (window as unknown as TrackedWindow).__addressesRead ?? []);
+
+/** Everything either tool was given or could read that holds the secret or any query string. */
+async function leaksOf(page: Page, secret: string): Promise<string[]> {
+  const seen = [...(await gaHits(page)), ...(await pixelCalls(page)), ...(await addressesRead(page))].map((item) => JSON.stringify(item));
+  return seen.filter((text) => text.includes(secret) || text.includes('?'));
+}
 
 test.describe('with both analytics ids set', () => {
   test.beforeEach(async ({ page, request }) => {
@@ -114,9 +138,48 @@ test.describe('with both analytics ids set', () => {
     // Coming back to the success page is not a second sale.
     await page.reload();
     await expect(page.getByRole('heading', { name: 'Thank you for your order!' })).toBeVisible();
-    await expect.poll(() => gaPageViews(page)).toEqual([`/success?order=${number}`]);
+    await expect.poll(() => gaPageViews(page)).toEqual(['/success']);
     expect(await purchases()).toEqual([]);
     expect(await pixelEvents(page, 'Purchase')).toEqual([]);
+  });
+
+  test('a password reset link loses its token before either tool starts, and the reset still works after a reload', async ({ page, request }) => {
+    const { email } = await registerShopper(request, 'ngaio');
+    expect((await request.post('/api/forgot-password', { data: { email } })).status()).toBe(200);
+    await expect.poll(() => resetTokenMailedTo(email)).not.toBe('');
+    const token = resetTokenMailedTo(email);
+    const toolRequests: Request[] = [];
+    page.on('request', (sent) => {
+      if (analyticsHosts.test(sent.url())) toolRequests.push(sent);
+    });
+
+    await page.goto(`/reset-password?token=${token}`);
+    await expect(page.getByRole('heading', { name: 'Reset Password' })).toBeVisible();
+    await expect(page).toHaveURL(/\/reset-password$/);
+    await expect.poll(() => gaPageViews(page)).toEqual(['/reset-password']);
+    await expect.poll(async () => (await pixelEvents(page, 'PageView')).length).toBe(1);
+    await expect.poll(async () => (await addressesRead(page)).length).toBeGreaterThanOrEqual(2);
+    expect(await leaksOf(page, token)).toEqual([]);
+
+    // The same tab, reloaded without the token in its address, can still use the link.
+    await page.reload();
+    await expect(page).toHaveURL(/\/reset-password$/);
+    await page.getByLabel('New password', { exact: true }).fill('ripe-kesar-2027');
+    await page.getByLabel('Confirm new password').fill('ripe-kesar-2027');
+    await page.getByRole('button', { name: 'Save new password' }).click();
+    await expect(page.getByText('Your password has been changed.')).toBeVisible();
+    await expect.poll(() => gaPageViews(page)).toEqual(['/reset-password']);
+    await expect.poll(async () => (await addressesRead(page)).length).toBeGreaterThanOrEqual(2);
+    expect(await leaksOf(page, token)).toEqual([]);
+    expect(await page.evaluate(() => JSON.stringify(sessionStorage))).not.toContain(token);
+
+    expect(toolRequests.length).toBeGreaterThanOrEqual(4);
+    for (const sent of toolRequests) {
+      const referer = (await sent.allHeaders()).referer ?? '';
+      expect(sent.url()).not.toContain(token);
+      expect(referer).not.toContain('?');
+    }
+    expect((await request.post('/api/login', { data: { email, password: 'ripe-kesar-2027' } })).status()).toBe(200);
   });
 
   test('a product page reports ViewContent for its product', async ({ page }) => {

@@ -11,3 +11,12 @@ export function latestMailTo(address: string): string {
   }
   throw new Error(`no mail to ${address} in ${outbox}`);
 }
+
+/** The token of the newest reset link mailed to the address, or '' while none has arrived. */
+export function resetTokenMailedTo(address: string): string {
+  try {
+    return /reset-password\?token=([\w-]+)/.exec(latestMailTo(address))?.[1] ?? '';
+  } catch {
+    return '';
+  }
+}

@@ -45,7 +45,7 @@ afterEach(() => {
 describe('startAnalytics', () => {
   it('loads both tools for their ids and sends the page view that waited for the settings', async () => {
     const analytics = await freshAnalytics();
-    analytics.trackPageView('/shop?category=Alphonso');
+    analytics.trackPageView('/shop');
     expect(scripts).toEqual([]);
 
     analytics.startAnalytics({ gaTrackingId: 'G-MANGO123', metaPixelId: '123456789' });
@@ -53,7 +53,8 @@ describe('startAnalytics', () => {
     expect(gaHits()).toEqual([
       ['js', expect.any(Date)],
       ['config', 'G-MANGO123', { send_page_view: false }],
-      ['event', 'page_view', { page_path: '/shop?category=Alphonso', page_location: 'https://mangoshop.co.nz/shop?category=Alphonso' }],
+      ['set', { page_location: 'https://mangoshop.co.nz/shop' }],
+      ['event', 'page_view', { page_path: '/shop', page_location: 'https://mangoshop.co.nz/shop' }],
     ]);
     expect(pixelCalls()).toEqual([
       ['init', '123456789'],
@@ -107,6 +108,38 @@ describe('trackPageView', () => {
     for (const path of ['/', '/', '/shop', '/']) analytics.trackPageView(path);
     expect(gaHits().filter((hit) => hit[1] === 'page_view').map((hit) => (hit[2] as { page_path: string }).page_path)).toEqual(['/', '/shop', '/']);
     expect(pixelCalls().filter((call) => call[1] === 'PageView')).toHaveLength(3);
+  });
+
+  it('sends the path without its query string or fragment, so a reset token never leaves the page', async () => {
+    const analytics = await freshAnalytics();
+    analytics.startAnalytics({ gaTrackingId: 'G-MANGO123', metaPixelId: '123456789' });
+    analytics.trackPageView('/reset-password?token=SOMESECRET#top');
+    expect(gaHits().slice(-2)).toEqual([
+      ['set', { page_location: 'https://mangoshop.co.nz/reset-password' }],
+      ['event', 'page_view', { page_path: '/reset-password', page_location: 'https://mangoshop.co.nz/reset-password' }],
+    ]);
+    expect(JSON.stringify([gaHits(), pixelCalls()])).not.toMatch(/SOMESECRET|\?/);
+  });
+
+  it('still counts a new query string as a new view, sent as the same path', async () => {
+    const analytics = await freshAnalytics();
+    analytics.startAnalytics({ gaTrackingId: 'G-MANGO123', metaPixelId: '123456789' });
+    for (const path of ['/shop?category=Alphonso', '/shop?category=Kesar']) analytics.trackPageView(path);
+    expect(gaHits().filter((hit) => hit[1] === 'page_view').map((hit) => hit[2])).toEqual([
+      { page_path: '/shop', page_location: 'https://mangoshop.co.nz/shop' },
+      { page_path: '/shop', page_location: 'https://mangoshop.co.nz/shop' },
+    ]);
+    expect(pixelCalls().filter((call) => call[1] === 'PageView')).toHaveLength(2);
+  });
+
+  it('gives GA4 the page address without its query string for the events that follow', async () => {
+    const analytics = await freshAnalytics();
+    analytics.startAnalytics({ gaTrackingId: 'G-MANGO123', metaPixelId: '' });
+    analytics.trackPageView('/success?order=1042');
+    analytics.trackPurchase({ orderId: 1042, value: 64.99, products: [{ ...alphonso, quantity: 1 }] });
+    const lastSet = gaHits().findLast((hit) => hit[0] === 'set');
+    expect(lastSet).toEqual(['set', { page_location: 'https://mangoshop.co.nz/success' }]);
+    expect(gaHits().at(-1)?.[1]).toBe('purchase');
   });
 });
 

@@ -45,7 +45,7 @@ declare global {
 const maxWaitingCalls = 50;
 const state: Record<Tool, 'waiting' | 'off' | 'on'> = { ga: 'waiting', meta: 'waiting' };
 const waiting: Record<Tool, Call[]> = { ga: [], meta: [] };
-let lastPagePath: string | null = null;
+let lastPageAddress: string | null = null;
 const purchasedOrders = new Set<string>();
 /** Orders already reported, kept in the browser so reloading the success page is not a second sale. */
 const purchasesStoreKey = 'trackedPurchases';
@@ -147,11 +147,18 @@ const lineValue = (products: TrackedProduct[]) =>
 const contentIds = (products: Array<{ id: number }>) => products.map((product) => String(product.id));
 const contents = (products: TrackedProduct[]) => products.map((product) => ({ id: String(product.id), quantity: product.quantity }));
 
-/** page_view (GA4) and PageView (Meta) for a route; a repeat of the same path is not a new view. */
-export function trackPageView(path: string): void {
-  if (path === lastPagePath) return;
-  lastPagePath = path;
-  send('ga', 'event', 'page_view', { page_path: path, page_location: window.location.origin + path });
+/**
+ * page_view (GA4) and PageView (Meta) for a route; a repeat of the same address is not a new view.
+ * Only the path is sent: a query string can carry a secret (a reset link's token), so none leaves.
+ */
+export function trackPageView(address: string): void {
+  if (address === lastPageAddress) return;
+  lastPageAddress = address;
+  const pagePath = address.split(/[?#]/, 1)[0] ?? '';
+  const pageLocation = window.location.origin + pagePath;
+  // gtag.js would take page_location from document.location, query and all, for later events.
+  send('ga', 'set', { page_location: pageLocation });
+  send('ga', 'event', 'page_view', { page_path: pagePath, page_location: pageLocation });
   send('meta', 'track', 'PageView');
 }
 

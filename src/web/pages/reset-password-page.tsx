@@ -1,5 +1,5 @@
 import { type FormEvent, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { passwordField } from '../../contracts/user';
 import { Button } from '../components/ui/button';
 import { TextField } from '../components/ui/text-field';
@@ -7,14 +7,15 @@ import { toast } from '../components/ui/toast';
 import { postResetPassword } from '../features/auth/api/password-reset';
 import { openAuthDialog } from '../features/auth/auth-dialog';
 import { PasswordMeter } from '../features/auth/password-meter';
+import { forgetResetToken, resetToken } from '../features/auth/reset-token';
 import { ApiError } from '../lib/api-client';
 import { usePageTitle } from '../lib/page-title';
 
 /** ARCHITECTURE difference 6: the e-mailed, single-use token is redeemed here. */
 export default function ResetPasswordPage() {
   usePageTitle('Reset Password');
-  const [params] = useSearchParams();
-  const token = params.get('token') ?? '';
+  // The token was taken out of the address at start-up, before analytics could read it.
+  const [token] = useState(resetToken);
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const [errors, setErrors] = useState<{ password?: string; confirm?: string }>({});
@@ -32,10 +33,14 @@ export default function ResetPasswordPage() {
     setState('busy');
     try {
       await postResetPassword(token, password);
+      forgetResetToken();
       setState('done');
       toast({ title: 'Password Changed', description: 'You can now sign in with your new password.' });
     } catch (error) {
-      if (error instanceof ApiError && error.status === 400) return setState('invalid');
+      if (error instanceof ApiError && error.status === 400) {
+        forgetResetToken();
+        return setState('invalid');
+      }
       setState('idle');
       toast({ title: 'Password Not Changed', description: 'Something went wrong. Please try again.', variant: 'destructive' });
     }

@@ -22,6 +22,7 @@ export function AnalyticsTracker() {
   }, [ids, failed]);
 
   useEffect(() => {
+    // A new search is a new view; trackPageView sends only the path, never the query string.
     trackPageView(pathname + search);
   }, [pathname, search]);
 
