@@ -22,6 +22,32 @@ export interface CheckoutSessionRequest {
   expiresAt: Date;
 }
 
+/** The parts of a Checkout session this shop reads, as Stripe has it now. */
+export interface CheckoutSessionState {
+  id: string;
+  status: 'open' | 'complete' | 'expired';
+  /** 'paid' once the money is taken; a complete session may still be 'unpaid' while a delayed payment processes. */
+  paymentStatus: string;
+  amountCents: number | null;
+  currency: string | null;
+}
+
+interface StripeSessionBody {
+  id: string;
+  status: CheckoutSessionState['status'];
+  payment_status: string;
+  amount_total?: number | null;
+  currency?: string | null;
+}
+
+const sessionState = (body: StripeSessionBody): CheckoutSessionState => ({
+  id: body.id,
+  status: body.status,
+  paymentStatus: body.payment_status,
+  amountCents: body.amount_total ?? null,
+  currency: body.currency ?? null,
+});
+
 /** The parts of a Stripe event this shop reads. */
 export interface StripeEvent {
   id: string;
@@ -72,15 +98,31 @@ export class StripeCheckout {
     return { id: body.id, url: body.url };
   }
 
-  /** Closes a session so it can no longer take a payment (its order was cancelled or replaced). */
-  async expireSession(sessionId: string): Promise<void> {
+  /** A session as Stripe has it now: open, complete (paid, or a delayed payment still processing) or expired. */
+  async retrieveSession(sessionId: string): Promise<CheckoutSessionState> {
+    const response = await fetch(`${this.config.apiUrl}/v1/checkout/sessions/${encodeURIComponent(sessionId)}`, {
+      headers: { authorization: `Bearer ${this.config.secretKey}` },
+      signal: AbortSignal.timeout(15_000),
+    });
+    if (!response.ok) throw new Error(`Stripe could not find session ${sessionId} (${response.status})`);
+    return sessionState((await response.json()) as StripeSessionBody);
+  }
+
+  /**
+   * Closes a session so it can no longer take a payment, and answers the session as it is then.
+   * Stripe refuses (400) to close a session that is no longer open: expired already, or complete
+   * because the shopper has just paid; the caller must tell those apart.
+   */
+  async expireSession(sessionId: string): Promise<CheckoutSessionState> {
     const response = await fetch(`${this.config.apiUrl}/v1/checkout/sessions/${encodeURIComponent(sessionId)}/expire`, {
       method: 'POST',
       headers: { authorization: `Bearer ${this.config.secretKey}` },
       signal: AbortSignal.timeout(15_000),
     });
-    // A session that is already complete or expired cannot be expired again: nothing left to do.
-    if (!response.ok && response.status !== 400) throw new Error(`Stripe could not expire session ${sessionId} (${response.status})`);
+    if (response.ok) return sessionState((await response.json()) as StripeSessionBody);
+    const now = response.status === 400 ? await this.retrieveSession(sessionId) : undefined;
+    if (!now || now.status === 'open') throw new Error(`Stripe could not expire session ${sessionId} (${response.status})`);
+    return now;
   }
 
   /** The event in a webhook body, once its `Stripe-Signature` proves it came from Stripe recently. */
