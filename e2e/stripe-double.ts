@@ -5,7 +5,7 @@
  * success address. A second button pays but holds the webhook back, as when Stripe is late.
  */
 import http from 'node:http';
-import { signStripePayload } from '../src/server/lib/payments';
+import { stripeSignatureHeader } from '../src/server/testing/stripe-signature';
 
 const port = Number(process.env.STRIPE_DOUBLE_PORT);
 const shopUrl = process.env.SHOP_URL!;
@@ -50,10 +50,9 @@ async function payAndNotify(session: Session): Promise<void> {
     type: 'checkout.session.completed',
     data: { object: { id: session.id, client_reference_id: session.orderNumber, payment_status: 'paid', amount_total: session.amount, currency: 'nzd' } },
   });
-  const at = Math.floor(Date.now() / 1000);
   await fetch(`${shopUrl}/api/payments/stripe/webhook`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', 'stripe-signature': `t=${at},v1=${signStripePayload(webhookSecret, at, payload)}` },
+    headers: { 'content-type': 'application/json', 'stripe-signature': stripeSignatureHeader(webhookSecret, payload) },
     body: payload,
   });
 }

@@ -181,13 +181,16 @@ export class OrderService {
       throw new Conflict('The time to pay for this order has run out. Please place a new order.');
     }
     if (order.stripeSessionId) await this.closeCardSession(order, order.stripeSessionId);
+    const closesAt = new Date(expiresAt);
     const session = await stripe.createSession({
       orderNumber: order.number,
       totalCents: order.totalCents,
       customerEmail: user.email,
       successUrl: `${publicUrl}/success?order=${encodeURIComponent(order.number)}`,
       cancelUrl: `${publicUrl}/account/orders/${encodeURIComponent(order.number)}`,
-      expiresAt: new Date(expiresAt),
+      expiresAt: closesAt,
+      // One attempt: the session that replaces the last one, closing at this second.
+      idempotencyKey: `${order.number}-after-${order.stripeSessionId ?? 'none'}-until-${Math.floor(closesAt.getTime() / 1000)}`,
     });
     // Stored only over the session this request closed: of two requests at once, one session stays open.
     const [stored] = await db
@@ -196,9 +199,12 @@ export class OrderService {
       .where(and(eq(orders.id, order.id), eq(orders.status, 'pending_payment'), stripeSessionIs(order.stripeSessionId)))
       .returning({ id: orders.id });
     if (!stored) {
+      const [now] = await db.select({ status: orders.status, stripeSessionId: orders.stripeSessionId }).from(orders).where(eq(orders.id, order.id));
+      const unpaid = now?.status === 'pending_payment';
+      // The same attempt from another request got the same session back (same idempotency key).
+      if (unpaid && now.stripeSessionId === session.id) return session.url;
       await stripe.expireSession(session.id);
-      const [now] = await db.select({ status: orders.status }).from(orders).where(eq(orders.id, order.id));
-      if (now?.status === 'pending_payment') throw new Conflict('A card payment for this order was just started in another window. Please pay there, or try again.');
+      if (unpaid) throw new Conflict('A card payment for this order was just started in another window. Please pay there, or try again.');
       throw new Conflict('This order does not need a card payment.');
     }
     return session.url;
