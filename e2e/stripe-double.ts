@@ -1,10 +1,11 @@
 /**
- * Stripe Checkout, played on loopback for the browser journeys: the shop creates sessions here,
- * the shopper "pays" on a plain page, and the double sends the shop a webhook signed with the
- * shop's secret, as Stripe does, before returning the shopper to the success address.
+ * Stripe Checkout, played on loopback for the browser journeys: the shop creates, reads and
+ * expires sessions here, the shopper "pays" on a plain page, and the double sends the shop a
+ * webhook signed with the shop's secret, as Stripe does, before returning the shopper to the
+ * success address. A second button pays but holds the webhook back, as when Stripe is late.
  */
 import http from 'node:http';
-import { signStripePayload } from '../src/server/lib/payments';
+import { stripeSignatureHeader } from '../src/server/testing/stripe-signature';
 
 const port = Number(process.env.STRIPE_DOUBLE_PORT);
 const shopUrl = process.env.SHOP_URL!;
@@ -17,7 +18,7 @@ interface Session {
   amount: number;
   successUrl: string;
   cancelUrl: string;
-  open: boolean;
+  status: 'open' | 'complete' | 'expired';
 }
 const sessions = new Map<string, Session>();
 
@@ -29,6 +30,18 @@ function read(request: http.IncomingMessage): Promise<string> {
   });
 }
 
+/** A session in Stripe's field names; a complete session here is always paid. */
+const view = (session: Session) => ({
+  id: session.id,
+  object: 'checkout.session',
+  url: `http://127.0.0.1:${port}/pay/${session.id}`,
+  status: session.status,
+  payment_status: session.status === 'complete' ? 'paid' : 'unpaid',
+  amount_total: session.amount,
+  currency: 'nzd',
+  client_reference_id: session.orderNumber,
+});
+
 const escape = (text: string) => text.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
 
 async function payAndNotify(session: Session): Promise<void> {
@@ -37,10 +50,9 @@ async function payAndNotify(session: Session): Promise<void> {
     type: 'checkout.session.completed',
     data: { object: { id: session.id, client_reference_id: session.orderNumber, payment_status: 'paid', amount_total: session.amount, currency: 'nzd' } },
   });
-  const at = Math.floor(Date.now() / 1000);
   await fetch(`${shopUrl}/api/payments/stripe/webhook`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', 'stripe-signature': `t=${at},v1=${signStripePayload(webhookSecret, at, payload)}` },
+    headers: { 'content-type': 'application/json', 'stripe-signature': stripeSignatureHeader(webhookSecret, payload) },
     body: payload,
   });
 }
@@ -61,16 +73,18 @@ const server = http.createServer(async (request, response) => {
       amount: Number(form.get('line_items[0][price_data][unit_amount]')),
       successUrl: form.get('success_url') ?? '',
       cancelUrl: form.get('cancel_url') ?? '',
-      open: true,
+      status: 'open',
     });
-    return json(200, { id, url: `http://127.0.0.1:${port}/pay/${id}` });
+    return json(200, view(sessions.get(id)!));
   }
-  const expire = /^\/v1\/checkout\/sessions\/([\w-]+)\/expire$/.exec(url.pathname);
-  if (request.method === 'POST' && expire) {
-    const session = sessions.get(expire[1]!);
-    if (!session?.open) return json(400, { error: { message: 'Session is not open' } });
-    session.open = false;
-    return json(200, { id: session.id, status: 'expired' });
+  const api = /^\/v1\/checkout\/sessions\/([\w-]+)(\/expire)?$/.exec(url.pathname);
+  const known = api ? sessions.get(api[1]!) : undefined;
+  if (api && !known) return json(404, { error: { type: 'invalid_request_error', message: 'No such checkout.session' } });
+  if (known && request.method === 'GET' && !api![2]) return json(200, view(known));
+  if (known && request.method === 'POST' && api![2]) {
+    if (known.status !== 'open') return json(400, { error: { type: 'invalid_request_error', message: `This Checkout Session is ${known.status}` } });
+    known.status = 'expired';
+    return json(200, view(known));
   }
   const pay = /^\/pay\/([\w-]+)$/.exec(url.pathname);
   const session = pay ? sessions.get(pay[1]!) : undefined;
@@ -78,12 +92,14 @@ const server = http.createServer(async (request, response) => {
     const amount = `$${(session.amount / 100).toFixed(2)}`;
     response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(`<!doctype html><html lang="en"><head><title>Test card payment</title></head>
 <body><main><h1>Test card payment</h1><p>Order ${escape(session.orderNumber)}: ${amount} NZD</p>
-<form method="post"><button type="submit">Pay ${amount}</button></form><a href="${escape(session.cancelUrl)}">Back to the shop</a></main></body></html>`);
+<form method="post"><button type="submit">Pay ${amount}</button></form>
+<form method="post" action="?webhook=held"><button type="submit">Pay, holding the webhook back</button></form>
+<a href="${escape(session.cancelUrl)}">Back to the shop</a></main></body></html>`);
     return;
   }
-  if (pay && session?.open && request.method === 'POST') {
-    session.open = false;
-    await payAndNotify(session);
+  if (pay && session?.status === 'open' && request.method === 'POST') {
+    session.status = 'complete';
+    if (url.searchParams.get('webhook') !== 'held') await payAndNotify(session);
     response.writeHead(303, { location: session.successUrl }).end();
     return;
   }

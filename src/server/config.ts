@@ -53,7 +53,11 @@ const envSchema = z.object({
   ORDERS_PER_USER_PER_HOUR: count(30),
   STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_\w+$/, 'must be a Stripe secret key (sk_...)').optional(),
   STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_\w+$/, 'must be a Stripe webhook signing secret (whsec_...)').optional(),
-  STRIPE_API_URL: z.url({ error: 'must be a full URL' }).default('https://api.stripe.com'),
+  // Stripe's SDK takes a scheme, host and port, not a base URL.
+  STRIPE_API_URL: z
+    .url({ protocol: /^https?$/, error: 'must be a full http(s) URL' })
+    .refine((url) => /^https?:\/\/[^/?#]+\/?$/.test(url), 'must be a scheme, host and port only, such as https://api.stripe.com')
+    .default('https://api.stripe.com'),
 });
 
 export type Env = z.output<typeof envSchema>;

@@ -1,4 +1,4 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import Stripe from 'stripe';
 import { BadRequest } from './errors';
 
 /** Stripe's default tolerance: a signed webhook older than five minutes is refused (replays). */
@@ -9,6 +9,7 @@ export const sessionLifetimeLimits = { minSeconds: 31 * 60, maxSeconds: 23 * 60 
 export interface StripeConfig {
   secretKey: string;
   webhookSecret: string;
+  /** Stripe's API, or a double on loopback in tests: scheme, host and port only. */
   apiUrl: string;
 }
 
@@ -20,6 +21,19 @@ export interface CheckoutSessionRequest {
   cancelUrl: string;
   /** When the session closes: before the order's unpaid timeout, so a cancelled order cannot be paid. */
   expiresAt: Date;
+  /** Names this attempt at Stripe: the same key within 24 hours answers the same session. */
+  idempotencyKey: string;
+}
+
+/** The parts of a Checkout session this shop reads, as Stripe has it now. */
+export interface CheckoutSessionState {
+  id: string;
+  /** 'open', 'complete' or 'expired'. */
+  status: string | null;
+  /** 'paid' once the money is taken; a complete session may still be 'unpaid' while a delayed payment processes. */
+  paymentStatus: string;
+  amountCents: number | null;
+  currency: string | null;
 }
 
 /** The parts of a Stripe event this shop reads. */
@@ -37,76 +51,85 @@ export interface StripeEvent {
   };
 }
 
+const sessionState = (session: Stripe.Checkout.Session): CheckoutSessionState => ({
+  id: session.id,
+  status: session.status,
+  paymentStatus: session.payment_status,
+  amountCents: session.amount_total,
+  currency: session.currency,
+});
+
 /**
- * Card payments through Stripe Checkout: the shopper pays on Stripe's page, so card data never
- * reaches this server; only a webhook signed with our secret marks an order paid.
+ * Card payments through Stripe Checkout, with Stripe's own Node SDK: the shopper pays on Stripe's
+ * page, so card data never reaches this server; only a webhook signed with our secret, or the
+ * session read back from Stripe, marks an order paid.
  */
 export class StripeCheckout {
-  constructor(private readonly config: StripeConfig) {}
+  private readonly stripe: Stripe;
+
+  constructor(private readonly config: StripeConfig) {
+    // Retries reuse the request's idempotency key, so a lost answer never makes a second session.
+    this.stripe = new Stripe(config.secretKey, { ...apiAddress(config.apiUrl), maxNetworkRetries: 2, timeout: 15_000 });
+  }
 
   /** One NZD line of the order's total (discounts and shipping are already in it). */
   async createSession(request: CheckoutSessionRequest): Promise<{ id: string; url: string }> {
-    const form = new URLSearchParams({
-      mode: 'payment',
-      client_reference_id: request.orderNumber,
-      'metadata[order_number]': request.orderNumber,
-      customer_email: request.customerEmail,
-      success_url: request.successUrl,
-      cancel_url: request.cancelUrl,
-      expires_at: String(Math.floor(request.expiresAt.getTime() / 1000)),
-      'line_items[0][quantity]': '1',
-      'line_items[0][price_data][currency]': 'nzd',
-      'line_items[0][price_data][unit_amount]': String(request.totalCents),
-      'line_items[0][price_data][product_data][name]': `Mango Shop order ${request.orderNumber}`,
-    });
-    const response = await fetch(`${this.config.apiUrl}/v1/checkout/sessions`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${this.config.secretKey}`, 'content-type': 'application/x-www-form-urlencoded' },
-      body: form,
-      signal: AbortSignal.timeout(15_000),
-    });
-    const body = (await response.json().catch(() => ({}))) as { id?: string; url?: string; error?: { message?: string } };
-    if (!response.ok || !body.id || !body.url) {
-      throw new Error(`Stripe refused the checkout session (${response.status}): ${body.error?.message ?? 'no details'}`);
-    }
-    return { id: body.id, url: body.url };
+    const session = await this.stripe.checkout.sessions.create(
+      {
+        mode: 'payment',
+        client_reference_id: request.orderNumber,
+        metadata: { order_number: request.orderNumber },
+        customer_email: request.customerEmail,
+        success_url: request.successUrl,
+        cancel_url: request.cancelUrl,
+        expires_at: Math.floor(request.expiresAt.getTime() / 1000),
+        line_items: [
+          { quantity: 1, price_data: { currency: 'nzd', unit_amount: request.totalCents, product_data: { name: `Mango Shop order ${request.orderNumber}` } } },
+        ],
+      },
+      { idempotencyKey: request.idempotencyKey },
+    );
+    if (!session.url) throw new Error(`Stripe made checkout session ${session.id} without a payment page`);
+    return { id: session.id, url: session.url };
   }
 
-  /** Closes a session so it can no longer take a payment (its order was cancelled or replaced). */
-  async expireSession(sessionId: string): Promise<void> {
-    const response = await fetch(`${this.config.apiUrl}/v1/checkout/sessions/${encodeURIComponent(sessionId)}/expire`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${this.config.secretKey}` },
-      signal: AbortSignal.timeout(15_000),
-    });
-    // A session that is already complete or expired cannot be expired again: nothing left to do.
-    if (!response.ok && response.status !== 400) throw new Error(`Stripe could not expire session ${sessionId} (${response.status})`);
+  /** A session as Stripe has it now: open, complete (paid, or a delayed payment still processing) or expired. */
+  async retrieveSession(sessionId: string): Promise<CheckoutSessionState> {
+    return sessionState(await this.stripe.checkout.sessions.retrieve(sessionId));
+  }
+
+  /**
+   * Closes a session so it can no longer take a payment, and answers the session as it is then.
+   * Stripe refuses to close a session that is no longer open: expired already, or complete
+   * because the shopper has just paid; the caller must tell those apart.
+   */
+  async expireSession(sessionId: string): Promise<CheckoutSessionState> {
+    try {
+      return sessionState(await this.stripe.checkout.sessions.expire(sessionId));
+    } catch (error) {
+      if (!(error instanceof Stripe.errors.StripeInvalidRequestError)) throw error;
+      const now = await this.retrieveSession(sessionId);
+      if (now.status === 'open') throw error;
+      return now;
+    }
   }
 
   /** The event in a webhook body, once its `Stripe-Signature` proves it came from Stripe recently. */
-  verifyEvent(rawBody: string, signatureHeader: string | undefined, nowMs = Date.now()): StripeEvent {
-    const refused = new BadRequest('Invalid Stripe signature');
-    if (!signatureHeader) throw refused;
-    const parts = signatureHeader.split(',').map((part) => part.trim().split('='));
-    const timestamp = Number(parts.find(([key]) => key === 't')?.[1]);
-    const signatures = parts.filter(([key]) => key === 'v1').map(([, value]) => value ?? '');
-    if (!Number.isInteger(timestamp) || !signatures.length) throw refused;
-    if (Math.abs(nowMs / 1000 - timestamp) > signatureToleranceSeconds) throw refused;
-    const expected = Buffer.from(signStripePayload(this.config.webhookSecret, timestamp, rawBody), 'hex');
-    const matches = signatures.some((signature) => {
-      const given = Buffer.from(signature, 'hex');
-      return given.length === expected.length && timingSafeEqual(given, expected);
-    });
-    if (!matches) throw refused;
+  verifyEvent(rawBody: string, signatureHeader: string | undefined): StripeEvent {
     try {
-      return JSON.parse(rawBody) as StripeEvent;
-    } catch {
-      throw new BadRequest('The webhook body is not JSON');
+      const event = this.stripe.webhooks.constructEvent(rawBody, signatureHeader ?? '', this.config.webhookSecret, signatureToleranceSeconds);
+      return event as unknown as StripeEvent;
+    } catch (error) {
+      if (error instanceof Stripe.errors.StripeSignatureVerificationError) throw new BadRequest('Invalid Stripe signature');
+      if (error instanceof SyntaxError) throw new BadRequest('The webhook body is not JSON');
+      throw error;
     }
   }
 }
 
-/** Stripe's v1 scheme: HMAC-SHA256 of `{timestamp}.{body}` with the endpoint's secret, in hex. */
-export function signStripePayload(secret: string, timestamp: number, rawBody: string): string {
-  return createHmac('sha256', secret).update(`${timestamp}.${rawBody}`).digest('hex');
+/** STRIPE_API_URL as the SDK's address options (it takes no base URL). */
+function apiAddress(apiUrl: string): Pick<Stripe.StripeConfig, 'host' | 'port' | 'protocol'> {
+  const url = new URL(apiUrl);
+  const protocol = url.protocol === 'http:' ? 'http' : 'https';
+  return { host: url.hostname.replace(/^\[(.*)\]$/, '$1'), port: url.port || (protocol === 'http' ? 80 : 443), protocol };
 }

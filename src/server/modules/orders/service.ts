@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { placeOrderSchema } from '../../../contracts/checkout';
 import { type OrderStatus, orderStatusLabels, orderTransitions, type OrderSummary, type OrderView, type PlacedOrder } from '../../../contracts/order';
@@ -41,6 +41,8 @@ export interface StatusChange {
 }
 
 const dayMs = 24 * 60 * 60 * 1000;
+/** The order still points at this Stripe session (or at none). */
+const stripeSessionIs = (sessionId: string | null) => (sessionId ? eq(orders.stripeSessionId, sessionId) : isNull(orders.stripeSessionId));
 /** Stripe's smallest charge in NZD. */
 const stripeMinimumCents = 50;
 
@@ -180,25 +182,53 @@ export class OrderService {
     if (expiresAt - Date.now() < sessionLifetimeLimits.minSeconds * 1000) {
       throw new Conflict('The time to pay for this order has run out. Please place a new order.');
     }
-    if (order.stripeSessionId) await stripe.expireSession(order.stripeSessionId);
+    if (order.stripeSessionId) await this.closeCardSession(order, order.stripeSessionId);
+    const closesAt = new Date(expiresAt);
     const session = await stripe.createSession({
       orderNumber: order.number,
       totalCents: order.totalCents,
       customerEmail: user.email,
       successUrl: `${publicUrl}/success?order=${encodeURIComponent(order.number)}`,
       cancelUrl: `${publicUrl}/account/orders/${encodeURIComponent(order.number)}`,
-      expiresAt: new Date(expiresAt),
+      expiresAt: closesAt,
+      // One attempt: the session that replaces the last one, closing at this second.
+      idempotencyKey: `${order.number}-after-${order.stripeSessionId ?? 'none'}-until-${Math.floor(closesAt.getTime() / 1000)}`,
     });
+    // Stored only over the session this request closed: of two requests at once, one session stays open.
     const [stored] = await db
       .update(orders)
       .set({ stripeSessionId: session.id, updatedAt: sql`now()` })
-      .where(and(eq(orders.id, order.id), eq(orders.status, 'pending_payment')))
+      .where(and(eq(orders.id, order.id), eq(orders.status, 'pending_payment'), stripeSessionIs(order.stripeSessionId)))
       .returning({ id: orders.id });
     if (!stored) {
+      const [now] = await db.select({ status: orders.status, stripeSessionId: orders.stripeSessionId }).from(orders).where(eq(orders.id, order.id));
+      const unpaid = now?.status === 'pending_payment';
+      // The same attempt from another request got the same session back (same idempotency key).
+      if (unpaid && now.stripeSessionId === session.id) return session.url;
       await stripe.expireSession(session.id);
+      if (unpaid) throw new Conflict('A card payment for this order was just started in another window. Please pay there, or try again.');
       throw new Conflict('This order does not need a card payment.');
     }
     return session.url;
+  }
+
+  /**
+   * Closes the order's last Stripe session before a new one opens. A session Stripe has completed
+   * is never replaced: its webhook may simply be late, so its payment is recorded here as the
+   * webhook would record it, and the shopper is not asked to pay twice.
+   */
+  private async closeCardSession(order: OrderRow, sessionId: string): Promise<void> {
+    const stripe = this.deps.stripe!;
+    let session = await stripe.retrieveSession(sessionId);
+    // The shopper may pay between the look and the close: expiring answers the session as it is then.
+    if (session.status === 'open') session = await stripe.expireSession(sessionId);
+    if (session.status === 'expired') return;
+    if (session.paymentStatus !== 'paid') throw new Conflict('Your card payment for this order is still being processed. Please check again in a few minutes.');
+    const outcome = await this.recordCardPayment({ orderNumber: order.number, sessionId, amountCents: session.amountCents ?? -1, currency: session.currency ?? '' });
+    if (outcome === 'mismatch') {
+      throw new Conflict('We have received a card payment for this order that our team needs to check. Please contact us before paying again.');
+    }
+    throw new Conflict('Your card payment for this order has already been received. There is nothing more to pay.');
   }
 
   /** The shopper's orders, newest first. */
@@ -325,8 +355,9 @@ export class OrderService {
   }
 
   /**
-   * A Stripe Checkout session was paid: marks its order paid once (a replayed webhook finds it paid
-   * already). The amount must match the order's total, or the order is left for staff to check.
+   * A Stripe Checkout session was paid (told by the webhook, or seen by the pay route before it):
+   * marks its order paid once (a replay finds it paid already). The amount must match the order's
+   * total, or the order is left for staff to check.
    */
   async recordCardPayment(payment: { orderNumber: string; sessionId: string; amountCents: number; currency: string }): Promise<'paid' | 'already' | 'mismatch' | 'unknown'> {
     const [order] = await this.deps.db.select().from(orders).where(eq(orders.number, payment.orderNumber));
@@ -341,8 +372,9 @@ export class OrderService {
     const [now] = await this.deps.db.select({ status: orders.status }).from(orders).where(eq(orders.id, order.id));
     if (now?.status === 'cancelled') {
       this.deps.log.error({ order: order.number, session: payment.sessionId }, 'card payment received for a cancelled order: refund it');
-    } else {
-      this.deps.log.warn({ order: order.number, session: payment.sessionId }, 'card payment event for an order already paid: check for a second payment');
+    } else if (payment.sessionId !== order.stripeSessionId) {
+      // Only the order's latest session can still take money, so a payment through another is a second charge.
+      this.deps.log.error({ order: order.number, session: payment.sessionId }, 'second card payment for an order already paid: refund it');
     }
     return 'already';
   }

@@ -1,56 +1,32 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OrderView, PlacedOrder } from '../../../contracts/order';
 import { orderEvents, orders } from '../../db/schema';
-import { signStripePayload } from '../../lib/payments';
 import { quickShopper, testProduct } from '../../testing/order-helpers';
+import { StripeApiDouble } from '../../testing/stripe-api-double';
+import { stripeSignatureHeader } from '../../testing/stripe-signature';
 import { createTestShop, type TestShop } from '../../testing/test-app';
 
 const webhookSecret = 'whsec_test_mango_secret';
-
-/** Stripe's checkout-session endpoint, played on loopback: it records what the shop asked for. */
-let stripeDouble: http.Server;
-const sessionsAsked: URLSearchParams[] = [];
-const sessionsExpired: string[] = [];
+const stripe = new StripeApiDouble('sk_test_mango');
 let shop: TestShop;
 
 beforeAll(async () => {
-  stripeDouble = http.createServer((request, response) => {
-    let body = '';
-    request.on('data', (chunk) => (body += chunk));
-    request.on('end', () => {
-      const form = new URLSearchParams(body);
-      const expiring = /^\/v1\/checkout\/sessions\/([\w-]+)\/expire$/.exec(request.url ?? '');
-      if (expiring && request.headers.authorization === 'Bearer sk_test_mango') {
-        sessionsExpired.push(expiring[1]!);
-        response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ id: expiring[1], status: 'expired' }));
-        return;
-      }
-      if (request.url !== '/v1/checkout/sessions' || request.headers.authorization !== 'Bearer sk_test_mango') {
-        response.writeHead(401, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { message: 'bad key' } }));
-        return;
-      }
-      sessionsAsked.push(form);
-      const id = `cs_test_${sessionsAsked.length}`;
-      response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ id, url: `https://checkout.stripe.test/pay/${id}` }));
-    });
-  });
-  await new Promise<void>((resolve) => stripeDouble.listen(0, '127.0.0.1', resolve));
-  const port = (stripeDouble.address() as AddressInfo).port;
-  shop = await createTestShop({ STRIPE_SECRET_KEY: 'sk_test_mango', STRIPE_WEBHOOK_SECRET: webhookSecret, STRIPE_API_URL: `http://127.0.0.1:${port}` });
+  const apiUrl = await stripe.start();
+  shop = await createTestShop({ STRIPE_SECRET_KEY: 'sk_test_mango', STRIPE_WEBHOOK_SECRET: webhookSecret, STRIPE_API_URL: apiUrl });
 });
 afterAll(async () => {
   await shop?.close();
-  stripeDouble?.close();
+  stripe.stop();
 });
 
+/** Stripe's event for the order's latest session, paid. */
 function completedEvent(orderNumber: string, amountCents: number, eventId = 'evt_1') {
+  const sessionId = stripe.latestFor(orderNumber)!.id;
   return JSON.stringify({
     id: eventId,
     type: 'checkout.session.completed',
-    data: { object: { id: 'cs_test_1', client_reference_id: orderNumber, payment_status: 'paid', amount_total: amountCents, currency: 'nzd' } },
+    data: { object: { id: sessionId, client_reference_id: orderNumber, payment_status: 'paid', amount_total: amountCents, currency: 'nzd' } },
   });
 }
 
@@ -63,7 +39,7 @@ function sendWebhook(body: string, signature: string) {
   });
 }
 
-const signed = (body: string, secret = webhookSecret, at = Math.floor(Date.now() / 1000)) => `t=${at},v1=${signStripePayload(secret, at, body)}`;
+const signed = (body: string, secret = webhookSecret, at?: number) => stripeSignatureHeader(secret, body, at);
 
 async function cardOrder() {
   const product = await testProduct(shop, { priceCents: 6499, stock: 10 });
@@ -72,6 +48,17 @@ async function cardOrder() {
   const response = await shopper.order({ paymentMethod: 'stripe' });
   expect(response.statusCode).toBe(201);
   return { shopper, product, ...(response.json() as PlacedOrder) };
+}
+
+/** What the order shows for its card payment: status, 'paid' steps on the timeline, paid mails. */
+async function paymentRecord(orderNumber: string) {
+  const [row] = await shop.database.db.select().from(orders).where(eq(orders.number, orderNumber));
+  const events = await shop.database.db.select().from(orderEvents).where(eq(orderEvents.orderId, row!.id));
+  return {
+    status: row!.status,
+    paidSteps: events.filter((event) => event.status === 'paid').length,
+    paidMails: shop.mailer.sent.filter((mail) => mail.subject === `Payment received for order ${orderNumber}`).length,
+  };
 }
 
 describe('card payment through Stripe Checkout', () => {
@@ -86,7 +73,7 @@ describe('card payment through Stripe Checkout', () => {
     const { order, checkoutUrl, shopper } = await cardOrder();
     expect(checkoutUrl).toMatch(/^https:\/\/checkout\.stripe\.test\/pay\/cs_test_\d+$/);
     expect(order).toMatchObject({ status: 'pending_payment', paymentMethod: 'stripe', bankTransfer: null, canPayByCard: true, total: 141.98 });
-    const asked = sessionsAsked.at(-1)!;
+    const asked = stripe.latestFor(order.number)!.form;
     expect(asked.get('client_reference_id')).toBe(order.number);
     expect(asked.get('line_items[0][price_data][unit_amount]')).toBe('14198');
     expect(asked.get('line_items[0][price_data][currency]')).toBe('nzd');
@@ -102,7 +89,8 @@ describe('card payment through Stripe Checkout', () => {
     const again = await shopper.call({ method: 'POST', url: `/api/orders/${order.number}/pay` });
     expect(again.json().checkoutUrl).toMatch(/cs_test_\d+$/);
     expect(again.json().checkoutUrl).not.toBe(checkoutUrl);
-    expect(sessionsExpired).toContain(firstSession);
+    expect(stripe.expireRequests).toContain(firstSession);
+    expect(stripe.sessions.get(firstSession)!.status).toBe('expired');
 
     const stranger = await quickShopper(shop);
     expect((await stranger.call({ method: 'POST', url: `/api/orders/${order.number}/pay` })).statusCode).toBe(404);
@@ -112,7 +100,7 @@ describe('card payment through Stripe Checkout', () => {
     const { order, shopper, checkoutUrl } = await cardOrder();
     const cancelled = await shopper.call({ method: 'POST', url: `/api/orders/${order.number}/cancel` });
     expect(cancelled.json().status).toBe('cancelled');
-    expect(sessionsExpired).toContain(checkoutUrl!.split('/').at(-1));
+    expect(stripe.sessions.get(checkoutUrl!.split('/').at(-1)!)!.status).toBe('expired');
     expect((await shopper.call({ method: 'POST', url: `/api/orders/${order.number}/pay` })).statusCode).toBe(409);
 
     const body = completedEvent(order.number, 14198, 'evt_late');
@@ -160,5 +148,119 @@ describe('card payment through Stripe Checkout', () => {
   it('answers events it does not act on', async () => {
     const body = JSON.stringify({ id: 'evt_other', type: 'checkout.session.expired', data: { object: { id: 'cs_x' } } });
     expect((await sendWebhook(body, signed(body))).json()).toEqual({ received: true });
+  });
+});
+
+describe('POST /api/orders/:number/pay while Stripe has not confirmed the last payment', () => {
+  const alreadyPaid = 'Your card payment for this order has already been received. There is nothing more to pay.';
+
+  it('records a payment Stripe took before its webhook arrived, answers 409 and opens no second session', async () => {
+    const { order, shopper } = await cardOrder();
+    const first = stripe.latestFor(order.number)!;
+    stripe.pay(first.id);
+
+    const again = await shopper.call({ method: 'POST', url: `/api/orders/${order.number}/pay` });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe(alreadyPaid);
+    expect(stripe.latestFor(order.number)!.id).toBe(first.id);
+    expect(await paymentRecord(order.number)).toEqual({ status: 'paid', paidSteps: 1, paidMails: 1 });
+    const view = (await shopper.call({ method: 'GET', url: `/api/orders/${order.number}` })).json() as OrderView;
+    expect(view).toMatchObject({ status: 'paid', canPayByCard: false });
+    expect(view.events.at(-1)!.note).toBe(`Card payment received (${first.id})`);
+
+    // Asking again, and Stripe's webhook arriving late, change nothing more.
+    expect((await shopper.call({ method: 'POST', url: `/api/orders/${order.number}/pay` })).statusCode).toBe(409);
+    const body = completedEvent(order.number, 14198, 'evt_late_webhook');
+    expect((await sendWebhook(body, signed(body))).json()).toEqual({ received: true, outcome: 'already' });
+    expect(await paymentRecord(order.number)).toEqual({ status: 'paid', paidSteps: 1, paidMails: 1 });
+    expect(stripe.latestFor(order.number)!.id).toBe(first.id);
+  });
+
+  it('records a payment made while the old session was being closed, and opens no second session', async () => {
+    const { order, shopper } = await cardOrder();
+    const first = stripe.latestFor(order.number)!;
+    first.paysWhenExpired = true;
+
+    const again = await shopper.call({ method: 'POST', url: `/api/orders/${order.number}/pay` });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe(alreadyPaid);
+    expect(stripe.latestFor(order.number)!.id).toBe(first.id);
+    expect(await paymentRecord(order.number)).toEqual({ status: 'paid', paidSteps: 1, paidMails: 1 });
+  });
+
+  it('leaves an order whose paid amount does not match for staff, and opens no second session', async () => {
+    const { order, shopper } = await cardOrder();
+    const first = stripe.latestFor(order.number)!;
+    stripe.pay(first.id, 100);
+
+    const again = await shopper.call({ method: 'POST', url: `/api/orders/${order.number}/pay` });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe('We have received a card payment for this order that our team needs to check. Please contact us before paying again.');
+    expect(stripe.latestFor(order.number)!.id).toBe(first.id);
+    expect(await paymentRecord(order.number)).toEqual({ status: 'pending_payment', paidSteps: 0, paidMails: 0 });
+  });
+
+  it('keeps a session whose payment is still processing, and opens no second one', async () => {
+    const { order, shopper } = await cardOrder();
+    const first = stripe.latestFor(order.number)!;
+    first.status = 'complete';
+
+    const again = await shopper.call({ method: 'POST', url: `/api/orders/${order.number}/pay` });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe('Your card payment for this order is still being processed. Please check again in a few minutes.');
+    expect(stripe.latestFor(order.number)!.id).toBe(first.id);
+    expect(await paymentRecord(order.number)).toMatchObject({ status: 'pending_payment', paidSteps: 0 });
+  });
+
+  it('opens no second session when Stripe cannot close the first', async () => {
+    const { order, shopper } = await cardOrder();
+    const first = stripe.latestFor(order.number)!;
+    stripe.expireFailsWith = 500;
+    try {
+      const again = await shopper.call({ method: 'POST', url: `/api/orders/${order.number}/pay` });
+      expect(again.statusCode).toBe(500);
+    } finally {
+      stripe.expireFailsWith = null;
+    }
+    expect(stripe.latestFor(order.number)!.id).toBe(first.id);
+    expect(first.status).toBe('open');
+  });
+
+  it('leaves one session open, the one the order knows, when two pay requests come at once', async () => {
+    const { order, shopper } = await cardOrder();
+    const answers = await Promise.all([1, 2].map(() => shopper.call({ method: 'POST', url: `/api/orders/${order.number}/pay` })));
+    const open = [...stripe.sessions.values()].filter((session) => session.client_reference_id === order.number && session.status === 'open');
+    expect(open).toHaveLength(1);
+    const [row] = await shop.database.db.select().from(orders).where(eq(orders.number, order.number));
+    expect(row!.stripeSessionId).toBe(open[0]!.id);
+    // Within one second both get the same session (one idempotency key); otherwise the later one is refused.
+    for (const answer of answers) {
+      if (answer.statusCode === 200) expect(answer.json().checkoutUrl).toBe(`https://checkout.stripe.test/pay/${open[0]!.id}`);
+      else expect(answer.statusCode).toBe(409);
+    }
+    expect(answers.some((answer) => answer.statusCode === 200)).toBe(true);
+  });
+
+  it('replaces a session that Stripe has already expired', async () => {
+    const { order, shopper, checkoutUrl } = await cardOrder();
+    stripe.latestFor(order.number)!.status = 'expired';
+    const again = await shopper.call({ method: 'POST', url: `/api/orders/${order.number}/pay` });
+    expect(again.statusCode).toBe(200);
+    expect(again.json().checkoutUrl).not.toBe(checkoutUrl);
+    expect(stripe.latestFor(order.number)!.status).toBe('open');
+  });
+});
+
+describe('creating a Stripe session', () => {
+  it('names each attempt with an idempotency key, so a retry after a lost answer makes no second session', async () => {
+    const before = stripe.createRequests.length;
+    stripe.failCreates = 1;
+    const { order, checkoutUrl } = await cardOrder();
+    const requests = stripe.createRequests.slice(before);
+    expect(requests).toHaveLength(2);
+    expect(requests[0]!.idempotencyKey).toContain(order.number);
+    expect(requests[1]!.idempotencyKey).toBe(requests[0]!.idempotencyKey);
+    expect([...stripe.sessions.values()].filter((session) => session.client_reference_id === order.number)).toHaveLength(1);
+    expect(checkoutUrl).toBe(`https://checkout.stripe.test/pay/${stripe.latestFor(order.number)!.id}`);
   });
 });

@@ -1,0 +1,114 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/** A Checkout session as the double keeps it, in Stripe's own field names. */
+export interface DoubleSession {
+  id: string;
+  status: 'open' | 'complete' | 'expired';
+  payment_status: 'paid' | 'unpaid';
+  amount_total: number;
+  currency: string;
+  client_reference_id: string;
+  /** The form the shop sent to create it. */
+  form: URLSearchParams;
+  idempotencyKey: string | undefined;
+  /** The shopper pays at the moment the shop asks Stripe to close the session (a race). */
+  paysWhenExpired?: boolean;
+}
+
+/**
+ * Stripe's Checkout-session API, played on loopback for the API tests: create (form-encoded, with
+ * idempotent replay of a repeated key), retrieve and expire. Tests read and change its sessions.
+ */
+export class StripeApiDouble {
+  readonly sessions = new Map<string, DoubleSession>();
+  /** Every create request that reached the double, in order (retries included). */
+  readonly createRequests: Array<{ idempotencyKey: string | undefined }> = [];
+  readonly expireRequests: string[] = [];
+  /** Answer the next N create requests with a 500 after making the session, as a lost answer would look. */
+  failCreates = 0;
+  /** Answer every expire request with this status instead of closing the session. */
+  expireFailsWith: number | null = null;
+  private server: http.Server | undefined;
+
+  constructor(private readonly secretKey: string) {}
+
+  async start(): Promise<string> {
+    this.server = http.createServer((request, response) => {
+      let body = '';
+      request.on('data', (chunk) => (body += chunk));
+      request.on('end', () => this.answer(request, body, response));
+    });
+    await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
+    return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+  }
+
+  stop(): void {
+    this.server?.close();
+  }
+
+  /** The session the shop made last for this order. */
+  latestFor(orderNumber: string): DoubleSession | undefined {
+    return [...this.sessions.values()].filter((session) => session.client_reference_id === orderNumber).at(-1);
+  }
+
+  /** The shopper pays on Stripe's page: the session completes, and Stripe's webhook is still to come. */
+  pay(sessionId: string, amountCents?: number): void {
+    const session = this.sessions.get(sessionId)!;
+    Object.assign(session, { status: 'complete', payment_status: 'paid', amount_total: amountCents ?? session.amount_total });
+  }
+
+  private answer(request: http.IncomingMessage, body: string, response: http.ServerResponse): void {
+    const json = (status: number, value: unknown) => {
+      response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(value));
+    };
+    const invalid = (message: string) => json(400, { error: { type: 'invalid_request_error', message } });
+    if (request.headers.authorization !== `Bearer ${this.secretKey}`) return json(401, { error: { type: 'invalid_request_error', message: 'Invalid API key' } });
+    const path = new URL(request.url ?? '/', 'http://double').pathname;
+    const idempotencyKey = request.headers['idempotency-key'] as string | undefined;
+
+    if (request.method === 'POST' && path === '/v1/checkout/sessions') {
+      this.createRequests.push({ idempotencyKey });
+      const replay = idempotencyKey ? [...this.sessions.values()].find((session) => session.idempotencyKey === idempotencyKey) : undefined;
+      const session = replay ?? this.create(new URLSearchParams(body), idempotencyKey);
+      if (this.failCreates > 0) {
+        this.failCreates -= 1;
+        return json(500, { error: { type: 'api_error', message: 'Something went wrong on our end' } });
+      }
+      return json(200, view(session));
+    }
+    const match = /^\/v1\/checkout\/sessions\/([\w-]+)(\/expire)?$/.exec(path);
+    const session = match ? this.sessions.get(match[1]!) : undefined;
+    if (!session) return json(404, { error: { type: 'invalid_request_error', message: 'No such checkout.session' } });
+    if (request.method === 'GET' && !match![2]) return json(200, view(session));
+    if (request.method === 'POST' && match![2]) {
+      this.expireRequests.push(session.id);
+      if (this.expireFailsWith) return json(this.expireFailsWith, { error: { type: 'api_error', message: 'Something went wrong on our end' } });
+      if (session.paysWhenExpired && session.status === 'open') this.pay(session.id);
+      if (session.status !== 'open') return invalid(`Only Checkout Sessions with a status in ["open"] can be expired. This one is "${session.status}".`);
+      session.status = 'expired';
+      return json(200, view(session));
+    }
+    invalid('No such route');
+  }
+
+  private create(form: URLSearchParams, idempotencyKey: string | undefined): DoubleSession {
+    const session: DoubleSession = {
+      id: `cs_test_${this.sessions.size + 1}`,
+      status: 'open',
+      payment_status: 'unpaid',
+      amount_total: Number(form.get('line_items[0][price_data][unit_amount]')),
+      currency: form.get('line_items[0][price_data][currency]') ?? '',
+      client_reference_id: form.get('client_reference_id') ?? '',
+      form,
+      idempotencyKey,
+    };
+    this.sessions.set(session.id, session);
+    return session;
+  }
+}
+
+function view(session: DoubleSession) {
+  const { form: _form, idempotencyKey: _key, paysWhenExpired: _race, ...fields } = session;
+  return { ...fields, object: 'checkout.session', url: `https://checkout.stripe.test/pay/${session.id}` };
+}
