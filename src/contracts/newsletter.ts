@@ -6,8 +6,9 @@ export const subscribeSchema = z.strictObject({ email: emailField });
 export type SubscribeInput = z.input<typeof subscribeSchema>;
 
 /**
- * GET /api/newsletter/unsubscribe?token=: clicked from a mail client, so it never fails validation
- * with JSON; a missing or malformed token reads as an invalid link on the HTML page.
+ * GET and POST /api/newsletter/unsubscribe?token=: opened from a mail (GET asks to confirm, POST
+ * unsubscribes), so it never fails validation with JSON; a missing or malformed token reads as an
+ * invalid link on the HTML page.
  */
 export const unsubscribeQuerySchema = z.object({
   token: z.string().min(20).max(200).optional().catch(undefined),

@@ -40,6 +40,7 @@ import { contentAdminRoutes } from './modules/content/admin-routes';
 import { settingsRoutes } from './modules/settings/routes';
 import { SettingsService } from './modules/settings/service';
 import { uploadRoutes } from './modules/uploads/routes';
+import { ImageStore } from './modules/uploads/service';
 import { userRoutes } from './modules/users/routes';
 
 export interface AppDeps {
@@ -148,7 +149,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(reportRoutes({ db, bus }));
   await app.register(newsletterRoutes({ db, mailer, limiter, publicUrl }));
   await app.register(userRoutes(db));
-  await app.register(uploadRoutes({ db, folder: path.join(config.dataDir, 'uploads') }));
+  await app.register(uploadRoutes({ db, images: new ImageStore(db) }));
 
   app.get('/healthz', async () => ({ status: 'ok' }));
   app.get('/readyz', async (_request, reply) => {

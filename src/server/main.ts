@@ -6,6 +6,7 @@ import { type Database, openPglite, openPostgres } from './db/client';
 import { DataDirLockedError, lockDataDir } from './db/data-dir-lock';
 import { seedIfEmpty } from './db/seed/seed-shop';
 import { ensureAdmin } from './modules/auth/admin-accounts';
+import { importDiskImages } from './modules/uploads/import-disk-images';
 
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const housekeepingEveryMs = 15 * 60 * 1000;
@@ -36,6 +37,14 @@ async function main(): Promise<void> {
       redact: { paths: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]', '*.password', '*.token'], censor: '[redacted]' },
     },
   });
+
+  // Decision 0008: pictures earlier versions kept on this host's disk are copied into the database.
+  await importDiskImages(database.db, path.join(config.dataDir, 'uploads'))
+    .then(({ imported, refused }) => {
+      if (imported) app.log.info({ imported }, 'imported uploaded images from the data folder into the database');
+      if (refused.length) app.log.warn({ refused }, 'left out files in the uploads folder that are not the picture their name says');
+    })
+    .catch((error: unknown) => app.log.warn({ err: error }, 'importing uploaded images from the data folder failed; it is tried again at the next start'));
 
   const housekeeping = setInterval(() => {
     void Promise.all([app.services.sessions.purgeExpired(), app.services.limiter.purgeExpired(24 * 60 * 60 * 1000)]).catch((error) =>

@@ -3,6 +3,7 @@ import {
   bigint,
   boolean,
   check,
+  customType,
   date,
   index,
   integer,
@@ -18,6 +19,12 @@ import {
 import { orderStatuses, paymentMethods, stockMovementReasons } from '../../contracts/order';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+/** Raw bytes. PGlite answers a Uint8Array and pg a Buffer: both become a Buffer. */
+const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value.buffer, value.byteOffset, value.byteLength)),
+});
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
 
 export const users = pgTable(
@@ -222,6 +229,23 @@ export const newsletterSubscribers = pgTable(
     unsubscribedAt: timestamp('unsubscribed_at', { withTimezone: true }),
   },
   (t) => [uniqueIndex('newsletter_subscribers_email_lower_key').on(sql`lower(${t.email})`)],
+);
+
+/**
+ * Pictures staff upload, in the database so every process behind a load balancer serves them
+ * (decision 0008). The name is the content's hash: the same picture uploaded twice is one row.
+ */
+export const uploadedImages = pgTable(
+  'uploaded_images',
+  {
+    name: text('name').primaryKey(),
+    contentType: text('content_type').notNull(),
+    byteSize: integer('byte_size').notNull(),
+    bytes: bytea('bytes').notNull(),
+    uploadedBy: integer('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [check('uploaded_images_byte_size', sql`${t.byteSize} = octet_length(${t.bytes})`)],
 );
 
 export const auditLog = pgTable(

@@ -9,6 +9,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   html?: string;
+  /** Extra header fields, such as List-Unsubscribe; passed to nodemailer as they are. */
+  headers?: Record<string, string>;
 }
 
 export interface Mailer {

@@ -5,11 +5,25 @@ import type { SettingsService } from '../modules/settings/service';
 import { Forbidden, ServiceUnavailable } from './errors';
 
 const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** The newsletter's unsubscribe link: its token, in the address, is its only authority. */
+const unsubscribeLink = '/api/newsletter/unsubscribe';
+
 /**
- * Sign-in and sign-out stay open during maintenance so staff can get in (difference 5), and card
- * payments made before it began are still recorded.
+ * Sign-in and sign-out stay open during maintenance so staff can get in (difference 5), card
+ * payments made before it began are still recorded, and anyone can leave the newsletter: a list
+ * must let people go at any time, and a mail client's one-click post answered 503 would leave the
+ * reader on it.
  */
-const openDuringMaintenance = new Set(['/api/login', '/api/logout', '/api/payments/stripe/webhook']);
+const openDuringMaintenance = new Set(['/api/login', '/api/logout', '/api/payments/stripe/webhook', unsubscribeLink]);
+
+/**
+ * Requests that carry their own authority, never a cookie's, so a post from another site can do
+ * nothing that anyone holding the token could not do from anywhere. Mail providers send RFC 8058
+ * one-click unsubscribes from their servers (or their webmail's origin), and the confirm page's own
+ * form is sent with `Origin: null` because the page's referrer policy is no-referrer.
+ */
+const authorisedByToken = new Set([unsubscribeLink]);
 
 /**
  * The route the request matched, not its raw URL: `/%61pi/register` reaches `/api/register` and
@@ -31,7 +45,7 @@ function changesState(request: FastifyRequest): boolean {
 export function registerSameOriginCheck(app: FastifyInstance, config: AppConfig): void {
   const trusted = new Set([...config.allowedOrigins, ...(config.publicUrl ? [config.publicUrl] : [])]);
   app.addHook('onRequest', async (request) => {
-    if (!changesState(request)) return;
+    if (!changesState(request) || authorisedByToken.has(routePath(request))) return;
     const fetchSite = request.headers['sec-fetch-site'];
     const origin = request.headers.origin;
     const ownOrigin = `${request.protocol}://${request.host}`;

@@ -39,7 +39,7 @@ export async function subscribe(deps: NewsletterDeps, input: z.output<typeof sub
       where newsletter_subscribers.unsubscribed_at is not null
     returning id`);
   if (!started) return;
-  const link = `${deps.publicUrl}/api/newsletter/unsubscribe?token=${token}`;
+  const link = `${deps.publicUrl}${unsubscribePath(token)}`;
   // Not awaited: a new address must answer as fast as one already on the list.
   deps.mailer
     .send({
@@ -56,11 +56,30 @@ export async function subscribe(deps: NewsletterDeps, input: z.output<typeof sub
         '',
         'Mango Shop',
       ].join('\n'),
+      // RFC 8058: mail clients offer their own unsubscribe button, which POSTs to the link.
+      headers: { 'List-Unsubscribe': `<${link}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
     })
     .catch(log);
 }
 
-/** Answers whether the token belonged to a subscriber; clicking the link again still says yes. */
+/** The address of the unsubscribe link: its page on a GET, the unsubscribing itself on a POST. */
+export function unsubscribePath(token: string): string {
+  return `/api/newsletter/unsubscribe?token=${encodeURIComponent(token)}`;
+}
+
+export type UnsubscribeLinkState = 'subscribed' | 'unsubscribed' | 'invalid';
+
+/** Where the link's subscriber stands; reading it changes nothing, as mail scanners open links too. */
+export async function unsubscribeLinkState(db: Db, token: string | undefined): Promise<UnsubscribeLinkState> {
+  if (!token) return 'invalid';
+  const [row] = await queryRows<{ unsubscribed: boolean }>(db, sql`
+    select unsubscribed_at is not null as unsubscribed from newsletter_subscribers
+    where unsubscribe_token_hash = ${hashToken(token)}`);
+  if (!row) return 'invalid';
+  return row.unsubscribed ? 'unsubscribed' : 'subscribed';
+}
+
+/** Answers whether the token belonged to a subscriber; using the link again still says yes. */
 export async function unsubscribe(db: Db, token: string | undefined): Promise<boolean> {
   if (!token) return false;
   const rows = await queryRows<{ id: number }>(db, sql`

@@ -1,6 +1,4 @@
 import { createHash } from 'node:crypto';
-import fs from 'node:fs/promises';
-import path from 'node:path';
 
 export const imageKinds = {
   jpg: { type: 'image/jpeg', matches: (b: Buffer) => b.length > 3 && b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff },
@@ -10,7 +8,7 @@ export const imageKinds = {
 
 export type ImageExtension = keyof typeof imageKinds;
 
-/** Stored names are the content's hash: the same picture uploaded twice is one file, cached forever. */
+/** Stored names are the content's hash (see imageName), so a picture is cached forever under its name. */
 export const storedImageName = /^[a-f0-9]{32}\.(jpg|png|webp)$/;
 
 export const maxImageBytes = 5 * 1024 * 1024;
@@ -20,13 +18,7 @@ export function sniffImage(bytes: Buffer): ImageExtension | undefined {
   return (Object.keys(imageKinds) as ImageExtension[]).find((ext) => imageKinds[ext].matches(bytes));
 }
 
-/** Writes the picture under the data folder (write then rename, so a reader never sees half a file). */
-export async function storeImage(folder: string, bytes: Buffer, ext: ImageExtension): Promise<string> {
-  const name = `${createHash('sha256').update(bytes).digest('hex').slice(0, 32)}.${ext}`;
-  await fs.mkdir(folder, { recursive: true });
-  const target = path.join(folder, name);
-  const temporary = `${target}.${process.pid}.${Date.now()}.part`;
-  await fs.writeFile(temporary, bytes);
-  await fs.rename(temporary, target);
-  return name;
+/** A picture's stored name: its content's hash, so the same picture uploaded twice is one image. */
+export function imageName(bytes: Buffer, ext: ImageExtension): string {
+  return `${createHash('sha256').update(bytes).digest('hex').slice(0, 32)}.${ext}`;
 }

@@ -1,5 +1,3 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -7,17 +5,24 @@ import type { Db } from '../../db/client';
 import { recordAudit } from '../../lib/audit';
 import { BadRequest, NotFound } from '../../lib/errors';
 import { adminOnly, requireAdmin } from '../auth/request-user';
-import { imageKinds, type ImageExtension, maxImageBytes, sniffImage, storedImageName, storeImage } from './images';
+import { imageName, maxImageBytes, sniffImage, storedImageName } from './images';
+import type { ImageStore } from './service';
 
 const badFile = (message: string) => new BadRequest(message, { file: message });
 const tooBig = `The image is larger than ${maxImageBytes / 1024 / 1024} MB`;
 const notAnImage = 'Choose a JPEG, PNG or WebP image';
+const yearOfCaching = 'public, max-age=31536000, immutable';
+
+/** Whether an If-None-Match header lists this entity tag (weak or strong, as RFC 9110 compares). */
+function listsTag(ifNoneMatch: string, etag: string): boolean {
+  return ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
+}
 
 /**
- * Staff upload product, banner and testimonial pictures; they are stored under the data folder
- * and served from /uploads with a year's caching (the name is the content's hash).
+ * Staff upload product, banner and testimonial pictures; they are stored in the database and
+ * served from /uploads by every process with a year's caching (the name is the content's hash).
  */
-export function uploadRoutes(deps: { db: Db; folder: string }): FastifyPluginAsyncZod {
+export function uploadRoutes(deps: { db: Db; images: ImageStore }): FastifyPluginAsyncZod {
   return async (app) => {
     await app.register(fastifyMultipart, { limits: { fileSize: maxImageBytes, files: 1, fields: 0, parts: 1 } });
 
@@ -35,7 +40,8 @@ export function uploadRoutes(deps: { db: Db; folder: string }): FastifyPluginAsy
       if (file.file.truncated) throw badFile(tooBig);
       const ext = sniffImage(bytes);
       if (!ext) throw badFile(notAnImage);
-      const name = await storeImage(deps.folder, bytes, ext);
+      const name = imageName(bytes, ext);
+      await deps.images.save({ name, ext, bytes, uploadedBy: admin.id });
       const url = `/uploads/${name}`;
       await recordAudit(deps.db, { actorUserId: admin.id, action: 'upload', entity: 'image', entityId: name, after: { url, bytes: bytes.length, originalName: file.filename }, requestId: request.id });
       return reply.code(201).send({ url });
@@ -44,15 +50,20 @@ export function uploadRoutes(deps: { db: Db; folder: string }): FastifyPluginAsy
     app.get('/uploads/:name', { schema: { params: z.object({ name: z.string().max(64) }) } }, async (request, reply) => {
       const { name } = request.params;
       if (!storedImageName.test(name)) throw new NotFound('Image not found');
-      const filePath = path.join(deps.folder, name);
-      const stat = await fs.promises.stat(filePath).catch(() => undefined);
-      if (!stat?.isFile()) throw new NotFound('Image not found');
-      const ext = path.extname(name).slice(1) as ImageExtension;
+      const etag = `"${name}"`;
+      const ifNoneMatch = request.headers['if-none-match'];
+      const notModified = () => reply.code(304).header('cache-control', yearOfCaching).header('etag', etag).send();
+      // The name is the content's hash: a browser holding this tag holds these very bytes.
+      if (ifNoneMatch && listsTag(ifNoneMatch, etag)) return notModified();
+      const image = await deps.images.find(name);
+      if (!image) throw new NotFound('Image not found');
+      if (ifNoneMatch?.trim() === '*') return notModified();
       return reply
-        .header('cache-control', 'public, max-age=31536000, immutable')
-        .header('content-length', stat.size)
-        .type(imageKinds[ext].type)
-        .send(fs.createReadStream(filePath));
+        .header('cache-control', yearOfCaching)
+        .header('etag', etag)
+        .header('content-length', image.bytes.length)
+        .type(image.contentType)
+        .send(image.bytes);
     });
   };
 }

@@ -1,11 +1,18 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app';
 import { queryRows } from '../../db/client';
+import { MemoryMailer } from '../../lib/mail';
 import { openStaffShop, type StaffCall, type TestShop } from '../../testing/test-app';
 
 let shop: TestShop;
 let staff: StaffCall;
-beforeAll(async () => ({ shop, staff } = await openStaffShop()));
+let adminId: number;
+beforeAll(async () => ({ shop, staff, adminId } = await openStaffShop()));
 afterAll(async () => shop?.close());
 
 const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.from('a tiny mango picture')]);
@@ -25,7 +32,7 @@ const upload = (content: Buffer, filename = 'mango.png', type = 'image/png') =>
   staff({ method: 'POST', url: '/api/admin/uploads', ...multipart(content, filename, type) });
 
 describe('image uploads', () => {
-  it('stores a PNG under the data folder and serves it with a year of caching', async () => {
+  it('stores a PNG in the database and serves it with a year of caching', async () => {
     const response = await upload(png);
     expect(response.statusCode).toBe(201);
     const { url } = response.json<{ url: string }>();
@@ -34,9 +41,68 @@ describe('image uploads', () => {
     expect(image.statusCode).toBe(200);
     expect(image.headers['content-type']).toBe('image/png');
     expect(image.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(image.headers['content-length']).toBe(String(png.length));
+    expect(image.headers.etag).toMatch(/^"[a-f0-9]{32}\.png"$/);
     expect(image.rawPayload.equals(png)).toBe(true);
+    const name = url.slice('/uploads/'.length);
+    const [row] = await queryRows<{ name: string; content_type: string; byte_size: number; uploaded_by: number | null; created_at: unknown }>(
+      shop.database.db,
+      sql`select name, content_type, byte_size, uploaded_by, created_at from uploaded_images where name = ${name}`,
+    );
+    expect(row).toMatchObject({ name, content_type: 'image/png', byte_size: png.length, uploaded_by: adminId });
+    expect(row!.created_at).toBeTruthy();
+    const files = await fs.readdir(path.join(shop.config.dataDir, 'uploads')).catch(() => []);
+    expect(files, 'nothing is written to this host\'s disk').toEqual([]);
     const [audit] = await queryRows<{ action: string; entity: string }>(shop.database.db, sql`select action, entity from audit_log where entity = 'image' order by id desc limit 1`);
     expect(audit).toEqual({ action: 'upload', entity: 'image' });
+  });
+
+  it('keeps the same picture uploaded twice as one row under one address', async () => {
+    const picture = Buffer.concat([png, Buffer.from(' uploaded twice')]);
+    const first = await upload(picture, 'first.png');
+    const second = await upload(picture, 'second.png');
+    expect(second.statusCode).toBe(201);
+    expect(second.json().url).toBe(first.json().url);
+    const name = first.json<{ url: string }>().url.slice('/uploads/'.length);
+    const rows = await queryRows<{ count: number }>(shop.database.db, sql`select count(*)::int as count from uploaded_images where name = ${name}`);
+    expect(rows).toEqual([{ count: 1 }]);
+  });
+
+  it('serves an image uploaded through one process from every other process on the same database', async () => {
+    // A second host behind the load balancer: same database, its own data folder.
+    const otherDataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'mango-shop-other-host-'));
+    let otherHost: FastifyInstance | undefined;
+    try {
+      otherHost = await buildApp({ config: { ...shop.config, dataDir: otherDataDir }, database: shop.database, mailer: new MemoryMailer() });
+      await otherHost.ready();
+      const picture = Buffer.concat([png, Buffer.from(' seen from every host')]);
+      const { url } = (await upload(picture)).json<{ url: string }>();
+      const image = await otherHost.inject({ method: 'GET', url });
+      expect(image.statusCode).toBe(200);
+      expect(image.headers['content-type']).toBe('image/png');
+      expect(image.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(image.headers['content-length']).toBe(String(picture.length));
+      expect(image.rawPayload.equals(picture)).toBe(true);
+    } finally {
+      await otherHost?.close();
+      await fs.rm(otherDataDir, { recursive: true, force: true });
+    }
+  });
+
+  it('answers 304 with no body to a browser that already holds the picture', async () => {
+    const { url } = (await upload(webp, 'again.webp', 'image/webp')).json<{ url: string }>();
+    const { etag } = (await shop.app.inject({ method: 'GET', url })).headers;
+    expect(etag).toBeTruthy();
+    for (const ifNoneMatch of [String(etag), `W/${etag}`, `"other", ${etag}`, '*']) {
+      const again = await shop.app.inject({ method: 'GET', url, headers: { 'if-none-match': ifNoneMatch } });
+      expect(again.statusCode, ifNoneMatch).toBe(304);
+      expect(again.rawPayload.length).toBe(0);
+      expect(again.headers.etag).toBe(etag);
+      expect(again.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    }
+    const changed = await shop.app.inject({ method: 'GET', url, headers: { 'if-none-match': '"0123456789abcdef0123456789abcdef.webp"' } });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.rawPayload.equals(webp)).toBe(true);
   });
 
   it('knows the file by its bytes, not its name or declared type', async () => {
@@ -61,9 +127,12 @@ describe('image uploads', () => {
     expect(json.json().fieldErrors).toEqual({ file: 'Send the image as a file upload' });
   });
 
-  it('answers 404 for unknown or malformed names, never reading outside the folder', async () => {
+  it('answers 404 for unknown or malformed names, and never caches that answer', async () => {
     for (const url of ['/uploads/0123456789abcdef0123456789abcdef.png', '/uploads/..%2F..%2Fetc%2Fpasswd', '/uploads/x.svg']) {
-      expect((await shop.app.inject({ method: 'GET', url })).statusCode).toBe(404);
+      const response = await shop.app.inject({ method: 'GET', url, headers: { 'if-none-match': '*' } });
+      expect(response.statusCode, url).toBe(404);
+      expect(response.headers['cache-control'], url).toBeUndefined();
+      expect(response.headers.etag, url).toBeUndefined();
     }
   });
 
