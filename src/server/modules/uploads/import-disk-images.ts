@@ -13,7 +13,7 @@ export interface DiskImageImport {
 const missingFolder = (error: unknown) => (error as NodeJS.ErrnoException).code === 'ENOENT';
 
 /**
- * Decision 0008: earlier versions kept uploads in DATA_DIR/uploads, on one host's disk. At start,
+ * Decision 0009: earlier versions kept uploads in DATA_DIR/uploads, on one host's disk. At start,
  * each picture there that the database lacks is copied in under its old name, so the addresses
  * products, banners and testimonials hold keep working on every host. Only the names are checked
  * against the database first, so later starts read no file twice. The files stay where they are.

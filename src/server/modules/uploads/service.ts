@@ -11,7 +11,7 @@ export interface StoredImage {
 /** Looked up in batches, well under PostgreSQL's limit on parameters in one statement. */
 const namesPerLookup = 1000;
 
-/** Uploaded pictures, kept in PostgreSQL so every process serves them (decision 0008). */
+/** Uploaded pictures, kept in PostgreSQL so every process serves them (decision 0009). */
 export class ImageStore {
   constructor(private readonly db: Db) {}
 
