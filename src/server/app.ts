@@ -7,7 +7,8 @@ import type { AppConfig } from './config';
 import type { Database } from './db/client';
 import { CacheBus } from './lib/cache-bus';
 import { registerErrorHandler } from './lib/error-handler';
-import { createMailer, type Mailer } from './lib/mail';
+import { createMailTransport, type MailTransport } from './lib/mail';
+import { MailOutbox, type OutboxTiming } from './lib/mail-outbox';
 import { RateLimiter } from './lib/rate-limit';
 import { OneLinePerRequest } from './lib/request-log';
 import { registerMaintenanceGuard, registerSameOriginCheck } from './lib/request-guards';
@@ -46,8 +47,9 @@ import { userRoutes } from './modules/users/routes';
 export interface AppDeps {
   config: AppConfig;
   database: Database;
-  /** Defaults to the outbox (or SMTP) mailer of the config. */
-  mailer?: Mailer;
+  /** Where the outbox delivers mail; defaults to SMTP_URL, or .eml files in DATA_DIR/outbox. */
+  mailTransport?: MailTransport;
+  outboxTiming?: OutboxTiming;
   /** The built web app (dist/web); API-only when absent. */
   webRoot?: string;
   logger?: FastifyServerOptions['logger'];
@@ -68,7 +70,7 @@ export interface AppServices {
   cart: CartService;
   sessions: SessionStore;
   limiter: RateLimiter;
-  mailer: Mailer;
+  outbox: MailOutbox;
   bus: CacheBus;
   orders: OrderService;
 }
@@ -111,8 +113,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const db = database.db;
   const bus = new CacheBus(database);
   await bus.start();
-  const mailer =
-    deps.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, 'outbox'), log: app.log });
+  const mailTransport = deps.mailTransport ?? createMailTransport({ smtpUrl: config.smtpUrl, from: config.mailFrom, folder: path.join(config.dataDir, 'outbox') });
+  // Sends nothing until main.ts starts it; tests call deliverDue.
+  const outbox = new MailOutbox(database, mailTransport, app.log, deps.outboxTiming);
   const settings = new SettingsService(db, bus);
   const sessions = new SessionStore(db, config.sessionTtlMs);
   const limiter = new RateLimiter(db);
@@ -120,8 +123,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const cart = new CartService(db);
   const publicUrl = config.publicUrl ?? `http://localhost:${config.port}`;
   const stripe = config.stripe ? new StripeCheckout(config.stripe) : undefined;
-  const orders = new OrderService({ db, settings, mailer, bus, stripe, publicUrl, log: app.log });
-  const services: AppServices = { settings, catalog, cart, sessions, limiter, mailer, bus, orders };
+  const orders = new OrderService({ db, settings, bus, stripe, publicUrl, log: app.log });
+  const services: AppServices = { settings, catalog, cart, sessions, limiter, outbox, bus, orders };
   app.decorate('services', services);
 
   await app.register(fastifyCookie);
@@ -132,7 +135,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerSameOriginCheck(app, config);
   registerMaintenanceGuard(app, settings);
 
-  await app.register(authRoutes({ db, config, mailer, limiter, sessions, publicUrl }));
+  await app.register(authRoutes({ db, config, limiter, sessions, publicUrl }));
   await app.register(catalogRoutes(catalog));
   await app.register(cartRoutes(cart));
   await app.register(checkoutRoutes({ db, settings, cardPayments: Boolean(stripe) }));
@@ -147,7 +150,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(promoAdminRoutes({ db, bus }));
   await app.register(contentAdminRoutes({ db, bus }));
   await app.register(reportRoutes({ db, bus }));
-  await app.register(newsletterRoutes({ db, mailer, limiter, publicUrl }));
+  await app.register(newsletterRoutes({ db, limiter, publicUrl }));
   await app.register(userRoutes(db));
   await app.register(uploadRoutes({ db, images: new ImageStore(db) }));
 

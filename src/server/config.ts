@@ -37,6 +37,7 @@ const envSchema = z.object({
     }),
   COOKIE_SECURE: z.enum(['auto', 'true', 'false'], { error: 'use auto, true or false' }).default('auto'),
   SESSION_TTL_DAYS: count(30),
+  SHUTDOWN_TIMEOUT_SECONDS: count(20),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional(),
   MAIL_FROM: z.string().default('Mango Shop <hello@mangoshop.co.nz>'),
@@ -74,6 +75,8 @@ export interface AppConfig {
   trustProxy: false | number | string[];
   cookieSecure: 'auto' | 'always' | 'never';
   sessionTtlMs: number;
+  /** After SIGTERM, how long the process may finish its work before it exits anyway. */
+  shutdownTimeoutMs: number;
   logLevel: Env['LOG_LEVEL'];
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -121,6 +124,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     trustProxy: env.TRUST_PROXY,
     cookieSecure: env.COOKIE_SECURE === 'auto' ? 'auto' : env.COOKIE_SECURE === 'true' ? 'always' : 'never',
     sessionTtlMs: env.SESSION_TTL_DAYS * 24 * 60 * 60 * 1000,
+    shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_SECONDS * 1000,
     logLevel: env.LOG_LEVEL,
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,

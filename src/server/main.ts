@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
+import { BackgroundWork } from './background-work';
 import { ConfigError, loadConfig } from './config';
 import { type Database, openPglite, openPostgres } from './db/client';
 import { DataDirLockedError, lockDataDir } from './db/data-dir-lock';
@@ -9,8 +10,6 @@ import { ensureAdmin } from './modules/auth/admin-accounts';
 import { importDiskImages } from './modules/uploads/import-disk-images';
 
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const housekeepingEveryMs = 15 * 60 * 1000;
-const unpaidSweepEveryMs = 10 * 60 * 1000;
 
 /** config -> database -> migrate -> seed if empty -> listen; SIGTERM stops it cleanly. */
 async function main(): Promise<void> {
@@ -46,43 +45,32 @@ async function main(): Promise<void> {
     })
     .catch((error: unknown) => app.log.warn({ err: error }, 'importing uploaded images from the data folder failed; it is tried again at the next start'));
 
-  const housekeeping = setInterval(() => {
-    void Promise.all([app.services.sessions.purgeExpired(), app.services.limiter.purgeExpired(24 * 60 * 60 * 1000)]).catch((error) =>
-      app.log.warn({ err: error }, 'housekeeping failed'),
-    );
-  }, housekeepingEveryMs);
-  housekeeping.unref();
-
-  // Unpaid orders past the settings' timeout are cancelled and their stock returned. Every process
-  // may sweep: each order is locked and re-checked, so it is cancelled once.
-  const sweepUnpaid = () =>
-    void app.services.orders
-      .cancelOverdue()
-      .then((cancelled) => cancelled && app.log.info({ cancelled }, 'cancelled unpaid orders past their timeout'))
-      .catch((error) => app.log.warn({ err: error }, 'unpaid-order sweep failed'));
-  const unpaidSweep = setInterval(sweepUnpaid, unpaidSweepEveryMs);
-  unpaidSweep.unref();
-  setTimeout(sweepUnpaid, 5_000).unref();
-
+  const background = new BackgroundWork(app);
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    app.log.info({ signal }, 'stopping: finishing requests in flight');
-    clearInterval(housekeeping);
-    clearInterval(unpaidSweep);
+    app.log.info({ signal, deadlineMs: config.shutdownTimeoutMs }, 'stopping: finishing requests, the sweep and the mail in progress');
+    const deadline = setTimeout(() => {
+      app.log.error({ deadlineMs: config.shutdownTimeoutMs }, 'could not stop in time: exiting now');
+      process.exit(1);
+    }, config.shutdownTimeoutMs);
+    deadline.unref();
     try {
-      await app.close();
+      // Closing stops accepting and waits for the requests in flight; meanwhile no new background work starts.
+      await Promise.all([app.close(), background.stop()]);
       await database.close();
     } finally {
       releaseLock();
     }
+    app.log.info('stopped');
     process.exit(0);
   };
   process.on('SIGTERM', () => void stop('SIGTERM'));
   process.on('SIGINT', () => void stop('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
+  await background.start();
   app.log.info(`Mango Shop is open at http://localhost:${config.port}`);
 }
 

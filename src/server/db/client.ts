@@ -93,7 +93,9 @@ export async function openPglite(dataDir: string | undefined, template?: Blob): 
       await afterMigrate?.(db);
     },
     async listen(channel, onMessage) {
-      await client.listen(channel, onMessage);
+      // PGlite hands a notification over while it finishes the committing query: the listener's
+      // work belongs to no transaction, even when the commit's caller is still inside one.
+      await client.listen(channel, (payload) => insideTransaction.exit(() => onMessage(payload)));
     },
     async notify(channel, payload) {
       await guarded.query('select pg_notify($1, $2)', [channel, payload]);
@@ -128,7 +130,7 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
         lockClient.release();
       }
     },
-    listen: (channel, onMessage, onGap) => listening.listen(channel, onMessage, onGap),
+    listen: (channel, onMessage, onGap) => listening.listen(channel, (payload) => insideTransaction.exit(() => onMessage(payload)), onGap),
     async notify(channel, payload) {
       if (insideTransaction.getStore()) throw new SharedHandleInTransactionError();
       await pool.query('select pg_notify($1, $2)', [channel, payload]);

@@ -233,7 +233,7 @@ export const newsletterSubscribers = pgTable(
 
 /**
  * Pictures staff upload, in the database so every process behind a load balancer serves them
- * (decision 0008). The name is the content's hash: the same picture uploaded twice is one row.
+ * (decision 0009). The name is the content's hash: the same picture uploaded twice is one row.
  */
 export const uploadedImages = pgTable(
   'uploaded_images',
@@ -246,6 +246,32 @@ export const uploadedImages = pgTable(
     createdAt: createdAt(),
   },
   (t) => [check('uploaded_images_byte_size', sql`${t.byteSize} = octet_length(${t.bytes})`)],
+);
+
+/**
+ * Every e-mail the shop sends waits here first, written in the same transaction as the change that
+ * causes it, so a crash, a restart or a mail-server outage loses none. A worker in each process
+ * delivers due rows one at a time (claimed with SKIP LOCKED) and retries failures with backoff.
+ */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    toAddress: text('to_address').notNull(),
+    subject: text('subject').notNull(),
+    textBody: text('text_body').notNull(),
+    htmlBody: text('html_body'),
+    headers: jsonb('headers').$type<Record<string, string>>().notNull().default({}),
+    createdAt: createdAt(),
+    /** When the next delivery may start: now for a new mail, later after a failure, or while a process holds it. */
+    dueAt: timestamp('due_at', { withTimezone: true }).notNull().defaultNow(),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    /** Given up: refused for good by the mail server, or still failing after the retry period. */
+    failedAt: timestamp('failed_at', { withTimezone: true }),
+  },
+  (t) => [index('mail_outbox_due').on(t.dueAt).where(sql`${t.sentAt} is null and ${t.failedAt} is null`)],
 );
 
 export const auditLog = pgTable(

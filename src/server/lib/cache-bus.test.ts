@@ -11,7 +11,7 @@ let shop: TestShop;
 let otherProcess: FastifyInstance;
 beforeAll(async () => {
   shop = await createTestShop();
-  otherProcess = await buildApp({ config: shop.config, database: shop.database, mailer: new MemoryMailer() });
+  otherProcess = await buildApp({ config: shop.config, database: shop.database, mailTransport: new MemoryMailer() });
   await otherProcess.ready();
 });
 afterAll(async () => {

@@ -29,9 +29,18 @@ export class CacheBus {
     this.handlers.set(topic, [...(this.handlers.get(topic) ?? []), invalidate]);
   }
 
+  /**
+   * Called after a write has committed, so it never fails the request that made the write: when
+   * the notification cannot be sent, the other processes catch up when their cached copies reach
+   * their maximum age.
+   */
   async publish(topic: CacheTopic): Promise<void> {
     this.dispatch(topic);
-    await this.database.notify(channel, topic);
+    try {
+      await this.database.notify(channel, topic);
+    } catch (error) {
+      console.warn(JSON.stringify({ level: 40, msg: 'cache change could not be announced to other processes', topic, err: (error as Error).message }));
+    }
   }
 
   private dispatch(topic: CacheTopic): void {

@@ -10,12 +10,14 @@ import { type AppConfig, loadConfig } from '../config';
 import { type Database, openPglite, openPostgres } from '../db/client';
 import { seedShop } from '../db/seed/seed-shop';
 import { ensureAdmin } from '../modules/auth/admin-accounts';
-import { MemoryMailer } from '../lib/mail';
+import { type MailMessage, MemoryMailer } from '../lib/mail';
 
 export interface TestShop {
   app: FastifyInstance;
   database: Database;
   mailer: MemoryMailer;
+  /** Delivers what waits in the outbox, then answers every mail delivered so far. */
+  mail(): Promise<MailMessage[]>;
   config: AppConfig;
   close(): Promise<void>;
 }
@@ -51,12 +53,16 @@ export async function createTestShop(env: Record<string, string> = {}): Promise<
     database = await openPglite(undefined, template);
   }
   const mailer = new MemoryMailer();
-  const app = await buildApp({ config, database, mailer });
+  const app = await buildApp({ config, database, mailTransport: mailer });
   await app.ready();
   return {
     app,
     database,
     mailer,
+    async mail() {
+      await app.services.outbox.deliverDue();
+      return mailer.sent;
+    },
     config,
     async close() {
       await app.close();

@@ -37,7 +37,7 @@ export function authRoutes(deps: AuthDeps): FastifyPluginAsyncZod {
     });
 
     app.post('/api/forgot-password', { schema: { body: forgotPasswordSchema } }, async (request) => {
-      await requestPasswordReset(deps, request.body, rateLimitAddress(request.ip), (error) => request.log.error({ err: error }, 'reset mail failed'));
+      await requestPasswordReset(deps, request.body, rateLimitAddress(request.ip));
       return { message: forgotPasswordAnswer };
     });
 

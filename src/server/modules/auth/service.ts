@@ -5,7 +5,7 @@ import type { AppConfig } from '../../config';
 import type { Db } from '../../db/client';
 import { carts, passwordResetTokens, users } from '../../db/schema';
 import { Conflict, Unauthorized, fieldError, isUniqueViolation } from '../../lib/errors';
-import type { Mailer } from '../../lib/mail';
+import { queueMail } from '../../lib/mail-outbox';
 import type { RateLimiter } from '../../lib/rate-limit';
 import { hashToken, newToken } from '../../lib/tokens';
 import { hashPassword, verifyAgainstDecoy, verifyPassword } from './passwords';
@@ -21,7 +21,6 @@ export const forgotPasswordAnswer =
 export interface AuthDeps {
   db: Db;
   config: AppConfig;
-  mailer: Mailer;
   limiter: RateLimiter;
   sessions: SessionStore;
   /** Where links in e-mails point (PUBLIC_URL, or this server on localhost). */
@@ -95,22 +94,19 @@ export async function logIn(deps: AuthDeps, input: z.output<typeof loginSchema>,
   return user;
 }
 
-export async function requestPasswordReset(deps: AuthDeps, input: z.output<typeof forgotPasswordSchema>, ip: string, log: (error: unknown) => void): Promise<void> {
+export async function requestPasswordReset(deps: AuthDeps, input: z.output<typeof forgotPasswordSchema>, ip: string): Promise<void> {
   const message = 'Too many password reset requests. Please try again in an hour.';
   await deps.limiter.consume({ key: `forgot:email:${input.email}`, max: deps.config.limits.forgotPasswordPerEmailPerHour, windowMs: hourMs }, message);
   await deps.limiter.consume({ key: `forgot:ip:${ip}`, max: deps.config.limits.forgotPasswordPerIpPerHour, windowMs: hourMs }, message);
   const user = await findUserByEmail(deps.db, input.email);
   if (!user) return;
   const token = newToken();
-  await deps.db.insert(passwordResetTokens).values({
-    userId: user.id,
-    tokenHash: hashToken(token),
-    expiresAt: new Date(Date.now() + resetTokenLifetimeMs),
-  });
   const link = `${deps.publicUrl}/reset-password?token=${token}`;
-  // Not awaited: a known address must answer as fast as an unknown one (ARCHITECTURE difference 6).
-  deps.mailer
-    .send({
+  // The token and its mail are kept together; the outbox sends the mail, so a known address
+  // answers as fast as an unknown one (ARCHITECTURE difference 6).
+  await deps.db.transaction(async (tx) => {
+    await tx.insert(passwordResetTokens).values({ userId: user.id, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + resetTokenLifetimeMs) });
+    await queueMail(tx, {
       to: user.email,
       subject: 'Reset your Mango Shop password',
       text: [
@@ -125,8 +121,8 @@ export async function requestPasswordReset(deps: AuthDeps, input: z.output<typeo
         '',
         'Mango Shop',
       ].join('\n'),
-    })
-    .catch(log);
+    });
+  });
 }
 
 /**

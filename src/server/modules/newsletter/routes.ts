@@ -11,7 +11,7 @@ const oneClickBodyLimit = 4096;
 export function newsletterRoutes(deps: NewsletterDeps): FastifyPluginAsyncZod {
   return async (app) => {
     app.post('/api/newsletter', { schema: { body: subscribeSchema } }, async (request): Promise<SubscribeAnswer> => {
-      await subscribe(deps, request.body, rateLimitAddress(request.ip), (error) => request.log.error({ err: error }, 'newsletter welcome mail failed'));
+      await subscribe(deps, request.body, rateLimitAddress(request.ip));
       return { message: subscribedAnswer };
     });
     // Its own scope: only the unsubscribe link takes form posts, the rest of the API stays JSON only.

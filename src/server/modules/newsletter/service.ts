@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { subscribeSchema } from '../../../contracts/newsletter';
 import { type Db, queryRows } from '../../db/client';
-import type { Mailer } from '../../lib/mail';
+import { queueMail } from '../../lib/mail-outbox';
 import type { RateLimiter } from '../../lib/rate-limit';
 import { hashToken, newToken } from '../../lib/tokens';
 
@@ -14,7 +14,6 @@ export const subscribedAnswer = 'Thank you for subscribing to our newsletter.';
 
 export interface NewsletterDeps {
   db: Db;
-  mailer: Mailer;
   limiter: RateLimiter;
   /** Where links in e-mails point (PUBLIC_URL, or this server on localhost). */
   publicUrl: string;
@@ -25,24 +24,23 @@ export interface NewsletterDeps {
  * fresh unsubscribe token (only its hash is kept) and a welcome mail carrying it; an address that
  * is already subscribed gets nothing new, so repeating the form cannot flood anyone's inbox.
  */
-export async function subscribe(deps: NewsletterDeps, input: z.output<typeof subscribeSchema>, ip: string, log: (error: unknown) => void): Promise<void> {
+export async function subscribe(deps: NewsletterDeps, input: z.output<typeof subscribeSchema>, ip: string): Promise<void> {
   await deps.limiter.consume(
     { key: `newsletter:ip:${ip}`, max: subscriptionsPerIpPerHour, windowMs: hourMs },
     'Too many newsletter sign-ups from this network. Please try again in an hour.',
   );
   const token = newToken();
-  // One statement, so two clicks at once cannot both insert: the lower(email) index arbitrates.
-  const [started] = await queryRows<{ id: number }>(deps.db, sql`
-    insert into newsletter_subscribers (email, unsubscribe_token_hash) values (${input.email}, ${hashToken(token)})
-    on conflict ((lower(email))) do update set
-      unsubscribe_token_hash = excluded.unsubscribe_token_hash, subscribed_at = now(), unsubscribed_at = null
-      where newsletter_subscribers.unsubscribed_at is not null
-    returning id`);
-  if (!started) return;
   const link = `${deps.publicUrl}${unsubscribePath(token)}`;
-  // Not awaited: a new address must answer as fast as one already on the list.
-  deps.mailer
-    .send({
+  await deps.db.transaction(async (tx) => {
+    // One statement, so two clicks at once cannot both insert: the lower(email) index arbitrates.
+    const [started] = await queryRows<{ id: number }>(tx, sql`
+      insert into newsletter_subscribers (email, unsubscribe_token_hash) values (${input.email}, ${hashToken(token)})
+      on conflict ((lower(email))) do update set
+        unsubscribe_token_hash = excluded.unsubscribe_token_hash, subscribed_at = now(), unsubscribed_at = null
+        where newsletter_subscribers.unsubscribed_at is not null
+      returning id`);
+    if (!started) return;
+    await queueMail(tx, {
       to: input.email,
       subject: 'Welcome to the Mango Shop newsletter',
       text: [
@@ -58,8 +56,8 @@ export async function subscribe(deps: NewsletterDeps, input: z.output<typeof sub
       ].join('\n'),
       // RFC 8058: mail clients offer their own unsubscribe button, which POSTs to the link.
       headers: { 'List-Unsubscribe': `<${link}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
-    })
-    .catch(log);
+    });
+  });
 }
 
 /** The address of the unsubscribe link: its page on a GET, the unsubscribing itself on a POST. */

@@ -56,7 +56,7 @@ describe('POST /api/orders', () => {
     const movements = await shop.database.db.select().from(stockMovements).where(eq(stockMovements.productId, product.id));
     expect(movements).toEqual([expect.objectContaining({ change: -2, reason: 'order' })]);
 
-    const mail = shop.mailer.sent.find((m) => m.subject.includes(order.number));
+    const mail = (await shop.mail()).find((m) => m.subject.includes(order.number));
     expect(mail?.to).toBe(shopper.user.email);
     expect(mail?.text).toContain(`Reference: ${order.number}`);
     expect(mail?.text).toContain('Total: $169.47 (includes GST of $22.10)');
@@ -378,7 +378,7 @@ describe('cancelling', () => {
       [-4, 'order'],
       [4, 'cancellation'],
     ]);
-    expect(shop.mailer.sent.some((m) => m.subject === `Order ${order.number} has been cancelled`)).toBe(true);
+    expect((await shop.mail()).some((m) => m.subject === `Order ${order.number} has been cancelled`)).toBe(true);
 
     const again = await shopper.call({ method: 'POST', url: `/api/orders/${order.number}/cancel` });
     expect(again.statusCode).toBe(409);
@@ -426,13 +426,13 @@ describe('the order lifecycle', () => {
     expect(view).toMatchObject({ status: 'delivered', trackingNumber: 'NZP123456789', canCancel: false, bankTransfer: null });
     expect(view.events.map((e) => e.status)).toEqual(['pending_payment', 'paid', 'packed', 'shipped', 'delivered']);
     expect(view.events[1]!.note).toBe('Bank transfer received');
-    const subjects = shop.mailer.sent.filter((m) => m.subject.includes(number)).map((m) => m.subject);
+    const subjects = (await shop.mail()).filter((m) => m.subject.includes(number)).map((m) => m.subject);
     expect(subjects).toEqual([
       expect.stringContaining(`Your order ${number}`),
       `Payment received for order ${number}`,
       `Order ${number} is on its way`,
     ]);
-    expect(shop.mailer.sent.find((m) => m.subject === `Order ${number} is on its way`)?.text).toContain('Tracking number: NZP123456789');
+    expect((await shop.mail()).find((m) => m.subject === `Order ${number} is on its way`)?.text).toContain('Tracking number: NZP123456789');
     // Delivered boxes stay sold: a refund records money back, not stock.
     await service.changeStatus(row!.id, 'refunded', { actorUserId: null });
     expect(await stockOf(shop, product.id)).toBe(4);

@@ -7,7 +7,7 @@ import { cartLines, carts, orderEvents, orderLines, orders, products, promoCodes
 import { recordAudit } from '../../lib/audit';
 import type { CacheBus } from '../../lib/cache-bus';
 import { BadRequest, Conflict, fieldError, isUniqueViolation, NotFound } from '../../lib/errors';
-import type { Mailer, MailMessage } from '../../lib/mail';
+import { queueMail } from '../../lib/mail-outbox';
 import { sessionLifetimeLimits, type StripeCheckout } from '../../lib/payments';
 import type { UserRow } from '../auth/user-view';
 import { priceCart } from '../checkout/quote';
@@ -22,7 +22,6 @@ export type PlaceOrderRequest = z.output<typeof placeOrderSchema>;
 export interface OrderDeps {
   db: Db;
   settings: SettingsService;
-  mailer: Mailer;
   bus: CacheBus;
   stripe: StripeCheckout | undefined;
   publicUrl: string;
@@ -57,42 +56,43 @@ export class OrderService {
    */
   async place(user: UserRow, input: PlaceOrderRequest): Promise<PlacedOrder & { created: boolean }> {
     const { db, stripe } = this.deps;
+    const settings = await this.deps.settings.stored();
     const previous = await this.findByKey(db, user.id, input.idempotencyKey);
     if (previous) return { order: await this.view(previous), checkoutUrl: null, created: false };
     if (input.paymentMethod === 'stripe' && !stripe) {
       throw fieldError('paymentMethod', 'Card payment is not available at the moment. Please choose bank transfer.');
     }
-    let placed: { order: OrderRow; created: boolean; stockChanged: boolean };
+    let placed: Awaited<ReturnType<OrderService['placeInTransaction']>>;
     try {
-      const settings = await this.deps.settings.stored();
       placed = await db.transaction((tx) => this.placeInTransaction(tx, user, input, settings));
     } catch (error) {
       // The cart lock queues one shopper's submits; this catches the rest (a shopper without a cart row yet).
       if (!isUniqueViolation(error, 'orders_user_idempotency_key')) throw error;
       const order = await this.findByKey(db, user.id, input.idempotencyKey);
       if (!order) throw error;
-      placed = { order, created: false, stockChanged: false };
+      placed = { order, view: null, stockChanged: false };
     }
+    if (!placed.view) return { order: await this.view(placed.order), checkoutUrl: null, created: false };
+    // The order and its confirmation mail are committed: nothing below may turn that into an error.
     if (placed.stockChanged) await this.deps.bus.publish('products');
-    let view = await this.view(placed.order);
-    if (!placed.created) return { order: view, checkoutUrl: null, created: false };
+    let view = placed.view;
     let checkoutUrl: string | null = null;
     if (placed.order.paymentMethod === 'stripe') {
       checkoutUrl = await this.startCardPayment(placed.order, user).catch((error: unknown) => {
         this.deps.log.error({ err: error, order: placed.order.number }, 'could not start the Stripe payment');
         return null;
       });
-      view = await this.view(placed.order);
+      if (checkoutUrl) view = await this.view(placed.order).catch(() => view);
     }
-    this.sendMail(confirmationMail(this.mailContext(user, view, await this.deps.settings.stored())));
     return { order: view, checkoutUrl, created: true };
   }
 
+  /** The order, its view (null when an earlier submit placed it) and whether stock moved. */
   private async placeInTransaction(tx: Tx, user: UserRow, input: PlaceOrderRequest, settings: StoredSettings) {
     // One shopper's submits queue here, so a double click finds the first order below.
     await tx.select({ id: carts.id }).from(carts).where(eq(carts.userId, user.id)).for('update');
     const again = await this.findByKey(tx, user.id, input.idempotencyKey);
-    if (again) return { order: again, created: false, stockChanged: false };
+    if (again) return { order: again, view: null, stockChanged: false };
 
     const priced = await priceCart(tx, settings, user.id, input.promoCode, { lockPromo: true });
     if (priced.promoProblem) {
@@ -165,7 +165,9 @@ export class OrderService {
         .set({ phone: shipping.phone, address: shipping.street, city: shipping.city, postalCode: shipping.postcode, region: shipping.region, updatedAt: sql`now()` })
         .where(eq(users.id, user.id));
     }
-    return { order: order!, created: true, stockChanged };
+    const view = await orderView(tx, order!, settings, Boolean(this.deps.stripe));
+    await queueMail(tx, confirmationMail(this.mailContext(user, view, settings)));
+    return { order: order!, view, stockChanged };
   }
 
   /**
@@ -265,6 +267,7 @@ export class OrderService {
    * cancelled. Answers null when `onlyFrom` no longer matches.
    */
   async changeStatus(orderId: number, to: OrderStatus, change: StatusChange): Promise<OrderRow | null> {
+    const settings = await this.deps.settings.stored();
     const result = await this.deps.db.transaction(async (tx) => {
       const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
       if (!order) throw new NotFound('Order not found');
@@ -291,6 +294,7 @@ export class OrderService {
           requestId: change.audit.requestId,
         });
       }
+      await this.queueStatusMail(tx, updated!, to, change.note ?? '', settings);
       return { order: updated!, stockReturned };
     });
     if (!result) return null;
@@ -301,7 +305,6 @@ export class OrderService {
         this.deps.log.error({ err: error, order: result.order.number }, 'could not close the Stripe session of a cancelled order'),
       );
     }
-    await this.notifyCustomer(result.order, to, change.note ?? '');
     return result.order;
   }
 
@@ -379,21 +382,17 @@ export class OrderService {
     return 'already';
   }
 
-  private async notifyCustomer(order: OrderRow, status: OrderStatus, note: string): Promise<void> {
+  /** The customer's e-mail on paid, shipped and cancelled, queued with the change itself. */
+  private async queueStatusMail(tx: Tx, order: OrderRow, status: OrderStatus, note: string, settings: StoredSettings): Promise<void> {
     if (status !== 'paid' && status !== 'shipped' && status !== 'cancelled') return;
-    const [customer] = await this.deps.db.select().from(users).where(eq(users.id, order.userId));
+    const [customer] = await tx.select().from(users).where(eq(users.id, order.userId));
     if (!customer) return;
-    const context = this.mailContext(customer, await this.view(order), await this.deps.settings.stored());
-    this.sendMail(status === 'paid' ? paidMail(context) : status === 'shipped' ? shippedMail(context) : cancelledMail(context, note ? `${note}.` : ''));
+    const context = this.mailContext(customer, await orderView(tx, order, settings, Boolean(this.deps.stripe)), settings);
+    await queueMail(tx, status === 'paid' ? paidMail(context) : status === 'shipped' ? shippedMail(context) : cancelledMail(context, note ? `${note}.` : ''));
   }
 
-  private mailContext(user: Pick<UserRow, 'email' | 'firstName'>, order: OrderView, settings: Awaited<ReturnType<SettingsService['stored']>>) {
+  private mailContext(user: Pick<UserRow, 'email' | 'firstName'>, order: OrderView, settings: StoredSettings) {
     return { to: user.email, firstName: user.firstName, order, settings, orderUrl: `${this.deps.publicUrl}/account/orders/${order.number}` };
-  }
-
-  /** Mail never holds up or undoes an order: a failure is logged for staff to follow up. */
-  private sendMail(message: MailMessage): void {
-    this.deps.mailer.send(message).catch((error: unknown) => this.deps.log.warn({ err: error, subject: message.subject }, 'order e-mail failed'));
   }
 
   private async findByKey(db: Db | Tx, userId: number, key: string): Promise<OrderRow | undefined> {

@@ -72,7 +72,7 @@ describe('staff order steps', () => {
 
     const seen = (await shopper.call({ method: 'GET', url: `/api/orders/${order.number}` })).json() as OrderView;
     expect(seen).toMatchObject({ status: 'delivered', trackingNumber: 'NZP-778899' });
-    expect(shop.mailer.sent.find((m) => m.subject === `Order ${order.number} is on its way`)?.text).toContain('NZP-778899');
+    expect((await shop.mail()).find((m) => m.subject === `Order ${order.number} is on its way`)?.text).toContain('NZP-778899');
     const audited = await shop.database.db.select().from(auditLog).where(and(eq(auditLog.entity, 'order'), eq(auditLog.entityId, order.number)));
     expect(audited.map((entry) => entry.action)).toEqual(['order.paid', 'order.packed', 'order.shipped', 'order.delivered']);
     expect(audited[0]).toMatchObject({ before: { status: 'pending_payment' }, after: { status: 'paid', note: 'Transfer seen in the bank' } });

@@ -57,7 +57,7 @@ async function paymentRecord(orderNumber: string) {
   return {
     status: row!.status,
     paidSteps: events.filter((event) => event.status === 'paid').length,
-    paidMails: shop.mailer.sent.filter((mail) => mail.subject === `Payment received for order ${orderNumber}`).length,
+    paidMails: (await shop.mail()).filter((mail) => mail.subject === `Payment received for order ${orderNumber}`).length,
   };
 }
 
@@ -135,7 +135,7 @@ describe('card payment through Stripe Checkout', () => {
     const [row] = await shop.database.db.select().from(orders).where(eq(orders.number, order.number));
     const paidEvents = (await shop.database.db.select().from(orderEvents).where(eq(orderEvents.orderId, row!.id))).filter((e) => e.status === 'paid');
     expect(paidEvents).toHaveLength(1);
-    expect(shop.mailer.sent.filter((m) => m.subject === `Payment received for order ${order.number}`)).toHaveLength(1);
+    expect((await shop.mail()).filter((m) => m.subject === `Payment received for order ${order.number}`)).toHaveLength(1);
     expect((await shopper.call({ method: 'POST', url: `/api/orders/${order.number}/cancel` })).statusCode).toBe(409);
   });
 

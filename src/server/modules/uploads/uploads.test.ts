@@ -73,7 +73,7 @@ describe('image uploads', () => {
     const otherDataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'mango-shop-other-host-'));
     let otherHost: FastifyInstance | undefined;
     try {
-      otherHost = await buildApp({ config: { ...shop.config, dataDir: otherDataDir }, database: shop.database, mailer: new MemoryMailer() });
+      otherHost = await buildApp({ config: { ...shop.config, dataDir: otherDataDir }, database: shop.database, mailTransport: new MemoryMailer() });
       await otherHost.ready();
       const picture = Buffer.concat([png, Buffer.from(' seen from every host')]);
       const { url } = (await upload(picture)).json<{ url: string }>();

@@ -1,0 +1,59 @@
+import type { FastifyInstance } from 'fastify';
+
+const housekeepingEveryMs = 15 * 60 * 1000;
+const unpaidSweepEveryMs = 10 * 60 * 1000;
+
+/**
+ * What a server process does besides answering requests: housekeeping, the unpaid-order sweep and
+ * mail delivery. `stop` ends the timers and waits for the work already running, so a shutdown
+ * never cuts a sweep or a mail in half.
+ */
+export class BackgroundWork {
+  private readonly timers: NodeJS.Timeout[] = [];
+  private readonly running = new Set<Promise<unknown>>();
+  private stopped = false;
+
+  constructor(private readonly app: FastifyInstance) {}
+
+  async start(): Promise<void> {
+    const { services, log } = this.app;
+    this.every(housekeepingEveryMs, 'housekeeping', () =>
+      Promise.all([services.sessions.purgeExpired(), services.limiter.purgeExpired(24 * 60 * 60 * 1000)]),
+    );
+    // Unpaid orders past the settings' timeout are cancelled and their stock returned. Every process
+    // may sweep: each order is locked and re-checked, so it is cancelled once.
+    const sweep = async () => {
+      const cancelled = await services.orders.cancelOverdue();
+      if (cancelled) log.info({ cancelled }, 'cancelled unpaid orders past their timeout');
+    };
+    this.every(unpaidSweepEveryMs, 'unpaid-order sweep', sweep);
+    this.after(5_000, 'unpaid-order sweep', sweep);
+    await services.outbox.start();
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    for (const timer of this.timers) clearTimeout(timer);
+    await Promise.all([...this.running, this.app.services.outbox.stop()]);
+  }
+
+  private every(ms: number, name: string, work: () => Promise<unknown>): void {
+    const timer = setInterval(() => this.run(name, work), ms);
+    timer.unref();
+    this.timers.push(timer);
+  }
+
+  private after(ms: number, name: string, work: () => Promise<unknown>): void {
+    const timer = setTimeout(() => this.run(name, work), ms);
+    timer.unref();
+    this.timers.push(timer);
+  }
+
+  private run(name: string, work: () => Promise<unknown>): void {
+    if (this.stopped) return;
+    const running = work()
+      .catch((error: unknown) => this.app.log.warn({ err: error }, `${name} failed`))
+      .finally(() => this.running.delete(running));
+    this.running.add(running);
+  }
+}

@@ -1,0 +1,167 @@
+import { eq, sql } from 'drizzle-orm';
+import { type Database, type Db, queryRows, type Tx } from '../db/client';
+import { mailOutbox } from '../db/schema';
+import { type MailMessage, type MailTransport, PermanentMailError } from './mail';
+
+const channel = 'mango_mail';
+
+/**
+ * Puts a mail in the outbox. Pass the transaction of the change that causes the mail: both are
+ * kept, or neither. The NOTIFY is delivered when the transaction commits, and wakes the workers.
+ */
+export async function queueMail(db: Db | Tx, message: MailMessage): Promise<void> {
+  await db.insert(mailOutbox).values({ toAddress: message.to, subject: message.subject, textBody: message.text, htmlBody: message.html ?? null, headers: message.headers ?? {} });
+  await db.execute(sql`select pg_notify(${channel}, '')`);
+}
+
+interface OutboxRow extends Record<string, unknown> {
+  id: number | string;
+  to_address: string;
+  subject: string;
+  text_body: string;
+  html_body: string | null;
+  headers: Record<string, string> | string;
+  created_at: Date | string;
+  attempts: number;
+}
+
+export interface OutboxTiming {
+  /** How often due mail is looked for without a wake-up (retries, missed notifications). */
+  pollMs: number;
+  /** Pause after the first failure; it doubles with each one, up to `maxRetryMs`. */
+  firstRetryMs: number;
+  maxRetryMs: number;
+  /** How long a process may hold a mail it is sending before another may take it (a crashed sender). */
+  leaseMs: number;
+  /** After this long since it was queued, a mail that still fails is given up (failed_at). */
+  giveUpAfterMs: number;
+}
+
+export const defaultOutboxTiming: OutboxTiming = {
+  pollMs: 5_000,
+  firstRetryMs: 30_000,
+  maxRetryMs: 30 * 60_000,
+  leaseMs: 2 * 60_000,
+  giveUpAfterMs: 3 * 24 * 60 * 60_000,
+};
+
+interface OutboxLog {
+  info(details: object, message: string): void;
+  warn(details: object, message: string): void;
+  error(details: object, message: string): void;
+}
+
+/**
+ * Delivers what waits in the outbox, one mail at a time, in the order it was queued. Several
+ * processes can run it: a mail is claimed with SKIP LOCKED and a lease, so only one sends it. A
+ * mail is sent at least once; a repeat (a crash between the server's acceptance and our record of
+ * it) carries the same Message-ID, which mail servers use to drop duplicates.
+ */
+export class MailOutbox {
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<number> | undefined;
+  private again = false;
+  private stopped = false;
+
+  constructor(
+    private readonly database: Database,
+    private readonly transport: MailTransport,
+    private readonly log: OutboxLog,
+    private readonly timing: OutboxTiming = defaultOutboxTiming,
+  ) {}
+
+  /** Listens for new mail and polls for retries; `stop` ends both. */
+  async start(): Promise<void> {
+    this.stopped = false;
+    await this.database.listen(channel, () => this.wake(), () => this.wake());
+    this.timer = setInterval(() => this.wake(), this.timing.pollMs);
+    this.timer.unref();
+    this.wake();
+  }
+
+  /** Stops taking new mail and waits for the mail being sent to finish. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    clearInterval(this.timer);
+    await this.running?.catch(() => undefined);
+    this.transport.close?.();
+  }
+
+  /** Sends everything due now, after any pass already running; resolves with how many it delivered. */
+  async deliverDue(): Promise<number> {
+    while (this.running) await this.running.catch(() => 0);
+    return this.pass();
+  }
+
+  /** A wake-up during a pass asks for one more pass after it, so no queued mail waits for the poll. */
+  private wake(): void {
+    if (this.stopped) return;
+    if (this.running) {
+      this.again = true;
+      return;
+    }
+    this.pass().catch((error: unknown) => this.log.warn({ err: error }, 'mail outbox could not be read'));
+  }
+
+  private pass(): Promise<number> {
+    const run = this.drain().finally(() => {
+      if (this.running === run) this.running = undefined;
+      if (this.again) {
+        this.again = false;
+        this.wake();
+      }
+    });
+    this.running = run;
+    return run;
+  }
+
+  private async drain(): Promise<number> {
+    let delivered = 0;
+    while (!this.stopped) {
+      const row = await this.claim();
+      if (!row) break;
+      if (await this.deliver(row)) delivered += 1;
+    }
+    return delivered;
+  }
+
+  /** Takes the oldest due mail and holds it for the lease, in one statement. */
+  private async claim(): Promise<OutboxRow | undefined> {
+    const [row] = await queryRows<OutboxRow>(this.database.db, sql`
+      update mail_outbox set attempts = attempts + 1, due_at = now() + make_interval(secs => ${this.timing.leaseMs / 1000})
+      where id = (
+        select id from mail_outbox
+        where sent_at is null and failed_at is null and due_at <= now()
+        order by id limit 1 for update skip locked
+      )
+      returning id, to_address, subject, text_body, html_body, headers, created_at, attempts`);
+    return row;
+  }
+
+  private async deliver(row: OutboxRow): Promise<boolean> {
+    const id = Number(row.id);
+    const createdAt = new Date(row.created_at);
+    const headers = typeof row.headers === 'string' ? (JSON.parse(row.headers) as Record<string, string>) : row.headers;
+    try {
+      await this.transport.deliver({ id, createdAt, to: row.to_address, subject: row.subject, text: row.text_body, html: row.html_body ?? undefined, headers });
+    } catch (error) {
+      await this.recordFailure(id, createdAt, row.attempts, error);
+      return false;
+    }
+    await this.database.db.update(mailOutbox).set({ sentAt: sql`now()`, lastError: null }).where(eq(mailOutbox.id, id));
+    this.log.info({ mail: id, subject: row.subject }, 'mail delivered');
+    return true;
+  }
+
+  private async recordFailure(id: number, createdAt: Date, attempts: number, error: unknown): Promise<void> {
+    const message = error instanceof Error ? error.message : String(error);
+    const giveUp = error instanceof PermanentMailError || Date.now() - createdAt.getTime() > this.timing.giveUpAfterMs;
+    const retryMs = Math.min(this.timing.firstRetryMs * 2 ** Math.max(attempts - 1, 0), this.timing.maxRetryMs);
+    await this.database.db
+      .update(mailOutbox)
+      .set(giveUp ? { failedAt: sql`now()`, lastError: message } : { dueAt: sql`now() + make_interval(secs => ${retryMs / 1000})`, lastError: message })
+      .where(eq(mailOutbox.id, id));
+    if (giveUp) this.log.error({ mail: id, err: error }, 'mail given up: staff should contact the customer another way');
+    else this.log.warn({ mail: id, attempts, retryInMs: retryMs, error: message }, 'mail delivery failed: it will be retried');
+  }
+}
