@@ -83,6 +83,26 @@ describe.runIf(process.env.DATABASE_URL)('when PostgreSQL drops the listening co
   });
 });
 
+describe('the lifetime of cached copies', () => {
+  it('reloads settings cached for longer than five minutes even when no change was announced', async () => {
+    vi.useFakeTimers({ toFake: ['performance'] });
+    try {
+      // Once the other process shows the new price it has heard the change and cached it anew.
+      await shippingOf(otherProcess);
+      await setShippingCents(1300);
+      expect(await eventually(async () => (await shippingOf(otherProcess)) === 13)).toBe(true);
+      // A change no process announced (a hand edit, or a notification lost on its way).
+      await shop.database.db.execute(sql`update site_settings set data = data || '{"shippingCents": 1400}'::jsonb where id = 1`);
+      vi.advanceTimersByTime(4 * 60 * 1000);
+      expect(await shippingOf(otherProcess)).toBe(13);
+      vi.advanceTimersByTime(60 * 1000 + 1);
+      expect(await shippingOf(otherProcess)).toBe(14);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});
+
 describe.runIf(process.env.DATABASE_URL)('when the listening connection goes silent without closing', () => {
   it('notices it within a health check, drops the cached copies and listens again', async () => {
     // A third process reaches the database through a proxy that can silence its listening
