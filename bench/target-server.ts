@@ -24,7 +24,7 @@ const config = loadConfig({
   REGISTRATIONS_PER_IP_PER_HOUR: '100000',
   ORDERS_PER_USER_PER_HOUR: '1000000',
 });
-const database = config.databaseUrl ? await openPostgres(config.databaseUrl, 20) : await openPglite(undefined);
+const database = config.databaseUrl ? await openPostgres(config.databaseUrl, { poolSize: 20 }) : await openPglite(undefined);
 await database.migrate(async (db) => {
   await seedIfEmpty(db);
   // The order bench buys boxes for its whole run: the shelves hold plenty.

@@ -6,7 +6,7 @@ import { lockDataDir } from '../src/server/db/data-dir-lock';
 
 const config = loadConfig();
 const release = config.databaseUrl ? () => {} : lockDataDir(config.dataDir);
-const database = config.databaseUrl ? await openPostgres(config.databaseUrl, 1) : await openPglite(path.join(config.dataDir, 'pglite'));
+const database = config.databaseUrl ? await openPostgres(config.databaseUrl, { poolSize: 1 }) : await openPglite(path.join(config.dataDir, 'pglite'));
 try {
   await database.migrate();
   console.log('Migrations applied.');

@@ -9,7 +9,7 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
-import { ListenConnection } from './listen-connection';
+import { type ListenerHealthCheck, ListenConnection, tcpKeepAlive } from './listen-connection';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -109,13 +109,19 @@ export async function openPglite(dataDir: string | undefined, template?: Blob): 
   };
 }
 
-export async function openPostgres(url: string, poolSize = 10): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+export interface PostgresOptions {
+  poolSize?: number;
+  /** How often and how patiently the listening connection is checked (tests shorten both). */
+  listenerHealthCheck?: ListenerHealthCheck;
+}
+
+export async function openPostgres(url: string, options: PostgresOptions = {}): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10, ...tcpKeepAlive });
   // A server restart, failover or terminated backend errors idle clients; without a listener that
   // error would end the process. The pool drops the client and opens a new one when next needed.
   pool.on('error', (error) => console.warn(JSON.stringify({ level: 40, msg: 'idle database connection lost', code: (error as { code?: string }).code })));
   const db = markTransactions(drizzlePg({ client: refuseInsideTransaction(pool, ['query', 'connect']), schema }) as unknown as Db);
-  const listening = new ListenConnection(url);
+  const listening = new ListenConnection(url, options.listenerHealthCheck);
   return {
     db,
     kind: 'postgres',

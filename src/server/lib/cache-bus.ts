@@ -7,7 +7,8 @@ const channel = 'mango_cache';
 /**
  * In-process caches are invalidated across processes: a write publishes its topic with NOTIFY and
  * every process (the writer too) drops its copy when the notification arrives. The writer also
- * drops its own copy at once, so its next read never serves stale data.
+ * drops its own copy at once, so its next read never serves stale data. No copy outlives
+ * `cacheMaxAgeMs`, whatever the bus says.
  */
 export class CacheBus {
   private readonly handlers = new Map<CacheTopic, Array<() => void>>();
@@ -48,16 +49,33 @@ export class CacheBus {
   }
 }
 
-/** One cached value, rebuilt on first read after an invalidation; concurrent readers share a build. */
+/**
+ * The longest a cached copy is served: the last line of defence should a notification be lost in
+ * a way the listener's gap handling and health check cannot see (decision 0005).
+ */
+export const cacheMaxAgeMs = 5 * 60 * 1000;
+
+/**
+ * One cached value, rebuilt on first read after an invalidation or once it is older than
+ * `maxAgeMs`; concurrent readers share a build. Ages are measured on the monotonic clock, so a
+ * change of the system time neither keeps a copy longer nor drops it early.
+ */
 export class CachedValue<T> {
   private value: Promise<T> | undefined;
+  private builtAt = 0;
   private generation = 0;
 
-  constructor(private readonly load: () => Promise<T>) {}
+  constructor(
+    private readonly load: () => Promise<T>,
+    private readonly maxAgeMs = cacheMaxAgeMs,
+  ) {}
 
   get(): Promise<T> {
+    if (this.value && performance.now() - this.builtAt > this.maxAgeMs) this.invalidate();
     if (!this.value) {
       const generation = this.generation;
+      // Measured from the start of the build: the copy is no older than the database at that moment.
+      this.builtAt = performance.now();
       const pending = this.load();
       this.value = pending;
       pending.catch(() => {

@@ -19,6 +19,8 @@ export interface TestShop {
   /** Delivers what waits in the outbox, then answers every mail delivered so far. */
   mail(): Promise<MailMessage[]>;
   config: AppConfig;
+  /** The test database's URL when it lives on a PostgreSQL server. */
+  databaseUrl?: string;
   close(): Promise<void>;
 }
 
@@ -31,6 +33,7 @@ export async function createTestShop(env: Record<string, string> = {}): Promise<
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, ...env });
   let dropDatabase = async () => {};
   let database: Database;
+  let databaseUrl: string | undefined;
   const serverUrl = process.env.DATABASE_URL;
   if (serverUrl) {
     const name = `mango_test_${randomBytes(6).toString('hex')}`;
@@ -40,7 +43,8 @@ export async function createTestShop(env: Record<string, string> = {}): Promise<
     await admin.end();
     const url = new URL(serverUrl);
     url.pathname = `/${name}`;
-    database = await openPostgres(url.toString(), 40);
+    databaseUrl = url.toString();
+    database = await openPostgres(databaseUrl, { poolSize: 40 });
     await database.migrate(seedShop);
     dropDatabase = async () => {
       const dropper = new pg.Client({ connectionString: serverUrl });
@@ -64,6 +68,7 @@ export async function createTestShop(env: Record<string, string> = {}): Promise<
       return mailer.sent;
     },
     config,
+    databaseUrl,
     async close() {
       await app.close();
       await database.close();
