@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, Printer } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { type AdminOrderDetail as Detail, type OrderStatusChange, orderStatusChangeSchema } from '../../../contracts/admin-orders';
-import { type OrderStatus, orderStatusLabels, orderTransitions, paymentMethodLabels } from '../../../contracts/order';
+import { nextStatuses, type OrderStatus, orderStatusLabels, paymentMethodLabels } from '../../../contracts/order';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogDescription, DialogTitle } from '../../components/ui/dialog';
 import { Panel } from '../../components/ui/panel';
@@ -94,7 +94,7 @@ function OrderSheet({ order, back }: { order: Detail; back: React.ReactNode }) {
     change.mutate(parsed.data);
   };
   const address = order.shippingAddress;
-  const next = orderTransitions[order.status];
+  const next = nextStatuses(order);
   return (
     <section className="grid gap-6">
       {back}
