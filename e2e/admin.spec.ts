@@ -1,13 +1,13 @@
-import type { APIRequestContext } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { admin, registerShopper, signIn } from './shopper';
 
-/** A customer's bank-transfer order, placed through the API. */
-async function placeOrder(request: APIRequestContext, username: string) {
+/** A customer's bank-transfer order, placed through the API (2 boxes of Totapuri unless told). */
+async function placeOrder(request: APIRequestContext, username: string, line = { productId: 8, quantity: 2 }) {
   const { email, password } = await registerShopper(request, username);
   expect((await request.post('/api/login', { data: { email, password } })).status()).toBe(200);
   const me = (await (await request.get('/api/me')).json()) as { id: number };
-  expect((await request.post(`/api/cart/${me.id}/items`, { data: { productId: 8, quantity: 2 } })).status()).toBe(200);
+  expect((await request.post(`/api/cart/${me.id}/items`, { data: line })).status()).toBe(200);
   const placed = await request.post('/api/orders', {
     data: {
       idempotencyKey: `admin-journey-${username}-0001`,
@@ -16,6 +16,16 @@ async function placeOrder(request: APIRequestContext, username: string) {
   });
   expect(placed.status()).toBe(201);
   return { email, password, number: ((await placed.json()) as { order: { number: string } }).order.number };
+}
+
+/** Takes a next step on the open order: its button, the confirmation naming the order, then the dialog closes. */
+async function takeStep(page: Page, number: string, action: string, fill?: () => Promise<void>) {
+  await page.getByRole('group', { name: 'Next steps' }).getByRole('button', { name: action }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByRole('heading', { name: `${action}: ${number}?` })).toBeVisible();
+  await fill?.();
+  await dialog.getByRole('button', { name: action }).click();
+  await expect(dialog).toBeHidden();
 }
 
 test('the admin area asks a visitor to sign in and tells a customer it is not for them', async ({ page, request }) => {
@@ -38,14 +48,7 @@ test('an admin marks an order paid, packs and ships it with a tracking number, a
   await page.getByRole('link', { name: customer.number }).click();
   await expect(page.getByRole('heading', { name: `Order ${customer.number}` })).toBeVisible();
 
-  const step = async (action: string, fill?: () => Promise<void>) => {
-    await page.getByRole('group', { name: 'Next steps' }).getByRole('button', { name: action }).click();
-    const dialog = page.getByRole('dialog');
-    await expect(dialog.getByRole('heading', { name: `${action}: ${customer.number}?` })).toBeVisible();
-    await fill?.();
-    await dialog.getByRole('button', { name: action }).click();
-    await expect(dialog).toBeHidden();
-  };
+  const step = (action: string, fill?: () => Promise<void>) => takeStep(page, customer.number, action, fill);
   await step('Mark paid');
   await expect(page.getByText('Paid', { exact: true }).first()).toBeVisible();
   await step('Mark packed');
@@ -93,4 +96,47 @@ test('an admin receives boxes into stock and reads the history, and the shop sho
   await expect(history.getByRole('row').nth(1)).toContainText('+5');
   await expect(history.getByText('Opening stock')).toBeVisible();
   expect(((await (await request.get('/api/products/3')).json()) as { stock: number }).stock).toBe(before + 5);
+});
+
+test('an admin refunds a packed order: its boxes go back to stock and the history shows the refund', async ({ page, request, browser }) => {
+  const stockOfPairi = async () => ((await (await request.get('/api/products/14')).json()) as { stock: number }).stock;
+  const before = await stockOfPairi();
+  const customer = await placeOrder(request, 'whetu', { productId: 14, quantity: 3 });
+  expect(await stockOfPairi()).toBe(before - 3);
+
+  await signIn(page, admin.email, admin.password);
+  await page.goto(`/admin/orders?order=${customer.number}`);
+  await expect(page.getByRole('heading', { name: `Order ${customer.number}` })).toBeVisible();
+  await takeStep(page, customer.number, 'Mark paid');
+  await takeStep(page, customer.number, 'Mark packed');
+  await page.getByRole('group', { name: 'Next steps' }).getByRole('button', { name: 'Record refund' }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByText('3 boxes go back to stock.')).toBeVisible();
+  await dialog.getByLabel('Note (optional)').fill('Boxes bruised in the packing shed');
+  await dialog.getByRole('button', { name: 'Record refund' }).click();
+  await expect(dialog).toBeHidden();
+  const timeline = page.getByRole('region', { name: 'Timeline' });
+  await expect(timeline.getByText('Refunded', { exact: true })).toBeVisible();
+  await expect(timeline.getByText(/Boxes bruised in the packing shed/)).toBeVisible();
+  await expect(page.getByRole('group', { name: 'Next steps' }).getByRole('button', { name: 'Record refund' })).toHaveCount(0);
+  expect(await stockOfPairi()).toBe(before);
+
+  await page.getByRole('navigation', { name: 'Admin sections' }).getByRole('link', { name: 'Inventory' }).click();
+  await expect(page.getByRole('row', { name: /Pairi Mangoes/ }).getByRole('cell').first()).toHaveText(String(before));
+  await page.getByRole('button', { name: 'Stock history of Pairi Mangoes' }).click();
+  const history = page.getByRole('dialog', { name: 'Stock history: Pairi Mangoes' });
+  await expect(history.getByRole('row').nth(1)).toContainText(`Refund ${customer.number}`);
+  await expect(history.getByRole('row').nth(1)).toContainText('+3');
+  await expect(history.getByRole('row').nth(2)).toContainText(`Order ${customer.number}`);
+  await expect(history.getByRole('row').nth(2)).toContainText('-3');
+
+  const customerContext = await browser.newContext();
+  const customerPage = await customerContext.newPage();
+  try {
+    await signIn(customerPage, customer.email, customer.password);
+    await customerPage.goto(`/account/orders/${customer.number}`);
+    await expect(customerPage.getByText('Refunded').first()).toBeVisible();
+  } finally {
+    await customerContext.close();
+  }
 });

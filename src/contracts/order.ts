@@ -28,21 +28,41 @@ export type NzRegion = (typeof nzRegions)[number];
 
 /**
  * Why stock changed: every change is a movement, so stock is always the sum of its movements.
- * `opening` is stock a product started with; the last three are staff adjustments.
+ * `refund` is boxes back from an order refunded before it was sent; `opening` is stock a product
+ * started with; the last three are staff adjustments.
  */
-export const stockMovementReasons = ['order', 'cancellation', 'opening', 'received', 'spoiled', 'correction'] as const;
+export const stockMovementReasons = ['order', 'cancellation', 'refund', 'opening', 'received', 'spoiled', 'correction'] as const;
 export type StockMovementReason = (typeof stockMovementReasons)[number];
 
-/** Where each status may go next; a change anywhere else is refused. */
+/**
+ * Where each status may go next; a change anywhere else is refused. A cancelled order may be
+ * marked refunded only when it had been paid: see `nextStatuses`.
+ */
 export const orderTransitions: Record<OrderStatus, readonly OrderStatus[]> = {
   pending_payment: ['paid', 'cancelled'],
   paid: ['packed', 'cancelled', 'refunded'],
   packed: ['shipped', 'cancelled', 'refunded'],
   shipped: ['delivered', 'refunded'],
   delivered: ['refunded'],
-  cancelled: [],
+  cancelled: ['refunded'],
   refunded: [],
 };
+
+/** Whether the order's timeline shows it was paid: a cancelled order only has money to refund if so. */
+export const wasPaid = (events: readonly { status: OrderStatus }[]): boolean => events.some((event) => event.status === 'paid');
+
+/** The steps an order may take now, from its status and its timeline; server and admin screen both ask here. */
+export function nextStatuses(order: { status: OrderStatus; events: readonly { status: OrderStatus }[] }): readonly OrderStatus[] {
+  if (order.status === 'cancelled' && !wasPaid(order.events)) return [];
+  return orderTransitions[order.status];
+}
+
+/**
+ * A refund from these statuses puts the order's in-stock boxes back on the shelf (with its promo
+ * use, as a cancel does): the boxes never left. After shipping they stay sold, and a cancelled
+ * order already returned them.
+ */
+export const refundReturnsStockFrom: readonly OrderStatus[] = ['paid', 'packed'];
 
 /** How a status reads to a shopper. */
 export const orderStatusLabels: Record<OrderStatus, string> = {

@@ -1,8 +1,8 @@
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { and, eq, exists, ne, or, sql } from 'drizzle-orm';
 import { centsToDollars } from '../../../contracts/money';
 import { discountCents, orderTotals, type PromoRefusal, promoRefusal, promoRefusalMessages, type Totals } from '../../../contracts/pricing';
 import type { Db, Tx } from '../../db/client';
-import { orders, type products, promoCodes } from '../../db/schema';
+import { orderEvents, orders, type products, promoCodes } from '../../db/schema';
 import { BadRequest } from '../../lib/errors';
 import { cartLinesOf } from '../cart/service';
 import type { StoredSettings } from '../../../contracts/settings';
@@ -24,12 +24,23 @@ export interface PricedCart {
   promoProblem: { code: string; reason: PromoRefusal; message: string } | null;
 }
 
-/** Uses of a code by one customer: orders that were not cancelled. */
+/**
+ * Uses of a code by one customer: orders that were not cancelled, nor refunded before they were
+ * shipped (those gave their use back, as a cancel does; a refund after shipping keeps it).
+ */
 async function customerUses(db: Db | Tx, promoId: number, userId: number): Promise<number> {
+  const shipped = db.select({ id: orderEvents.id }).from(orderEvents).where(and(eq(orderEvents.orderId, orders.id), eq(orderEvents.status, 'shipped')));
   const [row] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(orders)
-    .where(and(eq(orders.promoCodeId, promoId), eq(orders.userId, userId), ne(orders.status, 'cancelled')));
+    .where(
+      and(
+        eq(orders.promoCodeId, promoId),
+        eq(orders.userId, userId),
+        ne(orders.status, 'cancelled'),
+        or(ne(orders.status, 'refunded'), exists(shipped)),
+      ),
+    );
   return row?.n ?? 0;
 }
 

@@ -37,7 +37,7 @@ export class InventoryService {
     }));
   }
 
-  /** The product's movements, newest first: orders, cancellations and adjustments with who and why. */
+  /** The product's movements, newest first: orders, cancellations, refunds and adjustments with who and why. */
   async movements(productId: number): Promise<StockMovementView[]> {
     const { db } = this.deps;
     const [product] = await db.select({ id: products.id }).from(products).where(eq(products.id, productId));

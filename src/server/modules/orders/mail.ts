@@ -90,3 +90,11 @@ export function cancelledMail(context: MailContext, reason: string): MailMessage
     'If you have already paid, we will refund you in full. Reply to this e-mail with any questions.',
   ]);
 }
+
+/** Sent when staff record a refund, before or after the boxes were sent, or after a cancel. */
+export function refundedMail(context: MailContext): MailMessage {
+  return message(context, `Order ${context.order.number} has been refunded`, [
+    `We have refunded ${money(context.order.total)} for your order ${context.order.number}.`,
+    'It can take a few working days to reach your account, depending on your bank. Reply to this e-mail with any questions.',
+  ]);
+}

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { placeOrderSchema } from '../../../contracts/checkout';
-import { type OrderStatus, orderStatusLabels, orderTransitions, type OrderSummary, type OrderView, type PlacedOrder } from '../../../contracts/order';
+import { nextStatuses, type OrderStatus, orderStatusLabels, type OrderSummary, type OrderView, type PlacedOrder, refundReturnsStockFrom, type StockMovementReason } from '../../../contracts/order';
 import type { Db, Tx } from '../../db/client';
 import { cartLines, carts, orderEvents, orderLines, orders, products, promoCodes, stockMovements, users } from '../../db/schema';
 import { recordAudit } from '../../lib/audit';
@@ -14,7 +14,7 @@ import { priceCart } from '../checkout/quote';
 import type { StoredSettings } from '../../../contracts/settings';
 import type { SettingsService } from '../settings/service';
 import { claimPromoUse, claimStock } from './claims';
-import { cancelledMail, confirmationMail, paidMail, shippedMail } from './mail';
+import { cancelledMail, confirmationMail, paidMail, refundedMail, shippedMail } from './mail';
 import { type OrderRow, orderSummaries, orderView } from './view';
 
 export type PlaceOrderRequest = z.output<typeof placeOrderSchema>;
@@ -262,9 +262,11 @@ export class OrderService {
   }
 
   /**
-   * Moves an order along its lifecycle in one transaction (cancelling returns its stock and its
-   * promo use), records the step on the timeline and e-mails the customer on paid, shipped and
-   * cancelled. Answers null when `onlyFrom` no longer matches.
+   * Moves an order along its lifecycle in one transaction (cancelling, or refunding before the
+   * boxes were sent, returns its stock and its promo use), records the step on the timeline and
+   * e-mails the customer on paid, shipped, cancelled and refunded. Answers null when `onlyFrom` no
+   * longer matches. The order row stays locked to the end, so of two staff refunding at once the
+   * second finds it refunded and is refused: stock goes back once.
    */
   async changeStatus(orderId: number, to: OrderStatus, change: StatusChange): Promise<OrderRow | null> {
     const settings = await this.deps.settings.stored();
@@ -272,7 +274,9 @@ export class OrderService {
       const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
       if (!order) throw new NotFound('Order not found');
       if (change.onlyFrom && order.status !== change.onlyFrom) return null;
-      if (!orderTransitions[order.status].includes(to)) {
+      const events = await tx.select({ status: orderEvents.status }).from(orderEvents).where(eq(orderEvents.orderId, orderId));
+      if (!nextStatuses({ status: order.status, events }).includes(to)) {
+        if (order.status === 'cancelled' && to === 'refunded') throw new Conflict('This order was cancelled before it was paid: there is no payment to refund.');
         throw new Conflict(`An order that is ${orderStatusLabels[order.status].toLowerCase()} cannot be marked ${orderStatusLabels[to].toLowerCase()}.`);
       }
       const [updated] = await tx
@@ -281,7 +285,8 @@ export class OrderService {
         .where(eq(orders.id, orderId))
         .returning();
       let stockReturned = false;
-      if (to === 'cancelled') stockReturned = await this.returnStock(tx, order, change.actorUserId);
+      if (to === 'cancelled') stockReturned = await this.returnStock(tx, order, change.actorUserId, 'cancellation');
+      if (to === 'refunded' && refundReturnsStockFrom.includes(order.status)) stockReturned = await this.returnStock(tx, order, change.actorUserId, 'refund');
       await tx.insert(orderEvents).values({ orderId, status: to, note: change.note ?? '', actorUserId: change.actorUserId });
       if (change.audit) {
         await recordAudit(tx, {
@@ -309,7 +314,7 @@ export class OrderService {
   }
 
   /** Gives back the order's boxes and promo use, locking rows in the order placing does (promo, then products). */
-  private async returnStock(tx: Tx, order: OrderRow, actorUserId: number | null): Promise<boolean> {
+  private async returnStock(tx: Tx, order: OrderRow, actorUserId: number | null, reason: StockMovementReason): Promise<boolean> {
     if (order.promoCodeId !== null) {
       await tx
         .update(promoCodes)
@@ -330,7 +335,7 @@ export class OrderService {
         .where(eq(products.id, line.productId))
         .returning({ id: products.id });
       if (!product) continue;
-      await tx.insert(stockMovements).values({ productId: line.productId, change: line.quantity, reason: 'cancellation', orderId: order.id, actorUserId });
+      await tx.insert(stockMovements).values({ productId: line.productId, change: line.quantity, reason, orderId: order.id, actorUserId });
       returned = true;
     }
     return returned;
@@ -382,13 +387,16 @@ export class OrderService {
     return 'already';
   }
 
-  /** The customer's e-mail on paid, shipped and cancelled, queued with the change itself. */
+  /** The customer's e-mail on paid, shipped, cancelled and refunded, queued with the change itself. */
   private async queueStatusMail(tx: Tx, order: OrderRow, status: OrderStatus, note: string, settings: StoredSettings): Promise<void> {
-    if (status !== 'paid' && status !== 'shipped' && status !== 'cancelled') return;
+    if (status !== 'paid' && status !== 'shipped' && status !== 'cancelled' && status !== 'refunded') return;
     const [customer] = await tx.select().from(users).where(eq(users.id, order.userId));
     if (!customer) return;
     const context = this.mailContext(customer, await orderView(tx, order, settings, Boolean(this.deps.stripe)), settings);
-    await queueMail(tx, status === 'paid' ? paidMail(context) : status === 'shipped' ? shippedMail(context) : cancelledMail(context, note ? `${note}.` : ''));
+    await queueMail(
+      tx,
+      status === 'paid' ? paidMail(context) : status === 'shipped' ? shippedMail(context) : status === 'refunded' ? refundedMail(context) : cancelledMail(context, note ? `${note}.` : ''),
+    );
   }
 
   private mailContext(user: Pick<UserRow, 'email' | 'firstName'>, order: OrderView, settings: StoredSettings) {

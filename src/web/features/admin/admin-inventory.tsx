@@ -16,6 +16,7 @@ import { fetchInventory, fetchMovements, inventoryKey, movementsKey, postAdjustm
 const reasonLabels: Record<StockMovementReason, string> = {
   order: 'Order',
   cancellation: 'Cancellation',
+  refund: 'Refund',
   opening: 'Opening stock',
   received: 'Received',
   spoiled: 'Spoiled',
@@ -30,7 +31,7 @@ export function AdminInventory() {
   return (
     <section className="grid grid-cols-1 gap-4">
       <h1 className="text-4xl font-semibold">Inventory</h1>
-      <p className="text-ink-500">Every stock number is the sum of its movements: orders, cancellations and the adjustments made here.</p>
+      <p className="text-ink-500">Every stock number is the sum of its movements: orders, cancellations, refunds and the adjustments made here.</p>
       {query.isPending ? (
         <Spinner compact />
       ) : query.isError ? (

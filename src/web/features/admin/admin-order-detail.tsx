@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, Printer } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { type AdminOrderDetail as Detail, type OrderStatusChange, orderStatusChangeSchema } from '../../../contracts/admin-orders';
-import { type OrderStatus, orderStatusLabels, orderTransitions, paymentMethodLabels } from '../../../contracts/order';
+import { nextStatuses, type OrderStatus, orderStatusLabels, paymentMethodLabels, refundReturnsStockFrom } from '../../../contracts/order';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogDescription, DialogTitle } from '../../components/ui/dialog';
 import { Panel } from '../../components/ui/panel';
@@ -27,8 +27,19 @@ const steps: Record<OrderStatus, { action: string; explains: string }> = {
   shipped: { action: 'Mark shipped', explains: 'The customer is e-mailed the tracking number.' },
   delivered: { action: 'Mark delivered', explains: 'The order is complete.' },
   cancelled: { action: 'Cancel order', explains: 'The boxes go back into stock and the customer is e-mailed. This cannot be undone.' },
-  refunded: { action: 'Record refund', explains: 'Records that the money was paid back. Stock is not changed. This cannot be undone.' },
+  refunded: { action: 'Record refund', explains: 'Records that the money was paid back and e-mails the customer. This cannot be undone.' },
 };
+
+/** What recording a refund does to stock, as the server does it: unsent boxes go back, sent ones stay sold. */
+function refundStockNote(order: Detail): string {
+  if (order.status === 'cancelled') return 'No boxes go back: they went back to stock when the order was cancelled.';
+  if (!refundReturnsStockFrom.includes(order.status)) return 'No boxes go back: the order was already sent.';
+  const inStock = order.lines.filter((line) => !line.isPreOrder && line.productId !== null);
+  const boxes = inStock.reduce((sum, line) => sum + line.quantity, 0);
+  const preOrdered = order.lines.some((line) => line.isPreOrder);
+  if (boxes === 0) return preOrdered ? 'No boxes go back: pre-orders never took stock.' : 'No boxes go back: the products are no longer in the shop.';
+  return `${boxes} ${boxes === 1 ? 'box goes' : 'boxes go'} back to stock.${preOrdered ? ' Pre-ordered boxes never took stock.' : ''}`;
+}
 
 /** One order for staff: customer, lines, totals with GST, address, payment, timeline and its next steps. */
 export function AdminOrderDetail({ number, onBack }: { number: string; onBack: () => void }) {
@@ -94,7 +105,7 @@ function OrderSheet({ order, back }: { order: Detail; back: React.ReactNode }) {
     change.mutate(parsed.data);
   };
   const address = order.shippingAddress;
-  const next = orderTransitions[order.status];
+  const next = nextStatuses(order);
   return (
     <section className="grid gap-6">
       {back}
@@ -156,9 +167,10 @@ function OrderSheet({ order, back }: { order: Detail; back: React.ReactNode }) {
         {step && (
           <form onSubmit={confirm} noValidate className="grid gap-4">
             <DialogTitle className="pr-8 text-2xl font-semibold">
-              {steps[step].action}: {order.number}?
+              {steps[step].action}: <span className="whitespace-nowrap">{order.number}?</span>
             </DialogTitle>
             <DialogDescription className="text-ink-500">{steps[step].explains}</DialogDescription>
+            {step === 'refunded' && <p className="font-semibold">{refundStockNote(order)}</p>}
             {step === 'shipped' && (
               <TextField label="Tracking number" value={tracking} maxLength={60} onChange={(event) => setTracking(event.target.value)} error={errors.trackingNumber} autoFocus />
             )}
