@@ -113,7 +113,7 @@ describe.runIf(process.env.DATABASE_URL)('when the listening connection goes sil
     const proxy = await startSilentProxy(shop.databaseUrl!);
     const healthCheck = { everyMs: 300, timeoutMs: 300 };
     const database = await openPostgres(proxy.url, { poolSize: 4, listenerHealthCheck: healthCheck });
-    const thirdProcess = await buildApp({ config: shop.config, database, mailer: new MemoryMailer() });
+    const thirdProcess = await buildApp({ config: shop.config, database, mailTransport: new MemoryMailer() });
     try {
       await thirdProcess.ready();
       // Once it shows the new price it has heard the change, and caches the price until the next.
