@@ -82,7 +82,7 @@ test.describe('the settings screen', () => {
     const visitor = await browser.newPage();
     await visitor.goto('/shop');
     await expect(visitor).toHaveURL(/\/maintenance$/);
-    await expect(visitor.getByText('Picking the new season: back at 2 pm.')).toBeVisible();
+    await expect(visitor.getByRole('main').getByText('Picking the new season: back at 2 pm.')).toBeVisible();
     await visitor.close();
 
     // Staff keep working during maintenance, and the GST number was saved with it.
