@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
+import { openPglite } from '../src/server/db/client';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -42,6 +43,10 @@ export async function buildServer(outDir = path.join(root, 'dist', 'server')): P
     for (const { from, to } of runtimeFiles) {
       fs.cpSync(path.join(root, from), path.join(staging, to), { recursive: true });
     }
+    // The empty, migrated database a new data folder starts as (src/server/db/fresh-database.ts).
+    const template = await openPglite(path.join(staging, 'pglite-template'));
+    await template.migrate();
+    await template.close();
     fs.rmSync(outDir, { recursive: true, force: true });
     fs.renameSync(staging, outDir);
   } finally {
