@@ -53,8 +53,8 @@ export default defineConfig({
       env: { ...stripe, STRIPE_DOUBLE_PORT: String(stripeDoublePort), SHOP_URL: `http://127.0.0.1:${port}` },
     },
     {
-      // The real built app on a fresh embedded database of its own.
-      command: 'node_modules/.bin/tsx scripts/build-web-if-needed.ts && node_modules/.bin/tsx src/server/main.ts',
+      // The shop as npm start runs it (compiled server, built web app) on a fresh embedded database of its own.
+      command: 'node_modules/.bin/tsx scripts/build.ts --if-changed && node --enable-source-maps dist/server/main.js',
       url: `http://127.0.0.1:${port}/readyz`,
       timeout: 180_000,
       reuseExistingServer: false,

@@ -1,8 +1,8 @@
 /**
- * The processes and folders the bench starts, and how they are ended. Servers run as node with
- * tsx's loader, not under the tsx command: that one relays SIGTERM to its node child and kills
- * it if the child does not acknowledge within 30 ms, which a server busy under load misses, so it
- * never cleaned up. Each leads its own process group, and bench/reaper.ts ends whatever is left
+ * The processes and folders the bench starts, and how they are ended. Servers run as node (the
+ * compiled shop, or TypeScript with tsx's loader), never under the tsx command: that one relays
+ * SIGTERM to its node child and kills it if the child does not acknowledge within 30 ms, which a
+ * server busy under load misses, so it never cleaned up. Each leads its own process group, and bench/reaper.ts ends whatever is left
  * when the bench stops, however it stops.
  */
 import { type ChildProcess, spawn, type SpawnOptions } from 'node:child_process';
@@ -35,7 +35,12 @@ export interface BenchProcess {
 }
 
 export function runTypeScript(script: string, options: SpawnOptions): BenchProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', script], { ...options, detached: true });
+  return runNode(['--import', 'tsx', script], options);
+}
+
+/** Node with these arguments, leading its own process group (see above). */
+export function runNode(args: string[], options: SpawnOptions): BenchProcess {
+  const child = spawn(process.execPath, args, { ...options, detached: true });
   const group = child.pid;
   if (group !== undefined) leftover({ group });
   const exited = new Promise<void>((resolve) => {

@@ -5,16 +5,19 @@
  * - orders: order placement with 20 concurrent shoppers (orders/s, p99) on the embedded database,
  *   and on PostgreSQL as well when DATABASE_URL is set;
  * - bundle: the JavaScript a first visit to / downloads, gzipped;
- * - lighthouse: mobile Lighthouse scores of /, /shop and a product page (BENCH_LIGHTHOUSE_RUNS each).
- * BENCH_ONLY=api,bundle picks some of them. The last two run the built app on the real server.
+ * - lighthouse: mobile Lighthouse scores of /, /shop and a product page (BENCH_LIGHTHOUSE_RUNS each);
+ * - runtime: cold start and resident memory of the compiled server, on the embedded database and
+ *   on PostgreSQL when DATABASE_URL is set.
+ * BENCH_ONLY=api,bundle picks some of them. The last three run the built app on the real server.
  */
 import { benchApi, printApi } from './api';
 import { benchBundle, printBundle } from './bundle';
 import { benchLighthouse, printLighthouse } from './lighthouse';
 import { benchOrders, printOrders } from './orders';
+import { benchRuntime, printRuntime } from './runtime';
 import { startShop } from './shop-server';
 
-const reports = ['api', 'orders', 'bundle', 'lighthouse'] as const;
+const reports = ['api', 'orders', 'bundle', 'lighthouse', 'runtime'] as const;
 type Report = (typeof reports)[number];
 
 const picked = (process.env.BENCH_ONLY ?? '').split(',').map((name) => name.trim()).filter(Boolean);
@@ -43,5 +46,6 @@ if (selected.has('bundle') || selected.has('lighthouse')) {
     await shop.stop();
   }
 }
+if (selected.has('runtime')) printRuntime(await benchRuntime());
 // A Lighthouse run abandoned at its time limit can leave a socket open; it must not keep the bench alive.
 process.exit(0);

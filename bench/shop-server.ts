@@ -1,7 +1,7 @@
 /**
- * The shop as npm start runs it, for the browser benchmarks: the web app is built if its sources
- * changed, then src/server/main.ts serves it on a free loopback port with a fresh embedded
- * database in a temporary folder (removed on stop).
+ * The shop as npm start runs it: the web app and the server are built if their sources changed,
+ * then the compiled server (dist/server/main.js) serves on a free loopback port, by default with a
+ * fresh embedded database in a temporary folder (removed on stop).
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -9,13 +9,16 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { leftover, runTypeScript } from './bench-process';
+import { type BenchProcess, leftover, runNode } from './bench-process';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const tsx = path.join(root, 'node_modules', '.bin', 'tsx');
 const buildTimeoutMs = 5 * 60_000;
 // Migrations and the seed on a fresh embedded database take a few seconds on a slow machine.
 const readyTimeoutMs = 2 * 60_000;
+
+/** What npm start runs after building. */
+export const serverArgs = ['--enable-source-maps', path.join(root, 'dist', 'server', 'main.js')];
 
 export interface RunningShop {
   url: string;
@@ -24,53 +27,81 @@ export interface RunningShop {
   stop(): Promise<void>;
 }
 
-export async function startShop(): Promise<RunningShop> {
-  const build = spawnSync(tsx, [path.join(root, 'scripts', 'build-web-if-needed.ts')], { cwd: root, stdio: 'inherit', timeout: buildTimeoutMs });
-  if (build.status !== 0) throw new Error(`building the web app failed (${build.error?.message ?? `exit ${build.status}`})`);
+export interface ShopProcess extends BenchProcess {
+  url: string;
+  /** The end of what the server wrote to stderr. */
+  errors(): string;
+}
 
-  const indexPath = path.join(root, 'dist', 'web', 'index.html');
-  const servedIndex = fs.readFileSync(indexPath, 'utf8');
-  const rebuiltSinceStart = () => !fs.existsSync(indexPath) || fs.readFileSync(indexPath, 'utf8') !== servedIndex;
-  const port = await freeLoopbackPort();
+/** Builds the web app and the server when their sources changed, as npm start does. */
+export function buildIfChanged(): void {
+  const build = spawnSync(tsx, [path.join(root, 'scripts', 'build.ts'), '--if-changed'], { cwd: root, stdio: 'inherit', timeout: buildTimeoutMs });
+  if (build.status !== 0) throw new Error(`building the shop failed (${build.error?.message ?? `exit ${build.status}`})`);
+}
+
+/**
+ * The compiled server on `port` with its data in `dataDir`. Blank values count as unset: the bench
+ * never touches a configured PostgreSQL, admin or mail server unless `env` names it.
+ */
+export function runShop(port: number, dataDir: string, env: NodeJS.ProcessEnv = {}): ShopProcess {
   const url = `http://127.0.0.1:${port}`;
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mango-bench-web-'));
-  leftover({ folder: dataDir });
-  const server = runTypeScript(path.join(root, 'src', 'server', 'main.ts'), {
+  const server = runNode(serverArgs, {
     cwd: root,
     stdio: ['ignore', 'ignore', 'pipe'],
-    // Blank values count as unset: the bench never touches a configured PostgreSQL, admin or mail server.
-    env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: url, DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '', ADMIN_EMAIL: '', ADMIN_PASSWORD: '', SMTP_URL: '' },
+    env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: url, DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '', ADMIN_EMAIL: '', ADMIN_PASSWORD: '', SMTP_URL: '', ...env },
   });
   let errors = '';
   server.child.stderr?.on('data', (chunk: Buffer) => {
     errors = (errors + chunk.toString()).slice(-4000);
   });
+  return { ...server, url, errors: () => errors };
+}
+
+export async function startShop(): Promise<RunningShop> {
+  buildIfChanged();
+  const indexPath = path.join(root, 'dist', 'web', 'index.html');
+  const servedIndex = fs.readFileSync(indexPath, 'utf8');
+  const rebuiltSinceStart = () => !fs.existsSync(indexPath) || fs.readFileSync(indexPath, 'utf8') !== servedIndex;
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mango-bench-web-'));
+  leftover({ folder: dataDir });
+  const server = runShop(await freeLoopbackPort(), dataDir);
   const stop = async () => {
     await server.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });
     leftover({ folder: dataDir }, true);
   };
-
-  const deadline = Date.now() + readyTimeoutMs;
-  while (!(await isReady(url))) {
-    if (server.hasExited() || Date.now() > deadline) {
-      await stop();
-      throw new Error(`the shop did not start on ${url}${errors ? `:\n${errors}` : ''}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
+  try {
+    await waitUntilOk(server, '/readyz', readyTimeoutMs);
+  } catch (error) {
+    await stop();
+    throw error;
   }
-  return { url, rebuiltSinceStart, stop };
+  return { url: server.url, rebuiltSinceStart, stop };
 }
 
-async function isReady(url: string): Promise<boolean> {
+/** Polls `pathname` until it answers 2xx; throws when the server exits or the time is up. */
+export async function waitUntilOk(server: ShopProcess, pathname: string, timeoutMs = readyTimeoutMs, everyMs = 200): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await answersOk(`${server.url}${pathname}`))) {
+    if (server.hasExited() || Date.now() > deadline) {
+      const errors = server.errors();
+      throw new Error(`the shop did not start on ${server.url}${errors ? `:\n${errors}` : ''}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, everyMs));
+  }
+}
+
+async function answersOk(url: string): Promise<boolean> {
   try {
-    return (await fetch(`${url}/readyz`, { signal: AbortSignal.timeout(2000) })).ok;
+    const response = await fetch(url, { signal: AbortSignal.timeout(2000) });
+    await response.arrayBuffer();
+    return response.ok;
   } catch {
     return false;
   }
 }
 
-function freeLoopbackPort(): Promise<number> {
+export function freeLoopbackPort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = net.createServer();
     probe.once('error', reject);

@@ -194,7 +194,7 @@ test.describe('when Stripe confirms a card payment late', () => {
   test.use({ expectedConsoleErrors: [/status of 409/] });
 
   test('a shopper who has paid and asks to pay again is told the order is paid, and is not charged twice', async ({ page, request }) => {
-    await placeCardOrder(page, request, 'hemi');
+    await placeCardOrder(page, request, 'hohepa');
     await page.getByRole('button', { name: 'Pay, holding the webhook back' }).click();
 
     await expect(page.getByRole('heading', { name: 'Thank you for your order!' })).toBeVisible();

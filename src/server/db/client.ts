@@ -9,7 +9,9 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { copyFreshDatabase } from './fresh-database';
 import { type ListenerHealthCheck, ListenConnection, tcpKeepAlive } from './listen-connection';
+import { pgliteStartParams } from './pglite-start-params';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -59,6 +61,8 @@ function markTransactions(db: Db): Db {
 }
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+/** An empty, migrated embedded database made by the server build; absent when running from src/. */
+const freshDatabase = path.join(path.dirname(fileURLToPath(import.meta.url)), 'pglite-template');
 
 /** Serialises migrations and seeding when several processes start against one PostgreSQL. */
 const startupLockKey = 7_270_001;
@@ -80,9 +84,13 @@ export interface Database {
   dump?: () => Promise<Blob>;
 }
 
-/** The embedded database: a folder on disk, or memory when `dataDir` is undefined (tests). */
+/**
+ * The embedded database: a folder on disk (a new one starts as a copy of the build's template), or
+ * memory when `dataDir` is undefined (tests).
+ */
 export async function openPglite(dataDir: string | undefined, template?: Blob): Promise<Database> {
-  const client = await PGlite.create(dataDir ?? 'memory://', template ? { loadDataDir: template } : {});
+  if (dataDir && !template) copyFreshDatabase(freshDatabase, dataDir);
+  const client = await PGlite.create(dataDir ?? 'memory://', { startParams: pgliteStartParams, ...(template ? { loadDataDir: template } : {}) });
   const guarded = refuseInsideTransaction(client, ['query', 'exec', 'transaction', 'sql']);
   const db = markTransactions(drizzlePglite({ client: guarded, schema }) as unknown as Db);
   return {
