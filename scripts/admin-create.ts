@@ -18,7 +18,7 @@ let release = () => {};
 let database: Database | undefined;
 try {
   if (config.databaseUrl) {
-    database = await openPostgres(config.databaseUrl, { poolSize: 1 });
+    database = await openPostgres(config.databaseUrl, { poolSize: 2 });
   } else {
     release = lockDataDir(config.dataDir);
     database = await openPglite(path.join(config.dataDir, 'pglite'));

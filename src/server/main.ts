@@ -70,6 +70,7 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void stop('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
+  if (stopping) return;
   await background.start();
   app.log.info(`Mango Shop is open at http://localhost:${config.port}`);
 }

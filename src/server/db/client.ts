@@ -124,7 +124,8 @@ export interface PostgresOptions {
 }
 
 export async function openPostgres(url: string, options: PostgresOptions = {}): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10, ...tcpKeepAlive });
+  // At least two: `migrate` holds one connection for its lock while seeding runs on another.
+  const pool = new pg.Pool({ connectionString: url, max: Math.max(options.poolSize ?? 10, 2), ...tcpKeepAlive });
   // A server restart, failover or terminated backend errors idle clients; without a listener that
   // error would end the process. The pool drops the client and opens a new one when next needed.
   pool.on('error', (error) => console.warn(JSON.stringify({ level: 40, msg: 'idle database connection lost', code: (error as { code?: string }).code })));

@@ -65,6 +65,7 @@ describe('IPv6 clients', () => {
     expect(rateLimitAddress('2001:db8::1')).toBe('2001:db8:0:0::/64');
     expect(rateLimitAddress('::1')).toBe('0:0:0:0::/64');
     expect(rateLimitAddress('::ffff:192.0.2.7')).toBe('192.0.2.7');
+    expect(rateLimitAddress('2001:db8::5:6:7:1.2.3.4')).toBe('2001:db8:0:5::/64');
     expect(rateLimitAddress('192.0.2.7')).toBe('192.0.2.7');
   });
 });

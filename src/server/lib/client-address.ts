@@ -16,10 +16,12 @@ export function rateLimitAddress(ip: string): string {
 function expandIpv6(ip: string): string[] {
   const [head = '', tail] = ip.toLowerCase().split('%')[0]!.split('::');
   const parts = (text: string) => (text ? text.split(':') : []);
+  // A dotted IPv4 tail (`::ffff:1.2.3.4`, `64:ff9b::1.2.3.4`) stands for the last two groups.
+  const width = (groups: string[]) => groups.reduce((sum, group) => sum + (group.includes('.') ? 2 : 1), 0);
   const left = parts(head);
   const right = tail === undefined ? [] : parts(tail);
-  const groups = tail === undefined ? left : [...left, ...Array(8 - left.length - right.length).fill('0'), ...right];
-  return groups.map((group) => (group.includes('.') ? group : String(parseInt(group, 16).toString(16))));
+  const groups = tail === undefined ? left : [...left, ...Array(8 - width(left) - width(right)).fill('0'), ...right];
+  return groups.map((group) => (group.includes('.') ? group : parseInt(group, 16).toString(16)));
 }
 
 /** An address or a CIDR block (`10.0.0.0/8`, `fd00::/8`) as TRUST_PROXY takes it. */

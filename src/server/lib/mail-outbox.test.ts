@@ -13,7 +13,7 @@ beforeAll(async () => {
 afterAll(async () => shop?.close());
 
 const quiet = { info: () => {}, warn: () => {}, error: () => {} };
-const fast = { pollMs: 60_000, firstRetryMs: 50, maxRetryMs: 200, leaseMs: 60_000, giveUpAfterMs: 60_000 };
+const fast = { pollMs: 60_000, firstRetryMs: 50, maxRetryMs: 200, leaseMs: 60_000, giveUpAfterMs: 60_000, sendLimitMs: 5_000 };
 
 /** A mail server that refuses while `down` is set, and records what it accepted. */
 class FlakyTransport implements MailTransport {

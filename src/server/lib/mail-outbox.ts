@@ -35,6 +35,11 @@ export interface OutboxTiming {
   leaseMs: number;
   /** After this long since it was queued, a mail that still fails is given up (failed_at). */
   giveUpAfterMs: number;
+  /**
+   * The longest one delivery may take before it counts as failed: well inside the lease (so no other
+   * process takes the mail while it is still being sent) and inside the shutdown deadline.
+   */
+  sendLimitMs: number;
 }
 
 export const defaultOutboxTiming: OutboxTiming = {
@@ -43,7 +48,16 @@ export const defaultOutboxTiming: OutboxTiming = {
   maxRetryMs: 30 * 60_000,
   leaseMs: 2 * 60_000,
   giveUpAfterMs: 3 * 24 * 60 * 60_000,
+  sendLimitMs: 15_000,
 };
+
+function withinMs<T>(ms: number, work: Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`the mail server did not finish within ${ms / 1000} s`)), ms);
+  });
+  return Promise.race([work, late]).finally(() => clearTimeout(timer));
+}
 
 interface OutboxLog {
   info(details: object, message: string): void;
@@ -143,7 +157,10 @@ export class MailOutbox {
     const createdAt = new Date(row.created_at);
     const headers = typeof row.headers === 'string' ? (JSON.parse(row.headers) as Record<string, string>) : row.headers;
     try {
-      await this.transport.deliver({ id, createdAt, to: row.to_address, subject: row.subject, text: row.text_body, html: row.html_body ?? undefined, headers });
+      await withinMs(
+        this.timing.sendLimitMs,
+        this.transport.deliver({ id, createdAt, to: row.to_address, subject: row.subject, text: row.text_body, html: row.html_body ?? undefined, headers }),
+      );
     } catch (error) {
       await this.recordFailure(id, createdAt, row.attempts, error);
       return false;

@@ -23,7 +23,7 @@ export interface MailTransport {
   close?(): void;
 }
 
-/** The mail server refused the message for good (a 5xx answer): retrying cannot help. */
+/** The mail server refused this message or its recipients for good (a 5xx answer): retrying cannot help. */
 export class PermanentMailError extends Error {}
 
 /** `<outbox-12.1790000000000@mangoshop.co.nz>`: stable across retries, unique across databases. */
@@ -43,14 +43,17 @@ function nodemailerMessage(mail: OutgoingMail, from: string) {
 export function createMailTransport(options: { smtpUrl?: string; from: string; folder: string }): MailTransport {
   if (options.smtpUrl) {
     // Bounded waits: a mail server that hangs must not hold up the outbox (or shutdown) for long.
-    const transport = nodemailer.createTransport({ url: options.smtpUrl, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 });
+    const transport = nodemailer.createTransport({ url: options.smtpUrl, connectionTimeout: 5_000, greetingTimeout: 5_000, socketTimeout: 10_000 });
     return {
       async deliver(mail) {
         try {
           await transport.sendMail(nodemailerMessage(mail, options.from));
         } catch (error) {
-          const code = (error as { responseCode?: number }).responseCode;
-          if (code !== undefined && code >= 500 && code < 600) throw new PermanentMailError(`the mail server refused the message (${code}): ${(error as Error).message}`);
+          // Only a refusal of this message or its recipients is final; a 5xx to the login or the
+          // greeting (rotated credentials, an overloaded server) passes, so it is retried.
+          const { code, responseCode } = error as { code?: string; responseCode?: number };
+          const refusedMessage = (code === 'EENVELOPE' || code === 'EMESSAGE') && responseCode !== undefined && responseCode >= 500 && responseCode < 600;
+          if (refusedMessage) throw new PermanentMailError(`the mail server refused the message (${responseCode}): ${(error as Error).message}`);
           throw error;
         }
       },
