@@ -269,6 +269,7 @@ export class OrderService {
    * second finds it refunded and is refused: stock goes back once.
    */
   async changeStatus(orderId: number, to: OrderStatus, change: StatusChange): Promise<OrderRow | null> {
+    if (to === 'cancelled') await this.closeCardSessionBeforeCancel(orderId);
     const settings = await this.deps.settings.stored();
     const result = await this.deps.db.transaction(async (tx) => {
       const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
@@ -304,13 +305,26 @@ export class OrderService {
     });
     if (!result) return null;
     if (result.stockReturned) await this.deps.bus.publish('products');
-    const openSession = to === 'cancelled' ? result.order.stripeSessionId : null;
-    if (openSession && this.deps.stripe) {
-      await this.deps.stripe.expireSession(openSession).catch((error: unknown) =>
-        this.deps.log.error({ err: error, order: result.order.number }, 'could not close the Stripe session of a cancelled order'),
-      );
-    }
     return result.order;
+  }
+
+  /**
+   * An unpaid card order's Stripe session is closed before the order is cancelled, so it cannot be
+   * paid afterwards. When Stripe has already taken the money (its webhook is late), the payment is
+   * recorded instead, and a cancel that expected an unpaid order finds it paid and does nothing.
+   * A payment still processing stops the cancel until Stripe knows how it ended.
+   */
+  private async closeCardSessionBeforeCancel(orderId: number): Promise<void> {
+    const { stripe, db } = this.deps;
+    if (!stripe) return;
+    const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
+    if (!order || order.status !== 'pending_payment' || order.paymentMethod !== 'stripe' || !order.stripeSessionId) return;
+    const session = await stripe.expireSession(order.stripeSessionId);
+    if (session.status !== 'complete') return;
+    if (session.paymentStatus !== 'paid') {
+      throw new Conflict('The card payment for this order is still being processed, so it cannot be cancelled yet. Please check again in a few minutes.');
+    }
+    await this.recordCardPayment({ orderNumber: order.number, sessionId: session.id, amountCents: session.amountCents ?? -1, currency: session.currency ?? '' });
   }
 
   /** Gives back the order's boxes and promo use, locking rows in the order placing does (promo, then products). */
@@ -357,7 +371,12 @@ export class OrderService {
     let cancelled = 0;
     for (const { id } of due) {
       const note = `Not paid within ${days} day${days === 1 ? '' : 's'}`;
-      if (await this.changeStatus(id, 'cancelled', { actorUserId: null, note, onlyFrom: 'pending_payment' })) cancelled += 1;
+      // One order that cannot be settled now (Stripe unreachable, a payment processing) waits for the next sweep.
+      const changed = await this.changeStatus(id, 'cancelled', { actorUserId: null, note, onlyFrom: 'pending_payment' }).catch((error: unknown) => {
+        this.deps.log.warn({ err: error, orderId: id }, 'unpaid order not cancelled this time');
+        return null;
+      });
+      if (changed) cancelled += 1;
     }
     return cancelled;
   }

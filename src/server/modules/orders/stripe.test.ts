@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OrderView, PlacedOrder } from '../../../contracts/order';
 import { orderEvents, orders } from '../../db/schema';
-import { quickShopper, testProduct } from '../../testing/order-helpers';
+import { quickShopper, stockOf, testProduct } from '../../testing/order-helpers';
 import { StripeApiDouble } from '../../testing/stripe-api-double';
 import { stripeSignatureHeader } from '../../testing/stripe-signature';
 import { createTestShop, type TestShop } from '../../testing/test-app';
@@ -248,6 +248,34 @@ describe('POST /api/orders/:number/pay while Stripe has not confirmed the last p
     expect(again.statusCode).toBe(200);
     expect(again.json().checkoutUrl).not.toBe(checkoutUrl);
     expect(stripe.latestFor(order.number)!.status).toBe('open');
+  });
+});
+
+describe('cancelling a card order whose payment Stripe took before its webhook arrived', () => {
+  it('records the payment instead of cancelling when the shopper cancels, and keeps the boxes sold', async () => {
+    const { order, shopper, product } = await cardOrder();
+    stripe.pay(stripe.latestFor(order.number)!.id);
+    const cancel = await shopper.call({ method: 'POST', url: `/api/orders/${order.number}/cancel` });
+    expect(cancel.statusCode).toBe(409);
+    expect(await paymentRecord(order.number)).toEqual({ status: 'paid', paidSteps: 1, paidMails: 1 });
+    expect(await stockOf(shop, product.id)).toBe(8);
+  });
+
+  it('records the payment instead of cancelling in the unpaid-order sweep', async () => {
+    const { order, product } = await cardOrder();
+    stripe.pay(stripe.latestFor(order.number)!.id);
+    await shop.database.db.update(orders).set({ createdAt: new Date(Date.now() - 4 * 24 * 60 * 60 * 1000) }).where(eq(orders.number, order.number));
+    await shop.app.services.orders.cancelOverdue();
+    expect(await paymentRecord(order.number)).toEqual({ status: 'paid', paidSteps: 1, paidMails: 1 });
+    expect(await stockOf(shop, product.id)).toBe(8);
+  });
+
+  it('does not cancel while the payment is still processing', async () => {
+    const { order, shopper } = await cardOrder();
+    Object.assign(stripe.latestFor(order.number)!, { status: 'complete', payment_status: 'unpaid' });
+    const cancel = await shopper.call({ method: 'POST', url: `/api/orders/${order.number}/cancel` });
+    expect(cancel.statusCode).toBe(409);
+    expect((await paymentRecord(order.number)).status).toBe('pending_payment');
   });
 });
 
