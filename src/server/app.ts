@@ -8,7 +8,7 @@ import type { Database } from './db/client';
 import { CacheBus } from './lib/cache-bus';
 import { registerErrorHandler } from './lib/error-handler';
 import { createMailTransport, type MailTransport } from './lib/mail';
-import { MailOutbox, type OutboxTiming } from './lib/mail-outbox';
+import { defaultOutboxTiming, MailOutbox, type OutboxTiming } from './lib/mail-outbox';
 import { RateLimiter } from './lib/rate-limit';
 import { OneLinePerRequest } from './lib/request-log';
 import { registerMaintenanceGuard, registerSameOriginCheck } from './lib/request-guards';
@@ -90,6 +90,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // A hop count believes that many proxies, counted from the one that connected to us.
     trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     bodyLimit: 256 * 1024,
+    // While stopping, a request that still arrives on an open connection is answered (with
+    // Connection: close), not refused: it was sent before the client could know.
+    return503OnClosing: false,
     requestIdHeader: false,
     logController: new OneLinePerRequest(),
     genReqId: (req) => {
@@ -115,7 +118,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await bus.start();
   const mailTransport = deps.mailTransport ?? createMailTransport({ smtpUrl: config.smtpUrl, from: config.mailFrom, folder: path.join(config.dataDir, 'outbox') });
   // Sends nothing until main.ts starts it; tests call deliverDue.
-  const outbox = new MailOutbox(database, mailTransport, app.log, deps.outboxTiming);
+  const outbox = new MailOutbox(database, mailTransport, app.log, deps.outboxTiming ?? { ...defaultOutboxTiming, firstRetryMs: config.mailRetryMs });
   const settings = new SettingsService(db, bus);
   const sessions = new SessionStore(db, config.sessionTtlMs);
   const limiter = new RateLimiter(db);

@@ -41,6 +41,7 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional(),
   MAIL_FROM: z.string().default('Mango Shop <hello@mangoshop.co.nz>'),
+  MAIL_RETRY_SECONDS: count(30),
   ADMIN_EMAIL: z.string().optional(),
   ADMIN_PASSWORD: z.string().optional(),
   SEED_ON_EMPTY: flag.default(true),
@@ -80,6 +81,8 @@ export interface AppConfig {
   logLevel: Env['LOG_LEVEL'];
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** The pause after a mail's first failed delivery; it doubles with each further failure. */
+  mailRetryMs: number;
   admin: { email: string; password: string } | undefined;
   seedOnEmpty: boolean;
   limits: {
@@ -128,6 +131,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: env.LOG_LEVEL,
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
+    mailRetryMs: env.MAIL_RETRY_SECONDS * 1000,
     admin: env.ADMIN_EMAIL && env.ADMIN_PASSWORD ? { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD } : undefined,
     seedOnEmpty: env.SEED_ON_EMPTY,
     limits: {

@@ -6,6 +6,7 @@ import { ConfigError, loadConfig } from './config';
 import { type Database, openPglite, openPostgres } from './db/client';
 import { DataDirLockedError, lockDataDir } from './db/data-dir-lock';
 import { seedIfEmpty } from './db/seed/seed-shop';
+import { takeInWaitingConnections } from './lib/take-in-waiting';
 import { ensureAdmin } from './modules/auth/admin-accounts';
 import { importDiskImages } from './modules/uploads/import-disk-images';
 
@@ -57,6 +58,7 @@ async function main(): Promise<void> {
     }, config.shutdownTimeoutMs);
     deadline.unref();
     try {
+      await takeInWaitingConnections(app.server);
       // Closing stops accepting and waits for the requests in flight; meanwhile no new background work starts.
       await Promise.all([app.close(), background.stop()]);
       await database.close();

@@ -87,6 +87,12 @@ export class MailOutbox {
   /** Listens for new mail and polls for retries; `stop` ends both. */
   async start(): Promise<void> {
     this.stopped = false;
+    // The embedded database has one process (its folder is locked), so a mail held at start was
+    // held by a process that died mid-delivery: send it now, not when its lease runs out. (Mail
+    // waiting for a retry is tried at once too: a restart is a fair moment to try again.)
+    if (this.database.kind === 'pglite') {
+      await this.database.db.execute(sql`update mail_outbox set due_at = now() where sent_at is null and failed_at is null and due_at > now()`);
+    }
     await this.database.listen(channel, () => this.wake(), () => this.wake());
     this.timer = setInterval(() => this.wake(), this.timing.pollMs);
     this.timer.unref();

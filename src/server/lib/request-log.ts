@@ -10,7 +10,10 @@ export function redactUrl(url: string): string {
  * path without secrets, status, time and client address, tagged with the request id.
  */
 export class OneLinePerRequest extends LogController {
-  override incomingRequest(): void {}
+  /** At debug level only: a request that never completes (a hang) still shows that it came in. */
+  override incomingRequest(request: FastifyRequest): void {
+    request.log.debug({ method: request.method, url: redactUrl(request.url) }, 'request started');
+  }
 
   override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
     const line = { method: request.method, url: redactUrl(request.url), status: reply.statusCode, ms: Math.round(reply.elapsedTime * 10) / 10, ip: request.ip };

@@ -1,0 +1,53 @@
+import { sql } from 'drizzle-orm';
+import { type Db, queryRows } from '../db/client';
+
+/**
+ * What must hold in the database whatever happened to the process or the network: every order
+ * whole, stock equal to the sum of its movements, and one confirmation mail queued per order.
+ */
+export interface ShopConsistency {
+  orders: Array<{ id: number; number: string }>;
+  /** Products whose stock is not the sum of their movements. */
+  stockDrift: Array<{ id: number; stock: number; moved: number }>;
+  /** Orders with no lines, or whose lines do not match the stock their placement took. */
+  halfOrders: string[];
+  /** Order numbers with other than exactly one confirmation mail in the outbox. */
+  confirmationMismatch: Array<{ number: string; mails: number }>;
+  /** Mails not sent yet (not counting ones given up). */
+  unsentMail: number;
+  failedMail: number;
+}
+
+export async function shopConsistency(db: Db): Promise<ShopConsistency> {
+  const orders = await queryRows<{ id: number; number: string }>(db, sql`select id, number from orders order by id`);
+  const stockDrift = await queryRows<{ id: number; stock: number; moved: number }>(
+    db,
+    sql`select p.id, p.stock, coalesce(sum(m.change), 0)::int as moved
+        from products p left join stock_movements m on m.product_id = p.id
+        group by p.id having p.stock <> coalesce(sum(m.change), 0)`,
+  );
+  const halfOrders = await queryRows<{ number: string }>(
+    db,
+    sql`select o.number from orders o
+        where not exists (select 1 from order_lines l where l.order_id = o.id)
+           or (select coalesce(sum(l.quantity), 0) from order_lines l where l.order_id = o.id)
+              <> (select coalesce(-sum(m.change), 0) from stock_movements m where m.order_id = o.id and m.reason = 'order')`,
+  );
+  const confirmationMismatch = await queryRows<{ number: string; mails: number }>(
+    db,
+    sql`select o.number, (select count(*)::int from mail_outbox b where b.subject like 'Your order ' || o.number || ' at %') as mails
+        from orders o`,
+  );
+  const [mail] = await queryRows<{ unsent: number; failed: number }>(
+    db,
+    sql`select count(*) filter (where sent_at is null and failed_at is null)::int as unsent, count(*) filter (where failed_at is not null)::int as failed from mail_outbox`,
+  );
+  return {
+    orders,
+    stockDrift,
+    halfOrders: halfOrders.map((row) => row.number),
+    confirmationMismatch: confirmationMismatch.filter((row) => row.mails !== 1),
+    unsentMail: mail!.unsent,
+    failedMail: mail!.failed,
+  };
+}
