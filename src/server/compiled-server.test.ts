@@ -1,9 +1,10 @@
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { buildServer } from './faults/harness';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mango-compiled-'));
 let server: ChildProcess | undefined;
@@ -38,8 +39,7 @@ async function waitForProducts(url: string, timeoutMs: number): Promise<unknown[
 
 describe('the compiled server (what npm start runs)', () => {
   it('starts on a new data folder from the build, with its migrations and the seed pages beside it, and stops on SIGTERM', async () => {
-    const build = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/build.ts', '--if-changed', 'server'], { encoding: 'utf8', timeout: 120_000 });
-    expect(build.status, build.stderr).toBe(0);
+    await buildServer();
 
     const port = await freePort();
     const url = `http://127.0.0.1:${port}`;

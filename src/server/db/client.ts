@@ -119,16 +119,30 @@ export async function openPglite(dataDir: string | undefined, template?: Blob): 
 
 export interface PostgresOptions {
   poolSize?: number;
+  /** How long to wait for a new connection before the request fails (default 5 s). */
+  connectTimeoutMs?: number;
   /** How often and how patiently the listening connection is checked (tests shorten both). */
   listenerHealthCheck?: ListenerHealthCheck;
 }
 
 export async function openPostgres(url: string, options: PostgresOptions = {}): Promise<Database> {
   // At least two: `migrate` holds one connection for its lock while seeding runs on another.
-  const pool = new pg.Pool({ connectionString: url, max: Math.max(options.poolSize ?? 10, 2), ...tcpKeepAlive });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: Math.max(options.poolSize ?? 10, 2),
+    // A database that does not answer fails the request (503) instead of holding it.
+    connectionTimeoutMillis: options.connectTimeoutMs ?? 5_000,
+    ...tcpKeepAlive,
+  });
   // A server restart, failover or terminated backend errors idle clients; without a listener that
   // error would end the process. The pool drops the client and opens a new one when next needed.
   pool.on('error', (error) => console.warn(JSON.stringify({ level: 40, msg: 'idle database connection lost', code: (error as { code?: string }).code })));
+  // A client in use between two queries (inside a transaction) gets no query error to carry the
+  // loss: it emits 'error', which without a listener ends the process. Its next query fails, and
+  // the pool discards it when it is released.
+  pool.on('connect', (client) => {
+    client.on('error', (error) => console.warn(JSON.stringify({ level: 40, msg: 'database connection in use lost', code: (error as { code?: string }).code })));
+  });
   const db = markTransactions(drizzlePg({ client: refuseInsideTransaction(pool, ['query', 'connect']), schema }) as unknown as Db);
   const listening = new ListenConnection(url, options.listenerHealthCheck);
   return {

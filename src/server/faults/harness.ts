@@ -1,6 +1,8 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
+import path from 'node:path';
 
 /**
  * What the fault tests share: the compiled server run as `npm start` runs it, in a process of its
@@ -19,10 +21,33 @@ export function freePort(): Promise<number> {
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Builds the server once, as `npm start` does (a no-op when the build is current). */
-export function buildServer(): void {
-  const build = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/build.ts', '--if-changed', 'server'], { encoding: 'utf8', timeout: 180_000 });
-  if (build.status !== 0) throw new Error(`building the server failed:\n${build.stderr}`);
+const buildLock = path.join('dist', '.test-build-lock');
+
+/**
+ * Builds the server as `npm start` does (a no-op when the build is current). Test files run side
+ * by side, so one builds while the others wait for it.
+ */
+export async function buildServer(): Promise<void> {
+  fs.mkdirSync('dist', { recursive: true });
+  const deadline = Date.now() + 180_000;
+  for (;;) {
+    try {
+      fs.mkdirSync(buildLock);
+      break;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      // A lock left by a test run that was killed mid-build is taken over after a while.
+      const held = fs.statSync(buildLock, { throwIfNoEntry: false });
+      if (held && (Date.now() - held.mtimeMs > 300_000 || Date.now() > deadline)) fs.rmSync(buildLock, { recursive: true, force: true });
+      await sleep(250);
+    }
+  }
+  try {
+    const build = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/build.ts', '--if-changed', 'server'], { encoding: 'utf8', timeout: 180_000 });
+    if (build.status !== 0) throw new Error(`building the server failed:\n${build.stderr}`);
+  } finally {
+    fs.rmSync(buildLock, { recursive: true, force: true });
+  }
 }
 
 export interface ShopProcess {

@@ -44,7 +44,7 @@ function orderInLoops(buyers: HttpShopper[], productId: number, until: () => boo
 
 describe.skipIf(Boolean(process.env.DATABASE_URL))('kill -9 in the middle of order placement (embedded database)', () => {
   it('leaves no half order, no lost stock and no lost e-mail: the restarted shop sends every confirmation once', async () => {
-    buildServer();
+    await buildServer();
     shop = await startShop({ DATA_DIR: dataDir });
     const box = (await products(shop.url)).filter((p) => !p.isPreOrder).sort((a, b) => b.stock - a.stock)[0]!;
     expect(box.stock).toBeGreaterThanOrEqual(40);

@@ -58,7 +58,7 @@ async function waitFor(condition: () => boolean, timeoutMs: number): Promise<boo
 
 describe.skipIf(Boolean(process.env.DATABASE_URL))('the mail server down for a while', () => {
   it('keeps the confirmations waiting while SMTP is unreachable and then refusing, and sends each once it takes mail again', async () => {
-    buildServer();
+    await buildServer();
     const smtpPort = await freePort();
     shop = await startShop({ DATA_DIR: dataDir, SMTP_URL: `smtp://127.0.0.1:${smtpPort}`, MAIL_RETRY_SECONDS: '1' });
     const box = (await products(shop.url)).filter((p) => !p.isPreOrder).sort((a, b) => b.stock - a.stock)[0]!;

@@ -16,7 +16,7 @@ afterAll(async () => {
 
 describe.skipIf(Boolean(process.env.DATABASE_URL))('SIGTERM under load', () => {
   it('answers every request it accepted before the signal, then exits with code 0', async () => {
-    buildServer();
+    await buildServer();
     shop = await startShop({ DATA_DIR: dataDir });
     const box = (await products(shop.url)).filter((p) => !p.isPreOrder).sort((a, b) => b.stock - a.stock)[0]!;
     const buyers = await shoppers(shop.url, 12, 'stopping');

@@ -1,7 +1,10 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ApiErrorBody } from '../../contracts/errors';
+import { isDatabaseUnavailable } from '../db/unavailable';
 import { AppError, TooManyRequests } from './errors';
+
+export const databaseUnavailableMessage = 'The shop cannot reach its database just now. Please try again in a minute.';
 
 /** Fastify's own 4xx errors, in words a shopper's browser can show. */
 const friendlyFastifyMessages: Record<string, string> = {
@@ -42,6 +45,11 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (status >= 400 && status < 500) {
       const message = (error.code && friendlyFastifyMessages[error.code]) || error.message;
       return reply.code(status).send({ message } satisfies ApiErrorBody);
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unavailable');
+      reply.header('retry-after', '5');
+      return reply.code(503).send({ message: databaseUnavailableMessage } satisfies ApiErrorBody);
     }
     request.log.error({ err: error }, 'request failed');
     return reply.code(500).send({
