@@ -21,11 +21,19 @@ const runtimeFiles = [
   { from: 'src/server/db/seed/content', to: 'content' },
 ];
 
+/**
+ * Builds into a folder of its own beside `outDir` (`dist/server.<id>`, as deep as `dist/server`)
+ * and then points `outDir`, a symbolic link, at it. The link is replaced with one rename(2), which
+ * is atomic: a server starting at any moment opens either the old build or the new one, whole, and
+ * never finds `dist/server` missing. Node resolves the link when it loads main.js, so a server
+ * keeps reading migrations, seed pages and the template from the build it started from even after
+ * the link moves on; the build just replaced is kept for such servers, older ones are removed.
+ */
 export async function buildServer(outDir = path.join(root, 'dist', 'server')): Promise<void> {
-  // Built beside the output and swapped in at the end: a server starting meanwhile sees the old
-  // build or the new one, never half of one.
-  const staging = `${outDir}.building-${process.pid}`;
-  fs.rmSync(staging, { recursive: true, force: true });
+  const id = `${Date.now().toString(36)}-${process.pid}`;
+  const finished = `${outDir}.${id}`;
+  // Unfinished under another name, so removing old builds never takes one still being made.
+  const staging = `${finished}.partial`;
   try {
     await build({
       entryPoints: [path.join(root, 'src', 'server', 'main.ts')],
@@ -47,9 +55,39 @@ export async function buildServer(outDir = path.join(root, 'dist', 'server')): P
     const template = await openPglite(path.join(staging, 'pglite-template'));
     await template.migrate();
     await template.close();
-    fs.rmSync(outDir, { recursive: true, force: true });
-    fs.renameSync(staging, outDir);
+    fs.renameSync(staging, finished);
   } finally {
     fs.rmSync(staging, { recursive: true, force: true });
   }
+  publish(outDir, finished);
+}
+
+function publish(outDir: string, finished: string): void {
+  const parent = path.dirname(outDir);
+  const replaced = currentBuild(outDir);
+  const link = `${outDir}-link.${process.pid}`;
+  fs.rmSync(link, { force: true });
+  // Relative, so the checkout can move. (On Windows, where a link needs rights, a junction.)
+  fs.symlinkSync(path.basename(finished), link, 'junction');
+  fs.renameSync(link, outDir);
+  const kept = new Set([path.basename(finished), replaced && path.basename(replaced)]);
+  const prefix = `${path.basename(outDir)}.`;
+  for (const name of fs.readdirSync(parent)) {
+    const isBuild = name.startsWith(prefix) && /^[0-9a-z]+-\d+$/.test(name.slice(prefix.length));
+    if (isBuild && !kept.has(name)) fs.rmSync(path.join(parent, name), { recursive: true, force: true });
+  }
+}
+
+/**
+ * The build `outDir` points at now. A real folder there is a build from before the link: it is
+ * moved aside once to become the build being replaced (only this first swap leaves an instant
+ * without `outDir`).
+ */
+function currentBuild(outDir: string): string | undefined {
+  const stat = fs.lstatSync(outDir, { throwIfNoEntry: false });
+  if (!stat) return undefined;
+  if (stat.isSymbolicLink()) return path.resolve(path.dirname(outDir), fs.readlinkSync(outDir));
+  const aside = `${outDir}.${Date.now().toString(36)}-0`;
+  fs.renameSync(outDir, aside);
+  return aside;
 }

@@ -33,6 +33,10 @@ const defaultHealthCheck: ListenerHealthCheck = { everyMs: 30_000, timeoutMs: 10
  */
 export class ListenConnection {
   private client: pg.Client | undefined;
+  /** The connection being opened: every caller that needs one while it opens waits for this one. */
+  private connecting: Promise<pg.Client> | undefined;
+  /** Lost and not back yet: the connection that comes back reports the gap. */
+  private down = false;
   private readonly channels = new Map<string, { messages: Array<(payload: string) => void>; gaps: Array<() => void> }>();
   private readonly healthChannel = `mango_listener_${randomBytes(8).toString('hex')}`;
   private healthAnswer: { token: string; heard: () => void } | undefined;
@@ -53,8 +57,9 @@ export class ListenConnection {
     entry.messages.push(onMessage);
     if (onGap) entry.gaps.push(onGap);
     this.channels.set(channel, entry);
-    if (!this.client) this.use(await this.connect());
-    else if (!existing) await this.client.query(`listen ${quoteChannel(channel)}`);
+    const client = this.client ?? (await this.connection());
+    // A connection opened before this channel was known does not listen on it yet.
+    if (!existing) await client.query(`listen ${quoteChannel(channel)}`);
   }
 
   async close(): Promise<void> {
@@ -68,6 +73,26 @@ export class ListenConnection {
     const ended = client.end().catch(() => undefined);
     const deadline = new Promise((resolve) => setTimeout(resolve, 1000).unref());
     if ((await Promise.race([ended.then(() => 'ended'), deadline])) !== 'ended') client.connection.stream.destroy();
+  }
+
+  /**
+   * The listening connection, opened once however many callers ask while it is down (a listen
+   * during an outage and the scheduled reconnect): two would each be used, and one never closed.
+   */
+  private connection(): Promise<pg.Client> {
+    if (this.client) return Promise.resolve(this.client);
+    this.connecting ??= this.connect()
+      .then(async (client) => {
+        if (this.closed) {
+          await client.end().catch(() => undefined);
+          throw new Error('The cache invalidation listener is closed.');
+        }
+        this.use(client);
+        if (this.down) this.cameBack();
+        return client;
+      })
+      .finally(() => (this.connecting = undefined));
+    return this.connecting;
   }
 
   private async connect(): Promise<pg.Client> {
@@ -131,6 +156,7 @@ export class ListenConnection {
     if (this.closed || this.client !== client) return;
     if (reason) warn(reason, error);
     this.client = undefined;
+    this.down = true;
     clearTimeout(this.healthTimer);
     this.reportGap();
     this.scheduleReconnect();
@@ -144,20 +170,22 @@ export class ListenConnection {
   private async reconnect(): Promise<void> {
     if (this.closed || this.client) return;
     try {
-      const client = await this.connect();
-      if (this.closed) {
-        await client.end().catch(() => undefined);
-        return;
-      }
-      this.use(client);
-      this.retryMs = 1000;
-      console.info(JSON.stringify({ level: 30, msg: 'cache invalidation listener reconnected' }));
-      this.reportGap();
+      await this.connection();
     } catch (error) {
+      if (this.closed) return;
       warn('cache invalidation listener could not reconnect', error);
       this.retryMs = Math.min(this.retryMs * 2, 30_000);
       this.scheduleReconnect();
     }
+  }
+
+  /** Whoever opened it, a connection back after a loss has missed what was announced meanwhile. */
+  private cameBack(): void {
+    this.down = false;
+    clearTimeout(this.retryTimer);
+    this.retryMs = 1000;
+    console.info(JSON.stringify({ level: 30, msg: 'cache invalidation listener reconnected' }));
+    this.reportGap();
   }
 
   private reportGap(): void {

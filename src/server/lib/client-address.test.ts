@@ -68,4 +68,16 @@ describe('IPv6 clients', () => {
     expect(rateLimitAddress('2001:db8::5:6:7:1.2.3.4')).toBe('2001:db8:0:5::/64');
     expect(rateLimitAddress('192.0.2.7')).toBe('192.0.2.7');
   });
+
+  it('count an IPv4 address written inside IPv6 (mapped or NAT64, dotted or hex) as that IPv4 address', () => {
+    expect(rateLimitAddress('::ffff:c000:280')).toBe('192.0.2.128');
+    expect(rateLimitAddress('::FFFF:C000:0280')).toBe('192.0.2.128');
+    expect(rateLimitAddress('0:0:0:0:0:ffff:192.0.2.128')).toBe('192.0.2.128');
+    expect(rateLimitAddress('64:ff9b::192.0.2.33')).toBe('192.0.2.33');
+    expect(rateLimitAddress('64:ff9b::c000:221')).toBe('192.0.2.33');
+    expect(rateLimitAddress('64:ff9b:0:0:0:0:cb00:7101')).toBe('203.0.113.1');
+    // Only the well-known prefixes carry IPv4: other addresses under 64:ff9b: keep their /64.
+    expect(rateLimitAddress('64:ff9b:1::c000:221')).toBe('64:ff9b:1:0::/64');
+    expect(rateLimitAddress('::fffe:c000:280')).toBe('0:0:0:0::/64');
+  });
 });

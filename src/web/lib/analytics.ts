@@ -149,7 +149,9 @@ const contents = (products: TrackedProduct[]) => products.map((product) => ({ id
 
 /**
  * page_view (GA4) and PageView (Meta) for a route; a repeat of the same address is not a new view.
- * Only the path is sent: a query string can carry a secret (a reset link's token), so none leaves.
+ * GA4 gets the path only: a query string can carry a secret. The Meta pixel reads the whole address
+ * itself, at times it chooses, so a secret must leave the address before it loads, as the reset
+ * token does (docs/decisions/0007, which records this exception).
  */
 export function trackPageView(address: string): void {
   if (address === lastPageAddress) return;

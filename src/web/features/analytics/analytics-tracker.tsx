@@ -22,7 +22,7 @@ export function AnalyticsTracker() {
   }, [ids, failed]);
 
   useEffect(() => {
-    // A new search is a new view; trackPageView sends only the path, never the query string.
+    // A new search is a new view; GA4 gets only the path (the Meta pixel reads the address: decision 0007).
     trackPageView(pathname + search);
   }, [pathname, search]);
 
