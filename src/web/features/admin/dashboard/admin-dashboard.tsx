@@ -1,0 +1,77 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import { Panel } from '../../../components/ui/panel';
+import { Spinner } from '../../../components/ui/spinner';
+import { formatDate, formatPrice } from '../../../lib/format';
+import { OrderStatusBadge } from '../../orders/order-status-badge';
+import { fetchStaffOrders, staffOrdersKey } from '../shared/admin-api';
+import { useDashboard } from '../shared/reports-api';
+import { DashboardAudit } from './dashboard-audit';
+import { DashboardRevenue } from './dashboard-revenue';
+import { DashboardStatus } from './dashboard-status';
+import { DashboardPreOrders, DashboardStock } from './dashboard-stock';
+
+/** What needs doing today: money in, orders waiting for payment or packing, stock to watch, and who changed what. */
+export function AdminDashboard() {
+  const dashboard = useDashboard();
+  const waitingPayment = useQuery({ queryKey: staffOrdersKey({ status: 'pending_payment', pageSize: 1 }), queryFn: ({ signal }) => fetchStaffOrders({ status: 'pending_payment', pageSize: 1 }, signal) });
+  const toPack = useQuery({ queryKey: staffOrdersKey({ status: 'paid', pageSize: 1 }), queryFn: ({ signal }) => fetchStaffOrders({ status: 'paid', pageSize: 1 }, signal) });
+  const recent = useQuery({ queryKey: staffOrdersKey({ pageSize: 5 }), queryFn: ({ signal }) => fetchStaffOrders({ pageSize: 5 }, signal) });
+  const count = (value: number | undefined) => (value === undefined ? '…' : String(value));
+  const view = dashboard.data;
+  const dashboardState = dashboard.isError ? (
+    <p role="alert" className="text-danger-600">
+      These figures could not be loaded.
+    </p>
+  ) : (
+    <Spinner compact />
+  );
+  return (
+    <section className="grid grid-cols-1 gap-6">
+      <h1 className="text-4xl font-semibold">Dashboard</h1>
+      <DashboardRevenue revenue={view?.revenue} />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Link to="/admin/orders?status=pending_payment" className="grid gap-1 rounded-2xl bg-white p-5 hover:shadow-md">
+          <span className="text-sm text-ink-500">Waiting for payment</span>
+          <span className="text-3xl font-semibold tabular-nums">{count(waitingPayment.data?.total)}</span>
+        </Link>
+        <Link to="/admin/orders?status=paid" className="grid gap-1 rounded-2xl bg-white p-5 hover:shadow-md">
+          <span className="text-sm text-ink-500">Paid, waiting to be packed</span>
+          <span className="text-3xl font-semibold tabular-nums">{count(toPack.data?.total)}</span>
+        </Link>
+      </div>
+      <Panel title="Orders by status">{view ? <DashboardStatus counts={view.ordersByStatus} /> : dashboardState}</Panel>
+      <div className="grid grid-cols-1 gap-6 xl:grid-cols-2">
+        <Panel title="Stock to watch">{view ? <DashboardStock view={view} /> : dashboardState}</Panel>
+        <Panel title="Pre-order demand">{view ? <DashboardPreOrders demand={view.preOrderDemand} /> : dashboardState}</Panel>
+      </div>
+      <Panel title="Recent orders">
+        {recent.isPending ? (
+          <Spinner compact />
+        ) : !recent.data?.orders.length ? (
+          <p className="text-ink-500">No orders yet.</p>
+        ) : (
+          <ul className="divide-y divide-mango-50">
+            {recent.data.orders.map((order) => (
+              <li key={order.number} className="grid grid-cols-[1fr_auto] items-center gap-x-4 gap-y-1 py-2 text-sm sm:grid-cols-[8rem_1fr_auto_6rem]">
+                <Link to={`/admin/orders?order=${order.number}`} className="font-semibold text-mango-700 hover:underline">
+                  {order.number}
+                </Link>
+                <span className="text-right text-ink-500 sm:text-left">
+                  {order.customerName} · {formatDate(order.placedAt)}
+                </span>
+                <span>
+                  <OrderStatusBadge status={order.status} />
+                </span>
+                <span className="text-right tabular-nums">{formatPrice(order.total)}</span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </Panel>
+      <Panel title="Recent changes">
+        <DashboardAudit />
+      </Panel>
+    </section>
+  );
+}

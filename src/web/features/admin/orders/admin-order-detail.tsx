@@ -1,0 +1,194 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ArrowLeft, Printer } from 'lucide-react';
+import { type FormEvent, useState } from 'react';
+import { type AdminOrderDetail as Detail, type OrderStatusChange, orderStatusChangeSchema } from '../../../../contracts/admin-orders';
+import { nextStatuses, type OrderStatus, orderStatusLabels, paymentMethodLabels, refundReturnsStockFrom } from '../../../../contracts/order';
+import { Button } from '../../../components/ui/button';
+import { Dialog, DialogDescription, DialogTitle } from '../../../components/ui/dialog';
+import { Panel } from '../../../components/ui/panel';
+import { Spinner } from '../../../components/ui/spinner';
+import { TextField } from '../../../components/ui/text-field';
+import { toast } from '../../../components/ui/toast';
+import { ApiError } from '../../../lib/api-client';
+import { type FieldErrors, fieldErrorsOf } from '../../../lib/form-errors';
+import { formatDateTime } from '../../../lib/format';
+import { OrderLineList } from '../../orders/order-line-list';
+import { OrderStatusBadge } from '../../orders/order-status-badge';
+import { OrderTimeline } from '../../orders/order-timeline';
+import { OrderTotals } from '../../orders/order-totals';
+import { fetchStaffOrder, postOrderStatus, staffOrderKey } from '../shared/admin-api';
+import { PackingSlip } from './packing-slip';
+
+/** What each step is called on its button, and what the confirmation says it does. */
+const steps: Record<OrderStatus, { action: string; explains: string }> = {
+  pending_payment: { action: 'Mark awaiting payment', explains: '' },
+  paid: { action: 'Mark paid', explains: 'The customer is e-mailed that the payment arrived.' },
+  packed: { action: 'Mark packed', explains: 'The order is ready to ship.' },
+  shipped: { action: 'Mark shipped', explains: 'The customer is e-mailed the tracking number.' },
+  delivered: { action: 'Mark delivered', explains: 'The order is complete.' },
+  cancelled: { action: 'Cancel order', explains: 'The boxes go back into stock and the customer is e-mailed. This cannot be undone.' },
+  refunded: { action: 'Record refund', explains: 'Records that the money was paid back and e-mails the customer. This cannot be undone.' },
+};
+
+/** What recording a refund does to stock, as the server does it: unsent boxes go back, sent ones stay sold. */
+function refundStockNote(order: Detail): string {
+  if (order.status === 'cancelled') return 'No boxes go back: they went back to stock when the order was cancelled.';
+  if (!refundReturnsStockFrom.includes(order.status)) return 'No boxes go back: the order was already sent.';
+  const inStock = order.lines.filter((line) => !line.isPreOrder && line.productId !== null);
+  const boxes = inStock.reduce((sum, line) => sum + line.quantity, 0);
+  const preOrdered = order.lines.some((line) => line.isPreOrder);
+  if (boxes === 0) return preOrdered ? 'No boxes go back: pre-orders never took stock.' : 'No boxes go back: the products are no longer in the shop.';
+  return `${boxes} ${boxes === 1 ? 'box goes' : 'boxes go'} back to stock.${preOrdered ? ' Pre-ordered boxes never took stock.' : ''}`;
+}
+
+/** One order for staff: customer, lines, totals with GST, address, payment, timeline and its next steps. */
+export function AdminOrderDetail({ number, onBack }: { number: string; onBack: () => void }) {
+  const query = useQuery({ queryKey: staffOrderKey(number), queryFn: ({ signal }) => fetchStaffOrder(number, signal), retry: false });
+  const back = (
+    <button type="button" onClick={onBack} className="inline-flex items-center gap-1 justify-self-start font-semibold text-mango-700 hover:underline">
+      <ArrowLeft className="size-4" aria-hidden="true" /> All orders
+    </button>
+  );
+  if (query.isPending) return <Spinner />;
+  if (!query.data) {
+    return (
+      <section className="grid gap-3">
+        {back}
+        <h1 className="text-3xl font-semibold">Order {number} not found</h1>
+      </section>
+    );
+  }
+  return <OrderSheet order={query.data} back={back} />;
+}
+
+function OrderSheet({ order, back }: { order: Detail; back: React.ReactNode }) {
+  const queryClient = useQueryClient();
+  const [step, setStep] = useState<OrderStatus | null>(null);
+  const [tracking, setTracking] = useState('');
+  const [note, setNote] = useState('');
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [slipOpen, setSlipOpen] = useState(false);
+  const change = useMutation({
+    mutationFn: (change: OrderStatusChange) => postOrderStatus(order.number, change),
+    onSuccess(next, { status: to }) {
+      queryClient.setQueryData(staffOrderKey(order.number), next);
+      void queryClient.invalidateQueries({ queryKey: ['admin', 'orders'] });
+      setStep(null);
+      toast({ title: `Order ${order.number}: ${orderStatusLabels[to]}` });
+    },
+    onError(error) {
+      const body = error instanceof ApiError ? error.body : null;
+      if (body?.fieldErrors) setErrors(body.fieldErrors);
+      else {
+        setStep(null);
+        void queryClient.invalidateQueries({ queryKey: staffOrderKey(order.number) });
+      }
+      toast({ title: 'The order was not changed', description: body?.message, variant: 'destructive' });
+    },
+  });
+  const open = (to: OrderStatus) => {
+    setErrors({});
+    setNote('');
+    setTracking(order.trackingNumber ?? '');
+    setStep(to);
+  };
+  const confirm = (event: FormEvent) => {
+    event.preventDefault();
+    if (!step) return;
+    // The shared schema checks the step here first, with the server's own messages.
+    const parsed = orderStatusChangeSchema.safeParse({
+      status: step,
+      note: note.trim() || undefined,
+      trackingNumber: step === 'shipped' ? tracking.trim() || undefined : undefined,
+    });
+    if (!parsed.success) return setErrors(fieldErrorsOf(parsed.error));
+    change.mutate(parsed.data);
+  };
+  const address = order.shippingAddress;
+  const next = nextStatuses(order);
+  return (
+    <section className="grid gap-6">
+      {back}
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <div>
+          <h1 className="text-3xl font-semibold">Order {order.number}</h1>
+          <p className="text-ink-500">
+            Placed {formatDateTime(order.placedAt)} · {paymentMethodLabels[order.paymentMethod]}
+          </p>
+        </div>
+        <OrderStatusBadge status={order.status} />
+      </div>
+
+      <div className="flex flex-wrap gap-2" aria-label="Next steps" role="group">
+        {next.map((to) => (
+          <Button key={to} variant={to === 'cancelled' || to === 'refunded' ? 'outline' : 'primary'} onClick={() => open(to)}>
+            {steps[to].action}
+          </Button>
+        ))}
+        <Button variant="ghost" onClick={() => setSlipOpen(true)}>
+          <Printer className="size-4" aria-hidden="true" /> Packing slip
+        </Button>
+      </div>
+
+      <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_18rem]">
+        <Panel title="Items" level={3} className="gap-3">
+          <OrderLineList lines={order.lines} />
+          <OrderTotals totals={order} />
+        </Panel>
+        <div className="grid gap-6">
+          <Panel title="Customer" level={3} className="gap-3">
+            <div className="grid gap-1 text-sm break-words">
+              <p>{order.customer.name}</p>
+              <p>{order.customer.email}</p>
+              <p>{order.customer.phone}</p>
+            </div>
+          </Panel>
+          <Panel title="Deliver to" level={3} className="gap-3">
+            <div className="grid gap-1 text-sm">
+            <p>{address.name}</p>
+            <p>{address.street}</p>
+            {address.suburb && <p>{address.suburb}</p>}
+            <p>
+              {address.city} {address.postcode}
+            </p>
+            <p>{address.region}</p>
+            <p>{address.phone}</p>
+            {order.deliveryInstructions && <p className="text-ink-500">Instructions: {order.deliveryInstructions}</p>}
+            {order.trackingNumber && <p className="font-semibold">Tracking: {order.trackingNumber}</p>}
+            </div>
+          </Panel>
+          <Panel title="Timeline" level={3} className="gap-3">
+            <OrderTimeline events={order.events} />
+          </Panel>
+        </div>
+      </div>
+
+      <Dialog open={step !== null} onOpenChange={(isOpen) => !isOpen && setStep(null)} title={step ? steps[step].action : 'Change status'} titled>
+        {step && (
+          <form onSubmit={confirm} noValidate className="grid gap-4">
+            <DialogTitle className="pr-8 text-2xl font-semibold">
+              {steps[step].action}: <span className="whitespace-nowrap">{order.number}?</span>
+            </DialogTitle>
+            <DialogDescription className="text-ink-500">{steps[step].explains}</DialogDescription>
+            {step === 'refunded' && <p className="font-semibold">{refundStockNote(order)}</p>}
+            {step === 'shipped' && (
+              <TextField label="Tracking number" value={tracking} maxLength={60} onChange={(event) => setTracking(event.target.value)} error={errors.trackingNumber} autoFocus />
+            )}
+            <TextField label="Note (optional)" value={note} maxLength={300} onChange={(event) => setNote(event.target.value)} error={errors.note} />
+            <div className="flex flex-wrap justify-end gap-3">
+              <Button variant="outline" onClick={() => setStep(null)}>
+                Back
+              </Button>
+              <Button type="submit" disabled={change.isPending}>
+                {change.isPending ? 'Saving...' : steps[step].action}
+              </Button>
+            </div>
+          </form>
+        )}
+      </Dialog>
+      <Dialog open={slipOpen} onOpenChange={setSlipOpen} title={`Packing slip for order ${order.number}`} titled wide>
+        <PackingSlip order={order} />
+      </Dialog>
+    </section>
+  );
+}

@@ -1,0 +1,59 @@
+import { Printer } from 'lucide-react';
+import type { AdminOrderDetail } from '../../../../contracts/admin-orders';
+import { Button } from '../../../components/ui/button';
+import { DialogDescription, DialogTitle } from '../../../components/ui/dialog';
+import { formatDate } from '../../../lib/format';
+
+/** What goes in the box: lines and quantities, the address and the instructions; no prices. */
+export function PackingSlip({ order }: { order: AdminOrderDetail }) {
+  const address = order.shippingAddress;
+  return (
+    <article data-print className="grid gap-4 text-sm">
+      <header className="grid gap-1 pr-8">
+        <DialogTitle className="text-2xl font-semibold">Packing slip</DialogTitle>
+        <DialogDescription className="text-ink-500">
+          Order {order.number}, placed {formatDate(order.placedAt)}
+        </DialogDescription>
+      </header>
+      <div>
+        <p className="font-semibold">Deliver to</p>
+        <p>{address.name}</p>
+        <p>
+          {address.street}
+          {address.suburb ? `, ${address.suburb}` : ''}
+        </p>
+        <p>
+          {address.city} {address.postcode}, {address.region}
+        </p>
+        <p>{address.phone}</p>
+        {order.deliveryInstructions && <p className="mt-1">Instructions: {order.deliveryInstructions}</p>}
+      </div>
+      <table className="w-full text-left">
+        <thead>
+          <tr className="border-b border-ink-500/30">
+            <th scope="col" className="py-1 font-semibold">Packed</th>
+            <th scope="col" className="py-1 font-semibold">Boxes</th>
+            <th scope="col" className="py-1 font-semibold">Variety</th>
+          </tr>
+        </thead>
+        <tbody>
+          {order.lines.map((line) => (
+            <tr key={line.name} className="border-b border-mango-50">
+              <td className="py-1" aria-label="Packed check box">
+                ☐
+              </td>
+              <td className="py-1 tabular-nums">{line.quantity}</td>
+              <td className="py-1">
+                {line.name}
+                {line.isPreOrder ? ' (pre-order)' : ''}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <Button variant="outline" className="justify-self-start print:hidden" onClick={() => window.print()}>
+        <Printer className="size-4" aria-hidden="true" /> Print packing slip
+      </Button>
+    </article>
+  );
+}

@@ -1,0 +1,227 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { Link } from 'react-router';
+import type { AdminProductRow } from '../../../../contracts/admin-products';
+import { preOrderProblem, type ProductFields, productFields } from '../../../../contracts/product';
+import { Button } from '../../../components/ui/button';
+import { Dialog, DialogTitle } from '../../../components/ui/dialog';
+import { TextAreaField } from '../../../components/ui/text-area-field';
+import { TextField } from '../../../components/ui/text-field';
+import { toast } from '../../../components/ui/toast';
+import { ApiError } from '../../../lib/api-client';
+import { useSchemaForm } from '../../../lib/use-schema-form';
+import { ConfirmDialog } from '../shared/confirm-dialog';
+import { ImageField } from '../shared/image-field';
+import { createProduct, updateProduct } from './products-api';
+
+/** What the editor holds: numbers stay as typed until the shared schema reads them. */
+interface Draft {
+  name: string;
+  category: string;
+  description: string;
+  price: string;
+  imageUrl: string;
+  boxInfo: string;
+  rating: string;
+  stock: string;
+  isBestseller: boolean;
+  isOrganic: boolean;
+  isLowStock: boolean;
+  isPreOrder: boolean;
+  expectedAvailabilityDate: string;
+  preOrderLimit: string;
+  isHidden: boolean;
+}
+
+const blank: Draft = {
+  name: '',
+  category: '',
+  description: '',
+  price: '',
+  imageUrl: '',
+  boxInfo: '9 to 12 Mangoes per Box',
+  rating: '0',
+  stock: '0',
+  isBestseller: false,
+  isOrganic: false,
+  isLowStock: false,
+  isPreOrder: false,
+  expectedAvailabilityDate: '',
+  preOrderLimit: '',
+  isHidden: false,
+};
+
+function draftOf(product: AdminProductRow): Draft {
+  return {
+    name: product.name,
+    category: product.category,
+    description: product.description,
+    imageUrl: product.imageUrl,
+    isBestseller: product.isBestseller,
+    isOrganic: product.isOrganic,
+    isLowStock: product.alwaysLowStock,
+    isPreOrder: product.isPreOrder,
+    isHidden: product.isHidden,
+    price: product.price.toFixed(2),
+    rating: String(product.rating),
+    stock: String(product.stock),
+    boxInfo: product.boxInfo ?? '',
+    expectedAvailabilityDate: product.expectedAvailabilityDate ?? '',
+    preOrderLimit: product.preOrderLimit === null ? '' : String(product.preOrderLimit),
+  };
+}
+
+/** A number box as typed: empty or not a number is NaN, which the schema answers with its own message. */
+const numberOf = (text: string) => (text.trim() === '' ? Number.NaN : Number(text));
+
+/** The draft as the API's product fields: the same shared schema checks it here and on the server. */
+function fieldsOf(draft: Draft) {
+  return {
+    ...draft,
+    price: numberOf(draft.price),
+    rating: draft.rating.trim() === '' ? 0 : numberOf(draft.rating),
+    stock: numberOf(draft.stock),
+    boxInfo: draft.boxInfo.trim() || null,
+    expectedAvailabilityDate: draft.expectedAvailabilityDate || null,
+    preOrderLimit: draft.preOrderLimit.trim() === '' ? null : numberOf(draft.preOrderLimit),
+  };
+}
+
+/**
+ * An edit sends only what the owner changed: a field left alone (stock above all, which orders
+ * change meanwhile) is never written back with the number the editor opened with.
+ */
+function changedFields(fields: ProductFields, opened: Record<string, unknown>): Partial<ProductFields> {
+  const changed = Object.entries(fields).filter(([key, value]) => JSON.stringify(value) !== JSON.stringify(opened[key]));
+  return Object.fromEntries(changed) as Partial<ProductFields>;
+}
+
+const editorSchema = productFields.superRefine((fields, context) => {
+  const problem = preOrderProblem(fields);
+  if (problem) context.addIssue({ code: 'custom', path: ['expectedAvailabilityDate'], message: problem });
+});
+
+interface ProductEditorProps {
+  /** The product to edit, or null to add a new one. */
+  product: AdminProductRow | null;
+  categories: string[];
+  onClose: () => void;
+}
+
+/** Every product field, checked by the shared product schema before it is sent. */
+export function ProductEditor({ product, categories, onClose }: ProductEditorProps) {
+  const queryClient = useQueryClient();
+  const listId = useId();
+  const [opened] = useState<Draft>(() => (product ? draftOf(product) : blank));
+  const [draft, setDraft] = useState<Draft>(opened);
+  const [leaving, setLeaving] = useState(false);
+  // Escape, the backdrop, the close button and Cancel all ask first when something was typed.
+  const close = () => (JSON.stringify(draft) === JSON.stringify(opened) ? onClose() : setLeaving(true));
+  const { errors, busy, handleSubmit, revalidate } = useSchemaForm(editorSchema, {
+    async send(fields) {
+      const changes = product ? changedFields(fields, fieldsOf(draftOf(product))) : fields;
+      if (product && Object.keys(changes).length === 0) return onClose();
+      const saved = product ? await updateProduct(product.id, changes) : await createProduct(fields);
+      // Spec 7: after each product change the product list and the admin list are fetched again.
+      await queryClient.invalidateQueries({ queryKey: ['products'] });
+      await queryClient.invalidateQueries({ queryKey: ['admin'] });
+      toast({ title: product ? 'Product saved' : 'Product added', description: saved.name });
+      onClose();
+    },
+    onError(error) {
+      toast({ title: 'The product was not saved', description: error instanceof ApiError ? error.body?.message : undefined, variant: 'destructive' });
+    },
+  });
+
+  const set = <K extends keyof Draft>(key: K, value: Draft[K]) => {
+    const next = { ...draft, [key]: value };
+    setDraft(next);
+    revalidate(fieldsOf(next));
+  };
+  const text = (key: { [K in keyof Draft]: Draft[K] extends string ? K : never }[keyof Draft]) => ({
+    value: draft[key],
+    onChange: (event: { target: { value: string } }) => set(key, event.target.value),
+    error: errors[key],
+  });
+  const flag = (key: 'isBestseller' | 'isOrganic' | 'isLowStock' | 'isPreOrder' | 'isHidden', label: string) => (
+    <label className="flex items-center gap-2 text-sm">
+      <input type="checkbox" className="size-4 accent-mango-600" checked={draft[key]} onChange={(event) => set(key, event.target.checked)} />
+      {label}
+    </label>
+  );
+
+  const title = product ? `Edit ${product.name}` : 'New product';
+  return (
+    <Dialog open onOpenChange={(open) => !open && close()} title={title} titled wide>
+      <form onSubmit={handleSubmit(fieldsOf(draft))} noValidate className="grid gap-4">
+        <DialogTitle className="pr-8 text-2xl font-semibold">{title}</DialogTitle>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField label="Name" maxLength={120} required {...text('name')} />
+          <TextField label="Category" maxLength={60} list={listId} required {...text('category')} />
+          <datalist id={listId}>
+            {categories.map((category) => (
+              <option key={category} value={category} />
+            ))}
+          </datalist>
+        </div>
+        <TextAreaField label="Description" rows={4} maxLength={4000} required {...text('description')} />
+        <ImageField label="Image" value={draft.imageUrl} onChange={(url) => set('imageUrl', url)} error={errors.imageUrl} />
+        <div className="grid gap-4 sm:grid-cols-3">
+          <TextField label="Price (NZD, GST included)" inputMode="decimal" required {...text('price')} />
+          <TextField label="Box info" maxLength={100} {...text('boxInfo')} />
+          <TextField label="Rating (0 to 5)" inputMode="decimal" {...text('rating')} />
+        </div>
+        <fieldset className="grid gap-3 rounded-xl border border-ink-500/20 p-4">
+          <legend className="px-1 text-sm font-semibold">Stock and pre-orders</legend>
+          {product ? (
+            <p className="text-sm">
+              {product.isPreOrder ? 'Pre-orders take no stock.' : `In stock: ${product.stock} boxes.`} Deliveries, spoilage and corrections are recorded on the{' '}
+              <Link to="/admin/inventory" className="font-semibold text-mango-700 hover:underline">
+                Inventory
+              </Link>{' '}
+              screen, so every number is explained.
+            </p>
+          ) : (
+            <TextField label="Opening stock" inputMode="numeric" {...text('stock')} />
+          )}
+          {flag('isPreOrder', 'Sold as a pre-order')}
+          {draft.isPreOrder && (
+            <div className="grid gap-4 sm:grid-cols-2">
+              <TextField label="Expected availability" type="date" {...text('expectedAvailabilityDate')} />
+              <TextField label="Pre-order limit in boxes (empty for none)" inputMode="numeric" {...text('preOrderLimit')} />
+            </div>
+          )}
+        </fieldset>
+        <fieldset className="grid gap-2 sm:grid-cols-2">
+          <legend className="mb-2 text-sm font-semibold">Badges and visibility</legend>
+          {flag('isBestseller', 'Bestseller badge')}
+          {flag('isOrganic', 'Organic badge')}
+          {flag('isLowStock', 'Always show Low Stock')}
+          {flag('isHidden', 'Hidden from the shop')}
+        </fieldset>
+        {errors.form && (
+          <p role="alert" className="text-sm text-danger-600">
+            {errors.form}
+          </p>
+        )}
+        <div className="flex flex-wrap justify-end gap-2">
+          <Button variant="outline" onClick={close} disabled={busy}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={busy}>
+            {busy ? 'Saving…' : product ? 'Save product' : 'Add product'}
+          </Button>
+        </div>
+      </form>
+      <ConfirmDialog
+        open={leaving}
+        title="Leave without saving?"
+        description="Your changes to this product are not saved and will be lost."
+        confirmLabel="Leave without saving"
+        cancelLabel="Keep editing"
+        onConfirm={onClose}
+        onCancel={() => setLeaving(false)}
+      />
+    </Dialog>
+  );
+}

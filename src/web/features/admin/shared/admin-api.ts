@@ -1,0 +1,45 @@
+import type { AdminOrderDetail, AdminOrderPage, OrderStatusChange } from '../../../../contracts/admin-orders';
+import type { InventoryRow, StockAdjustment, StockMovementView } from '../../../../contracts/inventory';
+import type { OrderStatus } from '../../../../contracts/order';
+import { apiRequest } from '../../../lib/api-client';
+
+export interface OrderFilters {
+  status?: OrderStatus;
+  from?: string;
+  to?: string;
+  q?: string;
+  page?: number;
+  pageSize?: number;
+}
+
+/** The filters as a query string, without the empty ones. */
+export function filterQuery(filters: object): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(filters)) {
+    if (value !== undefined && value !== '') params.set(key, String(value));
+  }
+  const text = params.toString();
+  return text ? `?${text}` : '';
+}
+
+export const staffOrdersKey = (filters: OrderFilters) => ['admin', 'orders', filters] as const;
+export const staffOrderKey = (number: string) => ['admin', 'order', number] as const;
+
+export const fetchStaffOrders = (filters: OrderFilters, signal?: AbortSignal) => apiRequest<AdminOrderPage>(`/api/admin/orders${filterQuery(filters)}`, { signal });
+
+export const fetchStaffOrder = (number: string, signal?: AbortSignal) =>
+  apiRequest<AdminOrderDetail>(`/api/admin/orders/${encodeURIComponent(number)}`, { signal });
+
+export const postOrderStatus = (number: string, change: Partial<OrderStatusChange>) =>
+  apiRequest<AdminOrderDetail>(`/api/admin/orders/${encodeURIComponent(number)}/status`, { method: 'POST', body: change });
+
+export const inventoryKey = ['admin', 'inventory'] as const;
+export const movementsKey = (productId: number) => ['admin', 'movements', productId] as const;
+
+export const fetchInventory = (signal?: AbortSignal) => apiRequest<InventoryRow[]>('/api/admin/inventory', { signal });
+
+export const fetchMovements = (productId: number, signal?: AbortSignal) =>
+  apiRequest<StockMovementView[]>(`/api/admin/inventory/${productId}/movements`, { signal });
+
+export const postAdjustment = (productId: number, adjustment: StockAdjustment) =>
+  apiRequest<InventoryRow>(`/api/admin/inventory/${productId}/adjustments`, { method: 'POST', body: adjustment });
