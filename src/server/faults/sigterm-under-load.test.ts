@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -57,4 +58,29 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))('SIGTERM under load', () => {
       await database.close();
     }
   }, 240_000);
+
+  it('exits with code 1 once SHUTDOWN_TIMEOUT_SECONDS has passed, when a request is still not finished', async () => {
+    await buildServer();
+    const slowDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mango-deadline-'));
+    shop = await startShop({ DATA_DIR: slowDir, SHUTDOWN_TIMEOUT_SECONDS: '1' });
+    try {
+      // A client that sends the start of a request body and then nothing: the request stays in flight.
+      const socket = net.connect(shop.port, '127.0.0.1');
+      await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
+      socket.write('POST /api/login HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 200\r\n\r\n{"email":');
+      await sleep(300);
+      const signalledAt = Date.now();
+      shop.child.kill('SIGTERM');
+      const exit = await shop.exited;
+      const tookMs = Date.now() - signalledAt;
+      socket.destroy();
+      expect(exit.code, shop.output().slice(-2000)).toBe(1);
+      expect(shop.output()).toContain('could not stop in time');
+      expect(tookMs).toBeGreaterThanOrEqual(1_000);
+      expect(tookMs).toBeLessThan(10_000);
+      shop = undefined;
+    } finally {
+      fs.rmSync(slowDir, { recursive: true, force: true });
+    }
+  }, 120_000);
 });
