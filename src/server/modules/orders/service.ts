@@ -335,8 +335,9 @@ export class OrderService {
    * An unpaid card order's Stripe session is closed before the order is cancelled, so it cannot be
    * paid afterwards. When Stripe has already taken the money (its webhook is late), the payment is
    * recorded instead, and a cancel that expected an unpaid order finds it paid and does nothing.
-   * A payment still processing stops the cancel until Stripe knows how it ended. Answers the
-   * session the order pointed at (closed now), or null for none.
+   * A payment still processing, or one that does not match the total, stops the cancel until
+   * Stripe knows how it ended or staff have checked it. Answers the session the order pointed at
+   * (closed now), or null for none.
    */
   private async closeCardSessionBeforeCancel(orderId: number): Promise<string | null> {
     const { stripe, db } = this.deps;
@@ -348,7 +349,12 @@ export class OrderService {
     if (session.paymentStatus !== 'paid') {
       throw new Conflict('The card payment for this order is still being processed, so it cannot be cancelled yet. Please check again in a few minutes.');
     }
-    await this.recordCardPayment({ orderNumber: order.number, sessionId: session.id, amountCents: session.amountCents ?? -1, currency: session.currency ?? '' });
+    const outcome = await this.recordCardPayment({ orderNumber: order.number, sessionId: session.id, amountCents: session.amountCents ?? -1, currency: session.currency ?? '' });
+    if (outcome === 'mismatch') {
+      // Cancelling would put the boxes back on sale while Stripe holds money for them.
+      this.deps.log.error({ order: order.number, session: session.id }, 'cancel refused: a card payment that does not match the order total needs checking');
+      throw new Conflict('We have received a card payment for this order that does not match its total, so it cannot be cancelled until our team has checked it. Please contact us.');
+    }
     return session.id;
   }
 
