@@ -389,8 +389,10 @@ export class OrderService {
   /**
    * Cancels orders left unpaid longer than the settings allow, returning their stock. Safe with
    * several server processes: each order is locked and re-checked, so only one process cancels it.
+   * Once `stop` is aborted (the server is shutting down) no further order is started: each may
+   * wait on Stripe, and the rest are swept next time.
    */
-  async cancelOverdue(now = new Date()): Promise<number> {
+  async cancelOverdue(now = new Date(), stop?: AbortSignal): Promise<number> {
     const days = (await this.deps.settings.stored()).unpaidOrderTimeoutDays;
     const cutoff = new Date(now.getTime() - days * dayMs);
     const due = await this.deps.db
@@ -401,6 +403,7 @@ export class OrderService {
       .limit(200);
     let cancelled = 0;
     for (const { id } of due) {
+      if (stop?.aborted) break;
       const note = `Not paid within ${days} day${days === 1 ? '' : 's'}`;
       // One order that cannot be settled now (Stripe unreachable, a payment processing) waits for the next sweep.
       const changed = await this.changeStatus(id, 'cancelled', { actorUserId: null, note, onlyFrom: 'pending_payment' }).catch((error: unknown) => {
