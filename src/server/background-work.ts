@@ -6,14 +6,19 @@ const unpaidSweepEveryMs = 10 * 60 * 1000;
 /**
  * What a server process does besides answering requests: housekeeping, the unpaid-order sweep and
  * mail delivery. `stop` ends the timers and waits for the work already running, so a shutdown
- * never cuts a sweep or a mail in half.
+ * never cuts a mail or an order's cancel in half; the sweep ends after the order in hand and
+ * leaves the rest to the next sweep, so the wait fits in the shutdown deadline.
  */
 export class BackgroundWork {
   private readonly timers: NodeJS.Timeout[] = [];
   private readonly running = new Set<Promise<unknown>>();
-  private stopped = false;
+  private readonly stopping = new AbortController();
 
-  constructor(private readonly app: FastifyInstance) {}
+  /** `firstSweepAfterMs`: the first unpaid-order sweep waits this long after start (tests start it at once). */
+  constructor(
+    private readonly app: FastifyInstance,
+    private readonly timing = { firstSweepAfterMs: 5_000 },
+  ) {}
 
   async start(): Promise<void> {
     const { services, log } = this.app;
@@ -23,16 +28,16 @@ export class BackgroundWork {
     // Unpaid orders past the settings' timeout are cancelled and their stock returned. Every process
     // may sweep: each order is locked and re-checked, so it is cancelled once.
     const sweep = async () => {
-      const cancelled = await services.orders.cancelOverdue();
+      const cancelled = await services.orders.cancelOverdue(new Date(), this.stopping.signal);
       if (cancelled) log.info({ cancelled }, 'cancelled unpaid orders past their timeout');
     };
     this.every(unpaidSweepEveryMs, 'unpaid-order sweep', sweep);
-    this.after(5_000, 'unpaid-order sweep', sweep);
+    this.after(this.timing.firstSweepAfterMs, 'unpaid-order sweep', sweep);
     await services.outbox.start();
   }
 
   async stop(): Promise<void> {
-    this.stopped = true;
+    this.stopping.abort();
     for (const timer of this.timers) clearTimeout(timer);
     await Promise.all([...this.running, this.app.services.outbox.stop()]);
   }
@@ -50,7 +55,7 @@ export class BackgroundWork {
   }
 
   private run(name: string, work: () => Promise<unknown>): void {
-    if (this.stopped) return;
+    if (this.stopping.signal.aborted) return;
     const running = work()
       .catch((error: unknown) => this.app.log.warn({ err: error }, `${name} failed`))
       .finally(() => this.running.delete(running));

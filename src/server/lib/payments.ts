@@ -5,6 +5,13 @@ import { BadRequest } from './errors';
 const signatureToleranceSeconds = 300;
 /** Stripe keeps a Checkout session open for 30 minutes at least and 24 hours at most. */
 export const sessionLifetimeLimits = { minSeconds: 31 * 60, maxSeconds: 23 * 60 * 60 };
+/**
+ * One Stripe call gives up after two tries, each abandoned after 5 s without a word from Stripe,
+ * with the SDK's half-second pause between them: about 11 s, inside the 20 s shutdown deadline, so
+ * a request or a sweep waiting on Stripe at SIGTERM ends before the process is forced out.
+ * (Stripe answers these calls in well under a second.)
+ */
+const callLimits = { timeout: 5_000, maxNetworkRetries: 1 };
 
 export interface StripeConfig {
   secretKey: string;
@@ -69,7 +76,7 @@ export class StripeCheckout {
 
   constructor(private readonly config: StripeConfig) {
     // Retries reuse the request's idempotency key, so a lost answer never makes a second session.
-    this.stripe = new Stripe(config.secretKey, { ...apiAddress(config.apiUrl), maxNetworkRetries: 2, timeout: 15_000 });
+    this.stripe = new Stripe(config.secretKey, { ...apiAddress(config.apiUrl), ...callLimits });
   }
 
   /** One NZD line of the order's total (discounts and shipping are already in it). */

@@ -29,6 +29,8 @@ export class StripeApiDouble {
   failCreates = 0;
   /** Answer every expire request with this status instead of closing the session. */
   expireFailsWith: number | null = null;
+  /** Runs after a session is closed and before Stripe's answer goes back: the test acts in between (a race). */
+  whileExpiring: ((session: DoubleSession) => Promise<void>) | null = null;
   private server: http.Server | undefined;
 
   constructor(private readonly secretKey: string) {}
@@ -87,7 +89,12 @@ export class StripeApiDouble {
       if (session.paysWhenExpired && session.status === 'open') this.pay(session.id);
       if (session.status !== 'open') return invalid(`Only Checkout Sessions with a status in ["open"] can be expired. This one is "${session.status}".`);
       session.status = 'expired';
-      return json(200, view(session));
+      if (!this.whileExpiring) return json(200, view(session));
+      this.whileExpiring(session).then(
+        () => json(200, view(session)),
+        () => json(500, { error: { type: 'api_error', message: 'The test failed while this session was being closed' } }),
+      );
+      return;
     }
     invalid('No such route');
   }

@@ -44,6 +44,8 @@ const dayMs = 24 * 60 * 60 * 1000;
 const stripeSessionIs = (sessionId: string | null) => (sessionId ? eq(orders.stripeSessionId, sessionId) : isNull(orders.stripeSessionId));
 /** Stripe's smallest charge in NZD. */
 const stripeMinimumCents = 50;
+/** Times a cancel closes a card session that a pay request in another window has just replaced. */
+const cancelAttempts = 3;
 
 /** Placing, reading and moving orders along their lifecycle; every money figure is computed here. */
 export class OrderService {
@@ -269,12 +271,36 @@ export class OrderService {
    * second finds it refunded and is refused: stock goes back once.
    */
   async changeStatus(orderId: number, to: OrderStatus, change: StatusChange): Promise<OrderRow | null> {
-    if (to === 'cancelled') await this.closeCardSessionBeforeCancel(orderId);
     const settings = await this.deps.settings.stored();
-    const result = await this.deps.db.transaction(async (tx) => {
+    // A pay request in another window may store a new session between the close and the lock
+    // below. The cancel still wins: it is what the shopper (or staff) last asked for, and the new
+    // session has taken no money, so it is closed too (its page then says it has expired). Only
+    // when new sessions keep coming does the cancel give up, leaving the order payable.
+    for (let attempt = 1; ; attempt += 1) {
+      const closedSession = to === 'cancelled' ? await this.closeCardSessionBeforeCancel(orderId) : null;
+      const result = await this.changeStatusOnce(orderId, to, change, settings, closedSession);
+      if (result === 'session replaced') {
+        if (attempt < cancelAttempts) continue;
+        throw new Conflict('A card payment for this order was just started in another window. Please close it and try cancelling again.');
+      }
+      if (!result) return null;
+      if (result.stockReturned) await this.deps.bus.publish('products');
+      return result.order;
+    }
+  }
+
+  /**
+   * One try of `changeStatus`. A cancel is refused with 'session replaced' when the order, locked
+   * now, points at another Stripe session than the one closed before (`closedSession`).
+   */
+  private async changeStatusOnce(orderId: number, to: OrderStatus, change: StatusChange, settings: StoredSettings, closedSession: string | null) {
+    return this.deps.db.transaction(async (tx) => {
       const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
       if (!order) throw new NotFound('Order not found');
       if (change.onlyFrom && order.status !== change.onlyFrom) return null;
+      if (to === 'cancelled' && this.deps.stripe && order.status === 'pending_payment' && order.paymentMethod === 'stripe' && order.stripeSessionId !== closedSession) {
+        return 'session replaced' as const;
+      }
       const events = await tx.select({ status: orderEvents.status }).from(orderEvents).where(eq(orderEvents.orderId, orderId));
       if (!nextStatuses({ status: order.status, events }).includes(to)) {
         if (order.status === 'cancelled' && to === 'refunded') throw new Conflict('This order was cancelled before it was paid: there is no payment to refund.');
@@ -303,28 +329,33 @@ export class OrderService {
       await this.queueStatusMail(tx, updated!, to, change.note ?? '', settings);
       return { order: updated!, stockReturned };
     });
-    if (!result) return null;
-    if (result.stockReturned) await this.deps.bus.publish('products');
-    return result.order;
   }
 
   /**
    * An unpaid card order's Stripe session is closed before the order is cancelled, so it cannot be
    * paid afterwards. When Stripe has already taken the money (its webhook is late), the payment is
    * recorded instead, and a cancel that expected an unpaid order finds it paid and does nothing.
-   * A payment still processing stops the cancel until Stripe knows how it ended.
+   * A payment still processing, or one that does not match the total, stops the cancel until
+   * Stripe knows how it ended or staff have checked it. Answers the session the order pointed at
+   * (closed now), or null for none.
    */
-  private async closeCardSessionBeforeCancel(orderId: number): Promise<void> {
+  private async closeCardSessionBeforeCancel(orderId: number): Promise<string | null> {
     const { stripe, db } = this.deps;
-    if (!stripe) return;
+    if (!stripe) return null;
     const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
-    if (!order || order.status !== 'pending_payment' || order.paymentMethod !== 'stripe' || !order.stripeSessionId) return;
+    if (!order || order.status !== 'pending_payment' || order.paymentMethod !== 'stripe' || !order.stripeSessionId) return order?.stripeSessionId ?? null;
     const session = await stripe.expireSession(order.stripeSessionId);
-    if (session.status !== 'complete') return;
+    if (session.status !== 'complete') return session.id;
     if (session.paymentStatus !== 'paid') {
       throw new Conflict('The card payment for this order is still being processed, so it cannot be cancelled yet. Please check again in a few minutes.');
     }
-    await this.recordCardPayment({ orderNumber: order.number, sessionId: session.id, amountCents: session.amountCents ?? -1, currency: session.currency ?? '' });
+    const outcome = await this.recordCardPayment({ orderNumber: order.number, sessionId: session.id, amountCents: session.amountCents ?? -1, currency: session.currency ?? '' });
+    if (outcome === 'mismatch') {
+      // Cancelling would put the boxes back on sale while Stripe holds money for them.
+      this.deps.log.error({ order: order.number, session: session.id }, 'cancel refused: a card payment that does not match the order total needs checking');
+      throw new Conflict('We have received a card payment for this order that does not match its total, so it cannot be cancelled until our team has checked it. Please contact us.');
+    }
+    return session.id;
   }
 
   /** Gives back the order's boxes and promo use, locking rows in the order placing does (promo, then products). */
@@ -358,8 +389,10 @@ export class OrderService {
   /**
    * Cancels orders left unpaid longer than the settings allow, returning their stock. Safe with
    * several server processes: each order is locked and re-checked, so only one process cancels it.
+   * Once `stop` is aborted (the server is shutting down) no further order is started: each may
+   * wait on Stripe, and the rest are swept next time.
    */
-  async cancelOverdue(now = new Date()): Promise<number> {
+  async cancelOverdue(now = new Date(), stop?: AbortSignal): Promise<number> {
     const days = (await this.deps.settings.stored()).unpaidOrderTimeoutDays;
     const cutoff = new Date(now.getTime() - days * dayMs);
     const due = await this.deps.db
@@ -370,6 +403,7 @@ export class OrderService {
       .limit(200);
     let cancelled = 0;
     for (const { id } of due) {
+      if (stop?.aborted) break;
       const note = `Not paid within ${days} day${days === 1 ? '' : 's'}`;
       // One order that cannot be settled now (Stripe unreachable, a payment processing) waits for the next sweep.
       const changed = await this.changeStatus(id, 'cancelled', { actorUserId: null, note, onlyFrom: 'pending_payment' }).catch((error: unknown) => {

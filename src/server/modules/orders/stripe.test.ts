@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { OrderView, PlacedOrder } from '../../../contracts/order';
 import { orderEvents, orders } from '../../db/schema';
 import { quickShopper, stockOf, testProduct } from '../../testing/order-helpers';
@@ -258,6 +258,22 @@ describe('cancelling a card order whose payment Stripe took before its webhook a
     const cancel = await shopper.call({ method: 'POST', url: `/api/orders/${order.number}/cancel` });
     expect(cancel.statusCode).toBe(409);
     expect(await paymentRecord(order.number)).toEqual({ status: 'paid', paidSteps: 1, paidMails: 1 });
+    expect(await stockOf(shop, product.id)).toBe(8);
+  });
+
+  it('refuses the cancel when the paid amount does not match the total, and keeps the boxes sold', async () => {
+    const { order, shopper, product } = await cardOrder();
+    stripe.pay(stripe.latestFor(order.number)!.id, 100);
+    const logged = vi.spyOn(shop.app.log, 'error');
+    const cancel = await shopper.call({ method: 'POST', url: `/api/orders/${order.number}/cancel` });
+    const logLines = logged.mock.calls.map((call) => call[1]);
+    logged.mockRestore();
+    expect(logLines).toContain('cancel refused: a card payment that does not match the order total needs checking');
+    expect(cancel.statusCode).toBe(409);
+    expect(cancel.json().message).toBe(
+      'We have received a card payment for this order that does not match its total, so it cannot be cancelled until our team has checked it. Please contact us.',
+    );
+    expect(await paymentRecord(order.number)).toEqual({ status: 'pending_payment', paidSteps: 0, paidMails: 0 });
     expect(await stockOf(shop, product.id)).toBe(8);
   });
 
