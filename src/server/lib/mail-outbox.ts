@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import { type Database, type Db, queryRows, type Tx } from '../db/client';
 import { mailOutbox } from '../db/schema';
 import { type MailMessage, type MailTransport, PermanentMailError } from './mail';
@@ -8,11 +8,25 @@ const channel = 'mango_mail';
 /**
  * Puts a mail in the outbox. Pass the transaction of the change that causes the mail: both are
  * kept, or neither. The NOTIFY is delivered when the transaction commits, and wakes the workers.
+ * A mail with `expiresAt` (a reset link's expiry) that is still unsent by then is given up.
  */
-export async function queueMail(db: Db | Tx, message: MailMessage): Promise<void> {
-  await db.insert(mailOutbox).values({ toAddress: message.to, subject: message.subject, textBody: message.text, htmlBody: message.html ?? null, headers: message.headers ?? {} });
+export async function queueMail(db: Db | Tx, message: MailMessage, options: { expiresAt?: Date } = {}): Promise<void> {
+  await db.insert(mailOutbox).values({
+    toAddress: message.to,
+    subject: message.subject,
+    textBody: message.text,
+    htmlBody: message.html ?? null,
+    headers: message.headers ?? {},
+    expiresAt: options.expiresAt ?? null,
+  });
   await db.execute(sql`select pg_notify(${channel}, '')`);
 }
+
+/**
+ * A mail sent or given up keeps only what support needs (address, subject, times, attempts, last
+ * error): its bodies and headers carry reset and unsubscribe links, which must not outlive it.
+ */
+const cleared = { textBody: '', htmlBody: null, headers: {} };
 
 interface OutboxRow extends Record<string, unknown> {
   id: number | string;
@@ -40,6 +54,8 @@ export interface OutboxTiming {
    * process takes the mail while it is still being sent) and inside the shutdown deadline.
    */
   sendLimitMs: number;
+  /** How long mail sent or given up is kept for support before housekeeping deletes it. */
+  keepFinishedMs: number;
 }
 
 export const defaultOutboxTiming: OutboxTiming = {
@@ -49,6 +65,7 @@ export const defaultOutboxTiming: OutboxTiming = {
   leaseMs: 2 * 60_000,
   giveUpAfterMs: 3 * 24 * 60 * 60_000,
   sendLimitMs: 15_000,
+  keepFinishedMs: 30 * 24 * 60 * 60_000,
 };
 
 function withinMs<T>(ms: number, work: Promise<T>): Promise<T> {
@@ -107,6 +124,12 @@ export class MailOutbox {
     this.transport.close?.();
   }
 
+  /** Deletes mail sent or given up more than `keepFinishedMs` ago; mail still waiting is kept. */
+  async purgeFinished(): Promise<void> {
+    const cutOff = sql`now() - make_interval(secs => ${this.timing.keepFinishedMs / 1000})`;
+    await this.database.db.delete(mailOutbox).where(or(lt(mailOutbox.sentAt, cutOff), lt(mailOutbox.failedAt, cutOff)));
+  }
+
   /** Sends everything due now, after any pass already running; resolves with how many it delivered. */
   async deliverDue(): Promise<number> {
     while (this.running) await this.running.catch(() => 0);
@@ -136,6 +159,7 @@ export class MailOutbox {
   }
 
   private async drain(): Promise<number> {
+    await this.giveUpExpired();
     let delivered = 0;
     while (!this.stopped) {
       const row = await this.claim();
@@ -145,13 +169,27 @@ export class MailOutbox {
     return delivered;
   }
 
+  /**
+   * Gives up due mail past its expiry: a reset link that no longer works is not worth sending. Mail
+   * held by a sender is not due, so it is never given up while it is being sent.
+   */
+  private async giveUpExpired(): Promise<void> {
+    const now = sql`now()`;
+    const expired = await this.database.db
+      .update(mailOutbox)
+      .set({ ...cleared, failedAt: now, lastError: 'the mail expired before it could be sent' })
+      .where(and(isNull(mailOutbox.sentAt), isNull(mailOutbox.failedAt), lte(mailOutbox.dueAt, now), lte(mailOutbox.expiresAt, now)))
+      .returning({ id: mailOutbox.id });
+    if (expired.length) this.log.warn({ mails: expired.map((row) => row.id) }, 'mail given up: it expired before it could be sent');
+  }
+
   /** Takes the oldest due mail and holds it for the lease, in one statement. */
   private async claim(): Promise<OutboxRow | undefined> {
     const [row] = await queryRows<OutboxRow>(this.database.db, sql`
       update mail_outbox set attempts = attempts + 1, due_at = now() + make_interval(secs => ${this.timing.leaseMs / 1000})
       where id = (
         select id from mail_outbox
-        where sent_at is null and failed_at is null and due_at <= now()
+        where sent_at is null and failed_at is null and due_at <= now() and (expires_at is null or expires_at > now())
         order by id limit 1 for update skip locked
       )
       returning id, to_address, subject, text_body, html_body, headers, created_at, attempts`);
@@ -171,7 +209,7 @@ export class MailOutbox {
       await this.recordFailure(id, createdAt, row.attempts, error);
       return false;
     }
-    await this.database.db.update(mailOutbox).set({ sentAt: sql`now()`, lastError: null }).where(eq(mailOutbox.id, id));
+    await this.database.db.update(mailOutbox).set({ ...cleared, sentAt: sql`now()`, lastError: null }).where(eq(mailOutbox.id, id));
     this.log.info({ mail: id, subject: row.subject }, 'mail delivered');
     return true;
   }
@@ -182,7 +220,7 @@ export class MailOutbox {
     const retryMs = Math.min(this.timing.firstRetryMs * 2 ** Math.max(attempts - 1, 0), this.timing.maxRetryMs);
     await this.database.db
       .update(mailOutbox)
-      .set(giveUp ? { failedAt: sql`now()`, lastError: message } : { dueAt: sql`now() + make_interval(secs => ${retryMs / 1000})`, lastError: message })
+      .set(giveUp ? { ...cleared, failedAt: sql`now()`, lastError: message } : { dueAt: sql`now() + make_interval(secs => ${retryMs / 1000})`, lastError: message })
       .where(eq(mailOutbox.id, id));
     if (giveUp) this.log.error({ mail: id, err: error }, 'mail given up: staff should contact the customer another way');
     else this.log.warn({ mail: id, attempts, retryInMs: retryMs, error: message }, 'mail delivery failed: it will be retried');
