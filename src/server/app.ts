@@ -118,7 +118,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await bus.start();
   const mailTransport = deps.mailTransport ?? createMailTransport({ smtpUrl: config.smtpUrl, from: config.mailFrom, folder: path.join(config.dataDir, 'outbox') });
   // Sends nothing until main.ts starts it; tests call deliverDue.
-  const outbox = new MailOutbox(database, mailTransport, app.log, deps.outboxTiming ?? { ...defaultOutboxTiming, firstRetryMs: config.mailRetryMs });
+  // A stop lets the mail being sent finish for half the shutdown deadline, then aborts it.
+  const outboxTiming = deps.outboxTiming ?? { ...defaultOutboxTiming, firstRetryMs: config.mailRetryMs, stopWaitMs: config.shutdownTimeoutMs / 2 };
+  const outbox = new MailOutbox(database, mailTransport, app.log, outboxTiming);
   const settings = new SettingsService(db, bus);
   const sessions = new SessionStore(db, config.sessionTtlMs);
   const limiter = new RateLimiter(db);

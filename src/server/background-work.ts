@@ -1,7 +1,13 @@
 import type { FastifyInstance } from 'fastify';
+import type { AppServices } from './app';
 
 const housekeepingEveryMs = 15 * 60 * 1000;
 const unpaidSweepEveryMs = 10 * 60 * 1000;
+
+/** Deletes what has served its time: expired sessions, old rate-limit windows, mail finished long ago. */
+export function housekeeping(services: AppServices): Promise<unknown> {
+  return Promise.all([services.sessions.purgeExpired(), services.limiter.purgeExpired(24 * 60 * 60 * 1000), services.outbox.purgeFinished()]);
+}
 
 /**
  * What a server process does besides answering requests: housekeeping, the unpaid-order sweep and
@@ -22,9 +28,7 @@ export class BackgroundWork {
 
   async start(): Promise<void> {
     const { services, log } = this.app;
-    this.every(housekeepingEveryMs, 'housekeeping', () =>
-      Promise.all([services.sessions.purgeExpired(), services.limiter.purgeExpired(24 * 60 * 60 * 1000)]),
-    );
+    this.every(housekeepingEveryMs, 'housekeeping', () => housekeeping(services));
     // Unpaid orders past the settings' timeout are cancelled and their stock returned. Every process
     // may sweep: each order is locked and re-checked, so it is cancelled once.
     const sweep = async () => {

@@ -268,8 +268,10 @@ export const mailOutbox = pgTable(
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),
     sentAt: timestamp('sent_at', { withTimezone: true }),
-    /** Given up: refused for good by the mail server, or still failing after the retry period. */
+    /** Given up: refused for good by the mail server, still failing after the retry period, or expired. */
     failedAt: timestamp('failed_at', { withTimezone: true }),
+    /** When the mail stops being worth sending (a reset link's expiry): unsent by then, it is given up. */
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
   },
   (t) => [index('mail_outbox_due').on(t.dueAt).where(sql`${t.sentAt} is null and ${t.failedAt} is null`)],
 );

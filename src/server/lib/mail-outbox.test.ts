@@ -1,10 +1,12 @@
 import { eq, sql } from 'drizzle-orm';
+import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { housekeeping } from '../background-work';
 import { mailOutbox } from '../db/schema';
 import { quickShopper, testProduct } from '../testing/order-helpers';
 import { createTestShop, type TestShop } from '../testing/test-app';
 import { type MailTransport, MemoryMailer, messageIdOf, type OutgoingMail, PermanentMailError } from './mail';
-import { MailOutbox, queueMail } from './mail-outbox';
+import { defaultOutboxTiming, MailOutbox, queueMail } from './mail-outbox';
 
 let shop: TestShop;
 beforeAll(async () => {
@@ -13,7 +15,7 @@ beforeAll(async () => {
 afterAll(async () => shop?.close());
 
 const quiet = { info: () => {}, warn: () => {}, error: () => {} };
-const fast = { pollMs: 60_000, firstRetryMs: 50, maxRetryMs: 200, leaseMs: 60_000, giveUpAfterMs: 60_000, sendLimitMs: 5_000 };
+const fast = { ...defaultOutboxTiming, pollMs: 60_000, firstRetryMs: 50, maxRetryMs: 200, leaseMs: 60_000, giveUpAfterMs: 60_000, sendLimitMs: 5_000 };
 
 /** A mail server that refuses while `down` is set, and records what it accepted. */
 class FlakyTransport implements MailTransport {
@@ -81,6 +83,20 @@ describe('the mail outbox', () => {
     expect((await rowOf('refused for good')).attempts).toBe(1);
   });
 
+  it('clears the bodies and headers of a mail it gave up, keeping the address, subject and error for support', async () => {
+    const transport = new FlakyTransport();
+    transport.permanent = true;
+    const outbox = new MailOutbox(shop.database, transport, quiet, fast);
+    const link = 'https://shop.example.nz/api/newsletter/unsubscribe?token=secret-token';
+    await queueMail(shop.database.db, { to: 'gone@example.nz', subject: 'given up', text: link, html: `<a href="${link}">x</a>`, headers: { 'List-Unsubscribe': `<${link}>` } });
+    await outbox.deliverDue();
+    const row = await rowOf('given up');
+    expect(row).toMatchObject({ toAddress: 'gone@example.nz', attempts: 1, textBody: '', htmlBody: null, headers: {} });
+    expect(row.lastError).toMatch(/550/);
+    expect(row.failedAt).not.toBeNull();
+    expect(JSON.stringify(row)).not.toContain('secret-token');
+  });
+
   it('sends each mail once when several processes deliver at the same time', async () => {
     await shop.mail();
     const transports = Array.from({ length: 3 }, () => new MemoryMailer());
@@ -104,6 +120,21 @@ describe('the mail outbox', () => {
     await new Promise((resolve) => setTimeout(resolve, 150));
     expect(await outbox.deliverDue()).toBe(1);
     expect(transport.sent.map((mail) => mail.subject)).toEqual(['sender died']);
+  });
+});
+
+describe('housekeeping', () => {
+  it('deletes mail sent or given up over 30 days ago, and keeps recent and waiting mail', async () => {
+    const subjects = ['sent long ago', 'given up long ago', 'sent last week', 'waiting since long ago'];
+    for (const subject of subjects) await queueMail(shop.database.db, { to: 'history@example.nz', subject, text: 'x' });
+    const set = (subject: string, values: PgUpdateSetSource<typeof mailOutbox>) => shop.database.db.update(mailOutbox).set(values).where(eq(mailOutbox.subject, subject));
+    await set('sent long ago', { sentAt: sql`now() - interval '31 days'` });
+    await set('given up long ago', { failedAt: sql`now() - interval '31 days'` });
+    await set('sent last week', { sentAt: sql`now() - interval '7 days'` });
+    await set('waiting since long ago', { createdAt: sql`now() - interval '40 days'`, dueAt: sql`now() + interval '1 hour'` });
+    await housekeeping(shop.app.services);
+    const left = await shop.database.db.select({ subject: mailOutbox.subject }).from(mailOutbox).where(eq(mailOutbox.toAddress, 'history@example.nz'));
+    expect(left.map((row) => row.subject).sort()).toEqual(['sent last week', 'waiting since long ago']);
   });
 });
 

@@ -1,18 +1,32 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import { type Database, type Db, queryRows, type Tx } from '../db/client';
 import { mailOutbox } from '../db/schema';
-import { type MailMessage, type MailTransport, PermanentMailError } from './mail';
+import { type MailMessage, type MailTransport, PermanentMailError, UncertainMailError } from './mail';
 
 const channel = 'mango_mail';
 
 /**
  * Puts a mail in the outbox. Pass the transaction of the change that causes the mail: both are
  * kept, or neither. The NOTIFY is delivered when the transaction commits, and wakes the workers.
+ * A mail with `expiresAt` (a reset link's expiry) that is still unsent by then is given up.
  */
-export async function queueMail(db: Db | Tx, message: MailMessage): Promise<void> {
-  await db.insert(mailOutbox).values({ toAddress: message.to, subject: message.subject, textBody: message.text, htmlBody: message.html ?? null, headers: message.headers ?? {} });
+export async function queueMail(db: Db | Tx, message: MailMessage, options: { expiresAt?: Date } = {}): Promise<void> {
+  await db.insert(mailOutbox).values({
+    toAddress: message.to,
+    subject: message.subject,
+    textBody: message.text,
+    htmlBody: message.html ?? null,
+    headers: message.headers ?? {},
+    expiresAt: options.expiresAt ?? null,
+  });
   await db.execute(sql`select pg_notify(${channel}, '')`);
 }
+
+/**
+ * A mail sent or given up keeps only what support needs (address, subject, times, attempts, last
+ * error): its bodies and headers carry reset and unsubscribe links, which must not outlive it.
+ */
+const cleared = { textBody: '', htmlBody: null, headers: {} };
 
 interface OutboxRow extends Record<string, unknown> {
   id: number | string;
@@ -36,10 +50,14 @@ export interface OutboxTiming {
   /** After this long since it was queued, a mail that still fails is given up (failed_at). */
   giveUpAfterMs: number;
   /**
-   * The longest one delivery may take before it counts as failed: well inside the lease (so no other
-   * process takes the mail while it is still being sent) and inside the shutdown deadline.
+   * The longest one delivery may take, the wait for the server's answer to the message included; it
+   * is then aborted. Well inside the lease, so no other process takes a mail still being sent.
    */
   sendLimitMs: number;
+  /** How long `stop` lets the mail being sent finish before aborting it: inside the shutdown deadline. */
+  stopWaitMs: number;
+  /** How long mail sent or given up is kept for support before housekeeping deletes it. */
+  keepFinishedMs: number;
 }
 
 export const defaultOutboxTiming: OutboxTiming = {
@@ -48,15 +66,32 @@ export const defaultOutboxTiming: OutboxTiming = {
   maxRetryMs: 30 * 60_000,
   leaseMs: 2 * 60_000,
   giveUpAfterMs: 3 * 24 * 60 * 60_000,
-  sendLimitMs: 15_000,
+  sendLimitMs: 60_000,
+  stopWaitMs: 10_000,
+  keepFinishedMs: 30 * 24 * 60 * 60_000,
 };
 
-function withinMs<T>(ms: number, work: Promise<T>): Promise<T> {
+/** How long a transport gets to settle after its send was aborted, before it is left behind. */
+const abortGraceMs = 1_000;
+
+/**
+ * The transport's own outcome, unless it still has not settled `abortGraceMs` after the abort: then
+ * it is left behind as an unknown outcome, so one broken connection cannot stall the outbox.
+ */
+function settledAfterAbort(work: Promise<void>, signal: AbortSignal): Promise<void> {
   let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`the mail server did not finish within ${ms / 1000} s`)), ms);
+  let onAbort = () => {};
+  const abandoned = new Promise<never>((_, reject) => {
+    onAbort = () => {
+      timer = setTimeout(() => reject(new UncertainMailError('the mail transport did not stop when asked: the mail may have been delivered')), abortGraceMs);
+    };
+    if (signal.aborted) onAbort();
+    else signal.addEventListener('abort', onAbort, { once: true });
   });
-  return Promise.race([work, late]).finally(() => clearTimeout(timer));
+  return Promise.race([work, abandoned]).finally(() => {
+    signal.removeEventListener('abort', onAbort);
+    clearTimeout(timer);
+  });
 }
 
 interface OutboxLog {
@@ -68,14 +103,18 @@ interface OutboxLog {
 /**
  * Delivers what waits in the outbox, one mail at a time, in the order it was queued. Several
  * processes can run it: a mail is claimed with SKIP LOCKED and a lease, so only one sends it. A
- * mail is sent at least once; a repeat (a crash between the server's acceptance and our record of
- * it) carries the same Message-ID, which mail servers use to drop duplicates.
+ * mail is sent at least once; a repeat (a crash, or no answer from the server after it had the
+ * whole message) carries the same Message-ID, which mail servers use to drop duplicates.
  */
 export class MailOutbox {
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<number> | undefined;
   private again = false;
   private stopped = false;
+  /** The send in progress, which `stop` aborts once it has had `stopWaitMs` to finish. */
+  private sending: AbortController | undefined;
+  /** Set when a stop's wait is over: a send starting after it is aborted at once. */
+  private cutOff: Error | undefined;
 
   constructor(
     private readonly database: Database,
@@ -87,6 +126,7 @@ export class MailOutbox {
   /** Listens for new mail and polls for retries; `stop` ends both. */
   async start(): Promise<void> {
     this.stopped = false;
+    this.cutOff = undefined;
     // The embedded database has one process (its folder is locked), so a mail held at start was
     // held by a process that died mid-delivery: send it now, not when its lease runs out. (Mail
     // waiting for a retry is tried at once too: a restart is a fair moment to try again.)
@@ -99,12 +139,23 @@ export class MailOutbox {
     this.wake();
   }
 
-  /** Stops taking new mail and waits for the mail being sent to finish. */
+  /** Stops taking new mail and waits for the mail being sent, aborting it after `stopWaitMs`. */
   async stop(): Promise<void> {
     this.stopped = true;
     clearInterval(this.timer);
+    const wait = setTimeout(() => {
+      this.cutOff = new Error('the shop stopped before the mail server answered');
+      this.sending?.abort(this.cutOff);
+    }, this.timing.stopWaitMs);
     await this.running?.catch(() => undefined);
+    clearTimeout(wait);
     this.transport.close?.();
+  }
+
+  /** Deletes mail sent or given up more than `keepFinishedMs` ago; mail still waiting is kept. */
+  async purgeFinished(): Promise<void> {
+    const cutOff = sql`now() - make_interval(secs => ${this.timing.keepFinishedMs / 1000})`;
+    await this.database.db.delete(mailOutbox).where(or(lt(mailOutbox.sentAt, cutOff), lt(mailOutbox.failedAt, cutOff)));
   }
 
   /** Sends everything due now, after any pass already running; resolves with how many it delivered. */
@@ -136,6 +187,7 @@ export class MailOutbox {
   }
 
   private async drain(): Promise<number> {
+    await this.giveUpExpired();
     let delivered = 0;
     while (!this.stopped) {
       const row = await this.claim();
@@ -145,13 +197,27 @@ export class MailOutbox {
     return delivered;
   }
 
+  /**
+   * Gives up due mail past its expiry: a reset link that no longer works is not worth sending. Mail
+   * held by a sender is not due, so it is never given up while it is being sent.
+   */
+  private async giveUpExpired(): Promise<void> {
+    const now = sql`now()`;
+    const expired = await this.database.db
+      .update(mailOutbox)
+      .set({ ...cleared, failedAt: now, lastError: 'the mail expired before it could be sent' })
+      .where(and(isNull(mailOutbox.sentAt), isNull(mailOutbox.failedAt), lte(mailOutbox.dueAt, now), lte(mailOutbox.expiresAt, now)))
+      .returning({ id: mailOutbox.id });
+    if (expired.length) this.log.warn({ mails: expired.map((row) => row.id) }, 'mail given up: it expired before it could be sent');
+  }
+
   /** Takes the oldest due mail and holds it for the lease, in one statement. */
   private async claim(): Promise<OutboxRow | undefined> {
     const [row] = await queryRows<OutboxRow>(this.database.db, sql`
       update mail_outbox set attempts = attempts + 1, due_at = now() + make_interval(secs => ${this.timing.leaseMs / 1000})
       where id = (
         select id from mail_outbox
-        where sent_at is null and failed_at is null and due_at <= now()
+        where sent_at is null and failed_at is null and due_at <= now() and (expires_at is null or expires_at > now())
         order by id limit 1 for update skip locked
       )
       returning id, to_address, subject, text_body, html_body, headers, created_at, attempts`);
@@ -162,16 +228,21 @@ export class MailOutbox {
     const id = Number(row.id);
     const createdAt = new Date(row.created_at);
     const headers = typeof row.headers === 'string' ? (JSON.parse(row.headers) as Record<string, string>) : row.headers;
+    const mail = { id, createdAt, to: row.to_address, subject: row.subject, text: row.text_body, html: row.html_body ?? undefined, headers };
+    const sending = new AbortController();
+    if (this.cutOff) sending.abort(this.cutOff);
+    const limit = setTimeout(() => sending.abort(new Error(`the mail server did not finish within ${this.timing.sendLimitMs / 1000} s`)), this.timing.sendLimitMs);
+    this.sending = sending;
     try {
-      await withinMs(
-        this.timing.sendLimitMs,
-        this.transport.deliver({ id, createdAt, to: row.to_address, subject: row.subject, text: row.text_body, html: row.html_body ?? undefined, headers }),
-      );
+      await settledAfterAbort(this.transport.deliver(mail, sending.signal), sending.signal);
     } catch (error) {
       await this.recordFailure(id, createdAt, row.attempts, error);
       return false;
+    } finally {
+      clearTimeout(limit);
+      this.sending = undefined;
     }
-    await this.database.db.update(mailOutbox).set({ sentAt: sql`now()`, lastError: null }).where(eq(mailOutbox.id, id));
+    await this.database.db.update(mailOutbox).set({ ...cleared, sentAt: sql`now()`, lastError: null }).where(eq(mailOutbox.id, id));
     this.log.info({ mail: id, subject: row.subject }, 'mail delivered');
     return true;
   }
@@ -179,12 +250,17 @@ export class MailOutbox {
   private async recordFailure(id: number, createdAt: Date, attempts: number, error: unknown): Promise<void> {
     const message = error instanceof Error ? error.message : String(error);
     const giveUp = error instanceof PermanentMailError || Date.now() - createdAt.getTime() > this.timing.giveUpAfterMs;
-    const retryMs = Math.min(this.timing.firstRetryMs * 2 ** Math.max(attempts - 1, 0), this.timing.maxRetryMs);
+    // The server may still be keeping a mail it had whole: held for a full lease, so no pass sends
+    // it again while the first delivery may still complete.
+    const uncertain = error instanceof UncertainMailError;
+    const backoffMs = Math.min(this.timing.firstRetryMs * 2 ** Math.max(attempts - 1, 0), this.timing.maxRetryMs);
+    const retryMs = uncertain ? Math.max(backoffMs, this.timing.leaseMs) : backoffMs;
     await this.database.db
       .update(mailOutbox)
-      .set(giveUp ? { failedAt: sql`now()`, lastError: message } : { dueAt: sql`now() + make_interval(secs => ${retryMs / 1000})`, lastError: message })
+      .set(giveUp ? { ...cleared, failedAt: sql`now()`, lastError: message } : { dueAt: sql`now() + make_interval(secs => ${retryMs / 1000})`, lastError: message })
       .where(eq(mailOutbox.id, id));
     if (giveUp) this.log.error({ mail: id, err: error }, 'mail given up: staff should contact the customer another way');
+    else if (uncertain) this.log.warn({ mail: id, attempts, retryInMs: retryMs, error: message }, 'mail may have been delivered: it is sent again only after the lease');
     else this.log.warn({ mail: id, attempts, retryInMs: retryMs, error: message }, 'mail delivery failed: it will be retried');
   }
 }

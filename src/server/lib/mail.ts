@@ -19,12 +19,19 @@ export interface OutgoingMail extends MailMessage {
 
 /** Hands one mail to its next hop: the mail server, or a folder of .eml files. */
 export interface MailTransport {
-  deliver(mail: OutgoingMail): Promise<void>;
+  /** Settles soon after `signal` aborts, closing any connection still open for this mail. */
+  deliver(mail: OutgoingMail, signal?: AbortSignal): Promise<void>;
   close?(): void;
 }
 
 /** The mail server refused this message or its recipients for good (a 5xx answer): retrying cannot help. */
 export class PermanentMailError extends Error {}
+
+/**
+ * The mail server had the whole message but its answer never came (too slow, or the connection
+ * dropped): it may have kept the mail, so sending it again at once could deliver it twice.
+ */
+export class UncertainMailError extends Error {}
 
 /** `<outbox-12.1790000000000@mangoshop.co.nz>`: stable across retries, unique across databases. */
 export function messageIdOf(mail: OutgoingMail, from: string): string {
@@ -36,42 +43,75 @@ function nodemailerMessage(mail: OutgoingMail, from: string) {
   return { from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, headers: mail.headers, messageId: messageIdOf(mail, from), date: mail.createdAt };
 }
 
+/** How long the commands before the message data may take: the greeting, the login and the envelope. */
+const handOverLimitMs = 15_000;
+
 /**
  * Mail goes through SMTP when SMTP_URL is set; otherwise each message is written to a folder as an
  * .eml file named after its outbox row, so delivering it again rewrites the same file.
  */
 export function createMailTransport(options: { smtpUrl?: string; from: string; folder: string }): MailTransport {
   if (options.smtpUrl) {
-    // Bounded waits: a mail server that hangs must not hold up the outbox (or shutdown) for long.
-    const transport = nodemailer.createTransport({ url: options.smtpUrl, connectionTimeout: 5_000, greetingTimeout: 5_000, socketTimeout: 10_000 });
+    const smtpUrl = options.smtpUrl;
     return {
-      async deliver(mail) {
+      async deliver(mail, signal) {
+        // A server that hangs before taking the message is cut off within seconds. The answer to the
+        // end of the data may take long (content scanning; RFC 5321 4.5.3.2.6 allows it 10 minutes):
+        // the outbox's limit for a whole delivery, and its stop, end that wait by aborting the send,
+        // which closes the connection (one per send, as nodemailer opens without `pool`).
+        const transport = nodemailer.createTransport({ url: smtpUrl, connectionTimeout: 5_000, greetingTimeout: 5_000, socketTimeout: 10 * 60_000 });
+        const beforeData = new AbortController();
+        const timer = setTimeout(() => beforeData.abort(new Error(`the mail server did not take the message within ${handOverLimitMs / 1000} s`)), handOverLimitMs);
+        // The message stream is read only after the server's go-ahead to DATA, so its end tells that
+        // the server has it all: before, the server cannot have kept the mail; after, only its answer tells.
+        let handedOver = false;
+        transport.use('stream', (outgoing, done) => {
+          outgoing.message.processFunc((data) => {
+            data.once('end', () => {
+              handedOver = true;
+              clearTimeout(timer);
+            });
+            return data;
+          });
+          done();
+        });
+        const stop = signal ? AbortSignal.any([signal, beforeData.signal]) : beforeData.signal;
         try {
-          await transport.sendMail(nodemailerMessage(mail, options.from));
+          await transport.sendMail({ ...nodemailerMessage(mail, options.from), signal: stop });
         } catch (error) {
-          // Only a refusal of this message or its recipients is final; a 5xx to the login or the
-          // greeting (rotated credentials, an overloaded server) passes, so it is retried.
-          const { code, responseCode } = error as { code?: string; responseCode?: number };
-          const refusedMessage = (code === 'EENVELOPE' || code === 'EMESSAGE') && responseCode !== undefined && responseCode >= 500 && responseCode < 600;
-          if (refusedMessage) throw new PermanentMailError(`the mail server refused the message (${responseCode}): ${(error as Error).message}`);
-          throw error;
+          throw smtpFailure(error, handedOver, stop);
+        } finally {
+          clearTimeout(timer);
         }
       },
-      close: () => transport.close(),
     };
   }
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
-    async deliver(mail) {
+    async deliver(mail, signal) {
       const info = await transport.sendMail(nodemailerMessage(mail, options.from));
       await fs.mkdir(options.folder, { recursive: true });
       const stamp = mail.createdAt.toISOString().replace(/[:.]/g, '-');
       const file = path.join(options.folder, `${stamp}-${String(mail.id).padStart(8, '0')}.eml`);
       const temporary = `${file}.${process.pid}.part`;
-      await fs.writeFile(temporary, info.message as Buffer);
+      await fs.writeFile(temporary, info.message as Buffer, { signal });
       await fs.rename(temporary, file);
     },
   };
+}
+
+/** What the outbox should make of a failed send: a final refusal, an unknown outcome, or a failure to retry. */
+function smtpFailure(error: unknown, handedOver: boolean, signal: AbortSignal): Error {
+  const { code, responseCode } = error as { code?: string; responseCode?: number };
+  // Only a refusal of this message or its recipients is final; a 5xx to the login or the
+  // greeting (rotated credentials, an overloaded server) passes, so it is retried.
+  const refusedMessage = (code === 'EENVELOPE' || code === 'EMESSAGE') && responseCode !== undefined && responseCode >= 500 && responseCode < 600;
+  if (refusedMessage) return new PermanentMailError(`the mail server refused the message (${responseCode}): ${(error as Error).message}`);
+  const reason = signal.aborted && signal.reason instanceof Error ? signal.reason.message : error instanceof Error ? error.message : String(error);
+  if (handedOver && responseCode === undefined) {
+    return new UncertainMailError(`${reason}, after it had the whole message: the mail may have been delivered`, { cause: error });
+  }
+  return error instanceof Error && !signal.aborted ? error : new Error(reason, { cause: error });
 }
 
 /** Keeps delivered messages in memory, once per outbox row; tests read them to follow links. */

@@ -1,4 +1,6 @@
+import { desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mailOutbox, passwordResetTokens } from '../../db/schema';
 import { as, createTestShop, registerAndSignIn, sessionCookie, shopperDefaults, type TestShop } from '../../testing/test-app';
 
 let shop: TestShop;
@@ -171,6 +173,31 @@ describe('forgot and reset password', () => {
     await shop.database.db.execute(`update password_reset_tokens set expires_at = now() - interval '1 minute'`);
     const response = await shop.app.inject({ method: 'POST', url: '/api/reset-password', payload: { token, password: 'new-secret-9' } });
     expect(response.statusCode).toBe(400);
+  });
+
+  it('keeps no reset link in the outbox once the mail is sent, only what support needs', async () => {
+    await register({ ...shopperDefaults, username: 'hemi', email: 'hemi@example.nz' });
+    await shop.app.inject({ method: 'POST', url: '/api/forgot-password', payload: { email: 'hemi@example.nz' } });
+    const token = resetLink((await shop.mail()).at(-1)!.text)!;
+    const [row] = await shop.database.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, 'hemi@example.nz'));
+    expect(row).toMatchObject({ subject: 'Reset your Mango Shop password', attempts: 1, textBody: '', htmlBody: null, headers: {} });
+    expect(row!.sentAt).not.toBeNull();
+    expect(JSON.stringify(row)).not.toContain(token);
+  });
+
+  it('gives up a reset mail that could not be sent before its link expired, and sends nothing', async () => {
+    await register({ ...shopperDefaults, username: 'rawiri', email: 'rawiri@example.nz' });
+    await shop.app.inject({ method: 'POST', url: '/api/forgot-password', payload: { email: 'rawiri@example.nz' } });
+    const toRawiri = eq(mailOutbox.toAddress, 'rawiri@example.nz');
+    const [queued] = await shop.database.db.select().from(mailOutbox).where(toRawiri);
+    const [token] = await shop.database.db.select().from(passwordResetTokens).orderBy(desc(passwordResetTokens.id)).limit(1);
+    expect(queued!.expiresAt).toEqual(token!.expiresAt);
+    // The mail server was down for the link's hour: the mail waited for a retry until after it expired.
+    await shop.database.db.update(mailOutbox).set({ expiresAt: sql`now() - interval '1 minute'` }).where(toRawiri);
+    expect((await shop.mail()).filter((mail) => mail.to === 'rawiri@example.nz')).toEqual([]);
+    const [row] = await shop.database.db.select().from(mailOutbox).where(toRawiri);
+    expect(row).toMatchObject({ sentAt: null, attempts: 0, textBody: '', htmlBody: null, lastError: 'the mail expired before it could be sent' });
+    expect(row!.failedAt).not.toBeNull();
   });
 
   it('limits requests per e-mail with 429', async () => {

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { StoredSettings } from '../../../contracts/settings';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newsletterSubscribers } from '../../db/schema';
+import { mailOutbox, newsletterSubscribers } from '../../db/schema';
 import { hashToken } from '../../lib/tokens';
 import { as, createTestShop, signInAdmin, type TestShop } from '../../testing/test-app';
 
@@ -56,6 +56,14 @@ describe('POST /api/newsletter', () => {
     const [mail] = await mailsTo('ngaio@example.nz');
     const link = /http\S+\/api\/newsletter\/unsubscribe\?token=[\w-]+/.exec(mail!.text)![0];
     expect(mail!.headers).toEqual({ 'List-Unsubscribe': `<${link}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' });
+  });
+
+  it('keeps no unsubscribe link in the outbox once the welcome mail is sent', async () => {
+    const token = await subscribedToken('mereana@example.nz');
+    const [row] = await shop.database.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, 'mereana@example.nz'));
+    expect(row).toMatchObject({ subject: 'Welcome to the Mango Shop newsletter', textBody: '', htmlBody: null, headers: {} });
+    expect(row!.sentAt).not.toBeNull();
+    expect(JSON.stringify(row)).not.toContain(token);
   });
 
   it('answers an address already subscribed, in any case, exactly the same, without a second row or mail', async () => {
