@@ -18,7 +18,7 @@ const buildTimeoutMs = 5 * 60_000;
 const readyTimeoutMs = 2 * 60_000;
 
 /** What npm start runs after building. */
-export const serverArgs = ['--enable-source-maps', path.join(root, 'dist', 'server', 'main.js')];
+export const serverArgs = ['--enable-source-maps', '--max-semi-space-size=2', path.join(root, 'dist', 'server', 'main.js')];
 
 export interface RunningShop {
   url: string;

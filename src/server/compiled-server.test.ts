@@ -43,7 +43,7 @@ describe('the compiled server (what npm start runs)', () => {
 
     const port = await freePort();
     const url = `http://127.0.0.1:${port}`;
-    server = spawn(process.execPath, ['--enable-source-maps', 'dist/server/main.js'], {
+    server = spawn(process.execPath, ['--enable-source-maps', '--max-semi-space-size=2', 'dist/server/main.js'], {
       env: { ...process.env, DATABASE_URL: '', DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ADMIN_EMAIL: '', ADMIN_PASSWORD: '' },
       stdio: ['ignore', 'ignore', 'pipe'],
     });

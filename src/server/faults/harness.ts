@@ -77,7 +77,7 @@ const faultEnv = {
 /** Starts `dist/server/main.js` and waits until it answers the product list. */
 export async function startShop(env: Record<string, string>, port?: number): Promise<ShopProcess> {
   const listenPort = port ?? (await freePort());
-  const child = spawn(process.execPath, ['--enable-source-maps', 'dist/server/main.js'], {
+  const child = spawn(process.execPath, ['--enable-source-maps', '--max-semi-space-size=2', 'dist/server/main.js'], {
     env: { ...process.env, DATABASE_URL: '', ...faultEnv, ...env, PORT: String(listenPort) },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
