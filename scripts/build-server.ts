@@ -74,7 +74,10 @@ function publish(outDir: string, finished: string): void {
   const prefix = `${path.basename(outDir)}.`;
   for (const name of fs.readdirSync(parent)) {
     const isBuild = name.startsWith(prefix) && /^[0-9a-z]+-\d+$/.test(name.slice(prefix.length));
-    if (isBuild && !kept.has(name)) fs.rmSync(path.join(parent, name), { recursive: true, force: true });
+    // Read the link again for each: a build finishing at the same time may have swapped it since,
+    // and the build it points at now is never deleted.
+    const current = fs.lstatSync(outDir, { throwIfNoEntry: false })?.isSymbolicLink() ? path.basename(fs.readlinkSync(outDir)) : undefined;
+    if (isBuild && !kept.has(name) && name !== current) fs.rmSync(path.join(parent, name), { recursive: true, force: true });
   }
 }
 

@@ -60,7 +60,8 @@ async function main(): Promise<void> {
     try {
       await takeInWaitingConnections(app.server);
       // Closing stops accepting and waits for the requests in flight; meanwhile no new background work starts.
-      await Promise.all([app.close(), background.stop()]);
+      const stopped = await Promise.allSettled([app.close(), background.stop()]);
+      for (const result of stopped) if (result.status === 'rejected') app.log.error({ err: result.reason }, 'a part of the shop did not stop cleanly');
       await database.close();
     } finally {
       releaseLock();

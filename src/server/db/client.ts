@@ -13,6 +13,7 @@ import { copyFreshDatabase } from './fresh-database';
 import { type ListenerHealthCheck, ListenConnection, tcpKeepAlive } from './listen-connection';
 import { pgliteStartParams } from './pglite-start-params';
 import * as schema from './schema';
+import { markFromDatabase } from './unavailable';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -50,6 +51,18 @@ function refuseInsideTransaction<T extends object>(driver: T, methods: Array<key
         if (insideTransaction.getStore()) throw new SharedHandleInTransactionError();
         return (value as (...a: unknown[]) => unknown).apply(target, args);
       };
+    },
+  });
+}
+
+/** A transaction's connection that cannot be opened fails with the driver's bare network error: mark it as the database's. */
+function markConnectFailures(pool: pg.Pool): pg.Pool {
+  const connect = pool.connect.bind(pool) as (...args: unknown[]) => Promise<pg.PoolClient> | undefined;
+  return new Proxy(pool, {
+    get(target, property) {
+      if (property !== 'connect') return Reflect.get(target, property) as unknown;
+      // The pool's own query() connects with a callback: that form is passed through untouched.
+      return (...args: unknown[]) => (args.length ? connect(...args) : connect()!.catch((error: unknown) => Promise.reject(markFromDatabase(error))));
     },
   });
 }
@@ -143,7 +156,7 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
   pool.on('connect', (client) => {
     client.on('error', (error) => console.warn(JSON.stringify({ level: 40, msg: 'database connection in use lost', code: (error as { code?: string }).code })));
   });
-  const db = markTransactions(drizzlePg({ client: refuseInsideTransaction(pool, ['query', 'connect']), schema }) as unknown as Db);
+  const db = markTransactions(drizzlePg({ client: refuseInsideTransaction(markConnectFailures(pool), ['query', 'connect']), schema }) as unknown as Db);
   const listening = new ListenConnection(url, options.listenerHealthCheck);
   return {
     db,

@@ -91,7 +91,7 @@ export async function startShop(env: Record<string, string>, port?: number): Pro
   void exited.then(() => (gone = true));
   while (Date.now() < deadline && !gone) {
     try {
-      const response = await fetch(`${shop.url}/api/products`);
+      const response = await fetch(`${shop.url}/api/products`, { signal: AbortSignal.timeout(5_000) });
       if (response.ok) return shop;
     } catch {
       // Not listening yet.

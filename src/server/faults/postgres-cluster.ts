@@ -1,4 +1,5 @@
-import { execFileSync } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
+import { promisify } from 'node:util';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -33,9 +34,14 @@ export class PostgresCluster {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mango-pg-'));
     if (process.getuid?.() === 0) execFileSync('chown', ['postgres:postgres', dir]);
     const cluster = new PostgresCluster(bin, dir, await freePort());
-    cluster.run('initdb', ['-D', cluster.dataDir, '-A', 'trust', '-U', 'postgres', '--no-sync']);
-    cluster.start();
-    return cluster;
+    try {
+      await cluster.run('initdb', ['-D', cluster.dataDir, '-A', 'trust', '-U', 'postgres', '--no-sync']);
+      await cluster.start();
+      return cluster;
+    } catch (error) {
+      await cluster.destroy();
+      throw error;
+    }
   }
 
   get url(): string {
@@ -46,8 +52,8 @@ export class PostgresCluster {
     return path.join(this.dir, 'data');
   }
 
-  start(): void {
-    this.run('pg_ctl', [
+  start(): Promise<void> {
+    return this.run('pg_ctl', [
       '-D',
       this.dataDir,
       '-l',
@@ -60,29 +66,28 @@ export class PostgresCluster {
   }
 
   /** A fast shutdown: sessions are ended, open transactions rolled back, as a restart does. */
-  stop(): void {
-    this.run('pg_ctl', ['-D', this.dataDir, '-m', 'fast', '-w', 'stop']);
+  stop(): Promise<void> {
+    return this.run('pg_ctl', ['-D', this.dataDir, '-m', 'fast', '-w', 'stop']);
   }
 
-  destroy(): void {
-    try {
-      this.stop();
-    } catch {
-      // Already stopped.
-    }
+  async destroy(): Promise<void> {
+    await this.stop().catch(() => undefined);
     fs.rmSync(this.dir, { recursive: true, force: true });
   }
 
-  private run(program: string, args: string[]): void {
+  /** Without blocking the test's own event loop: its shoppers keep going while PostgreSQL stops. */
+  private async run(program: string, args: string[]): Promise<void> {
     const command = path.join(this.bin, program);
     if (process.getuid?.() === 0) {
       const quoted = [command, ...args].map((part) => `'${part.replace(/'/g, `'\\''`)}'`).join(' ');
-      execFileSync('su', ['postgres', '-s', '/bin/sh', '-c', quoted], { stdio: 'pipe', timeout: 60_000 });
+      await run('su', ['postgres', '-s', '/bin/sh', '-c', quoted], { timeout: 60_000 });
     } else {
-      execFileSync(command, args, { stdio: 'pipe', timeout: 60_000 });
+      await run(command, args, { timeout: 60_000 });
     }
   }
 }
+
+const run = promisify(execFile);
 
 function hasPostgresUser(): boolean {
   try {

@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openPostgres } from '../db/client';
 import { shopConsistency } from './consistency';
@@ -8,11 +11,14 @@ const bin = PostgresCluster.binaries();
 // CI installs PostgreSQL, so there the test must run; elsewhere it needs Debian's postgresql package.
 const runnable = Boolean(bin) || process.env.CI === 'true';
 let cluster: PostgresCluster | undefined;
+// Mail goes to files in it (no SMTP_URL); the database is PostgreSQL.
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mango-pg-restart-'));
 let shop: ShopProcess | undefined;
 
 afterAll(async () => {
   if (shop) await stopShop(shop, 'SIGKILL');
-  cluster?.destroy();
+  await cluster?.destroy();
+  fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
 /** How long a request may take during the outage: an answer, not a hang. */
@@ -23,7 +29,7 @@ describe.skipIf(!runnable || Boolean(process.env.DATABASE_URL))('PostgreSQL rest
     expect(bin, 'PostgreSQL is not installed (Debian package postgresql)').toBeDefined();
     await buildServer();
     cluster = await PostgresCluster.create(bin!);
-    shop = await startShop({ DATABASE_URL: cluster.url, DATA_DIR: '/nonexistent-data-dir-unused' });
+    shop = await startShop({ DATABASE_URL: cluster.url, DATA_DIR: dataDir });
     const box = (await products(shop.url)).filter((p) => !p.isPreOrder).sort((a, b) => b.stock - a.stock)[0]!;
     const buyers = await shoppers(shop.url, 4, 'restart');
 
@@ -49,10 +55,10 @@ describe.skipIf(!runnable || Boolean(process.env.DATABASE_URL))('PostgreSQL rest
 
     await sleep(1_500);
     phase = 'outage';
-    cluster.stop();
+    await cluster.stop();
     await sleep(3_000);
     phase = 'restarting';
-    cluster.start();
+    await cluster.start();
     phase = 'after';
     await sleep(3_000);
     stopLoad = true;

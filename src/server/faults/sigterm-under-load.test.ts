@@ -62,8 +62,8 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))('SIGTERM under load', () => {
   it('exits with code 1 once SHUTDOWN_TIMEOUT_SECONDS has passed, when a request is still not finished', async () => {
     await buildServer();
     const slowDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mango-deadline-'));
-    shop = await startShop({ DATA_DIR: slowDir, SHUTDOWN_TIMEOUT_SECONDS: '1' });
     try {
+      shop = await startShop({ DATA_DIR: slowDir, SHUTDOWN_TIMEOUT_SECONDS: '1' });
       // A client that sends the start of a request body and then nothing: the request stays in flight.
       const socket = net.connect(shop.port, '127.0.0.1');
       await new Promise<void>((resolve) => socket.once('connect', () => resolve()));

@@ -128,8 +128,10 @@ export class MailOutbox {
     this.stopped = false;
     this.cutOff = undefined;
     // The embedded database has one process (its folder is locked), so a mail held at start was
-    // held by a process that died mid-delivery: send it now, not when its lease runs out. (Mail
-    // waiting for a retry is tried at once too: a restart is a fair moment to try again.)
+    // held by a process that has ended: no delivery of it can still be under way, and it is sent
+    // now, not when its lease runs out. That includes a mail held because its outcome was unknown
+    // (the hold only keeps a second try from overlapping the first), and mail waiting for a retry:
+    // a restart is a fair moment to try again.
     if (this.database.kind === 'pglite') {
       await this.database.db.execute(sql`update mail_outbox set due_at = now() where sent_at is null and failed_at is null and due_at > now()`);
     }

@@ -7,9 +7,10 @@ const signatureToleranceSeconds = 300;
 export const sessionLifetimeLimits = { minSeconds: 31 * 60, maxSeconds: 23 * 60 * 60 };
 /**
  * One Stripe call gives up after two tries, each abandoned after 5 s without a word from Stripe,
- * with the SDK's half-second pause between them: about 11 s, inside the 20 s shutdown deadline, so
- * a request or a sweep waiting on Stripe at SIGTERM ends before the process is forced out.
- * (Stripe answers these calls in well under a second.)
+ * with the SDK's half-second pause between them: about 11 s. (Stripe answers these calls in well
+ * under a second.) A request makes up to four calls in a row (a card payment that replaces a
+ * session), so while Stripe is unreachable one can outlast the 20 s shutdown deadline; the deadline
+ * then ends the process, as it is there to do. The sweep stops between orders.
  */
 const callLimits = { timeout: 5_000, maxNetworkRetries: 1 };
 
