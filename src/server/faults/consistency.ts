@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { type Db, queryRows } from '../db/client';
+import { expect } from 'vitest';
+import { type Database, type Db, queryRows } from '../db/client';
 
 /**
  * What must hold in the database whatever happened to the process or the network: every order
@@ -50,4 +51,22 @@ export async function shopConsistency(db: Db): Promise<ShopConsistency> {
     unsentMail: mail!.unsent,
     failedMail: mail!.failed,
   };
+}
+
+/**
+ * Checks a stopped shop's database: every order answered 201 is there and whole, stock is the
+ * sum of its movements, and each order has one confirmation mail. Closes the database; returns
+ * the state for further checks.
+ */
+export async function expectWholeShop(database: Database, placed: string[]): Promise<ShopConsistency> {
+  try {
+    const state = await shopConsistency(database.db);
+    expect(state.orders.map((o) => o.number)).toEqual(expect.arrayContaining(placed));
+    expect(state.halfOrders).toEqual([]);
+    expect(state.stockDrift).toEqual([]);
+    expect(state.confirmationMismatch).toEqual([]);
+    return state;
+  } finally {
+    await database.close();
+  }
 }

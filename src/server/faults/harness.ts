@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
 import path from 'node:path';
+import { testShipping } from '../testing/order-helpers';
 
 /**
  * What the fault tests share: the compiled server run as `npm start` runs it, in a process of its
@@ -121,17 +122,6 @@ export async function products(url: string): Promise<CatalogueProduct[]> {
   return (await response.json()) as CatalogueProduct[];
 }
 
-export const shippingDetails = {
-  name: 'Aroha Ngata',
-  phone: '021 123 4567',
-  street: '12 Ponsonby Road',
-  suburb: 'Ponsonby',
-  city: 'Auckland',
-  postcode: '1011',
-  region: 'Auckland',
-  deliveryInstructions: '',
-};
-
 let keys = 0;
 export function checkoutKey(): string {
   keys += 1;
@@ -207,7 +197,7 @@ export class HttpShopper {
   }
 
   placeOrder(options: { timeoutMs?: number; onSent?: () => void } = {}): Promise<Outcome> {
-    return attempt(`${this.url}/api/orders`, { method: 'POST', headers: this.headers(), body: JSON.stringify({ shipping: shippingDetails, idempotencyKey: checkoutKey() }), ...options });
+    return attempt(`${this.url}/api/orders`, { method: 'POST', headers: this.headers(), body: JSON.stringify({ shipping: testShipping, idempotencyKey: checkoutKey() }), ...options });
   }
 }
 

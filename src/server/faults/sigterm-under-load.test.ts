@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openPglite } from '../db/client';
-import { shopConsistency } from './consistency';
+import { expectWholeShop } from './consistency';
 import { attempt, buildServer, type Outcome, products, type ShopProcess, shoppers, sleep, startShop, statusCounts, stopShop } from './harness';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mango-sigterm-'));
@@ -47,16 +47,9 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))('SIGTERM under load', () => {
     // The shop was busy when the signal came: requests were still waiting for their answers.
     expect((await Promise.all(answeredAfterSignal)).filter(Boolean).length).toBeGreaterThan(0);
 
-    const database = await openPglite(path.join(dataDir, 'pglite'));
-    try {
-      const state = await shopConsistency(database.db);
-      expect(state.orders).toHaveLength(12);
-      expect(state.halfOrders).toEqual([]);
-      expect(state.stockDrift).toEqual([]);
-      expect(state.confirmationMismatch).toEqual([]);
-    } finally {
-      await database.close();
-    }
+    const placed = outcomes.flatMap((o) => ('status' in o && o.status === 201 ? [(o.body.order as { number: string }).number] : []));
+    const state = await expectWholeShop(await openPglite(path.join(dataDir, 'pglite')), placed);
+    expect(state.orders).toHaveLength(12);
   }, 240_000);
 
   it('exits with code 1 once SHUTDOWN_TIMEOUT_SECONDS has passed, when a request is still not finished', async () => {

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { products, promoCodes, users } from '../db/schema';
 import { hashPassword } from '../modules/auth/passwords';
+import type { PlacedOrder } from '../../contracts/order';
 import { as, type TestShop } from './test-app';
 
 /** Shipping details that pass every rule of the checkout form. */
@@ -89,4 +90,14 @@ export async function testPromo(shop: TestShop, values: Partial<typeof promoCode
     .values({ code: `TEST${promoCount}`, discountType: 'percentage', discountValue: 10, ...values })
     .returning();
   return promo!;
+}
+
+/** A shopper's order of two boxes, placed to be paid by card (Stripe must be configured). */
+export async function placeCardOrder(shop: TestShop) {
+  const product = await testProduct(shop, { priceCents: 6499, stock: 10 });
+  const shopper = await quickShopper(shop);
+  await shopper.add(product.id, 2);
+  const response = await shopper.order({ paymentMethod: 'stripe' });
+  if (response.statusCode !== 201) throw new Error(`card order failed: ${response.body}`);
+  return { shopper, product, ...(response.json() as PlacedOrder) };
 }

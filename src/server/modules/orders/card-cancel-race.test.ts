@@ -1,9 +1,8 @@
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PlacedOrder } from '../../../contracts/order';
 import { orderEvents, orders } from '../../db/schema';
-import { quickShopper, stockOf, testProduct } from '../../testing/order-helpers';
+import { placeCardOrder, stockOf } from '../../testing/order-helpers';
 import { StripeApiDouble } from '../../testing/stripe-api-double';
 import { as, createTestShop, signInAdmin, type StaffCall, type TestShop } from '../../testing/test-app';
 
@@ -21,14 +20,7 @@ afterAll(async () => {
   stripe.stop();
 });
 
-async function cardOrder() {
-  const product = await testProduct(shop, { priceCents: 6499, stock: 10 });
-  const shopper = await quickShopper(shop);
-  await shopper.add(product.id, 2);
-  const response = await shopper.order({ paymentMethod: 'stripe' });
-  expect(response.statusCode).toBe(201);
-  return { shopper, product, ...(response.json() as PlacedOrder) };
-}
+const cardOrder = () => placeCardOrder(shop);
 
 /** The order's row, its cancelled steps, and its sessions at Stripe by status. */
 async function cardState(orderNumber: string) {

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { OrderView, PlacedOrder } from '../../../contracts/order';
+import type { OrderView } from '../../../contracts/order';
 import { orderEvents, orders } from '../../db/schema';
-import { quickShopper, stockOf, testProduct } from '../../testing/order-helpers';
+import { placeCardOrder, quickShopper, stockOf, testProduct } from '../../testing/order-helpers';
 import { StripeApiDouble } from '../../testing/stripe-api-double';
 import { stripeSignatureHeader } from '../../testing/stripe-signature';
 import { createTestShop, type TestShop } from '../../testing/test-app';
@@ -41,14 +41,7 @@ function sendWebhook(body: string, signature: string) {
 
 const signed = (body: string, secret = webhookSecret, at?: number) => stripeSignatureHeader(secret, body, at);
 
-async function cardOrder() {
-  const product = await testProduct(shop, { priceCents: 6499, stock: 10 });
-  const shopper = await quickShopper(shop);
-  await shopper.add(product.id, 2);
-  const response = await shopper.order({ paymentMethod: 'stripe' });
-  expect(response.statusCode).toBe(201);
-  return { shopper, product, ...(response.json() as PlacedOrder) };
-}
+const cardOrder = () => placeCardOrder(shop);
 
 /** What the order shows for its card payment: status, 'paid' steps on the timeline, paid mails. */
 async function paymentRecord(orderNumber: string) {
