@@ -28,6 +28,23 @@ export const appRoutes = {
   adminSection: '/admin/:section',
 } as const;
 
+/** Spec 2: the content pages that have a fixed route of their own, by slug; others show at /content/:slug. */
+export const fixedContentPaths: Readonly<Record<string, string>> = {
+  'about-us': appRoutes.about,
+  contact: appRoutes.contact,
+  'shipping-policy': appRoutes.shippingPolicy,
+  'refund-policy': appRoutes.refundPolicy,
+  'terms-conditions': appRoutes.termsConditions,
+  'privacy-policy': appRoutes.privacyPolicy,
+  'mango-season-guide': appRoutes.mangoSeasonGuide,
+  'test-content': appRoutes.testContent,
+};
+
+/** Where a content page is shown: its fixed route, or /content/:slug. */
+export function contentPagePath(slug: string): string {
+  return fixedContentPaths[slug] ?? `/content/${slug}`;
+}
+
 export const adminSections = [
   'products',
   'orders',

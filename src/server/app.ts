@@ -27,6 +27,7 @@ import { catalogRoutes } from './modules/catalog/routes';
 import { CatalogService } from './modules/catalog/service';
 import { contentRoutes } from './modules/content/routes';
 import { newsletterRoutes } from './modules/newsletter/routes';
+import { seoRoutes } from './modules/seo/routes';
 import { orderRoutes } from './modules/orders/routes';
 import { OrderService } from './modules/orders/service';
 import { staffOrderRoutes } from './modules/orders/staff-routes';
@@ -158,6 +159,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(newsletterRoutes({ db, limiter, publicUrl }));
   await app.register(userRoutes(db));
   await app.register(uploadRoutes({ db, images: new ImageStore(db) }));
+  await app.register(seoRoutes({ db, publicUrl: config.publicUrl }));
 
   app.get('/healthz', async () => ({ status: 'ok' }));
   app.get('/readyz', async (_request, reply) => {

@@ -1,6 +1,6 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Route, Routes } from 'react-router';
-import { appRoutes } from '../contracts/routes';
+import { appRoutes, fixedContentPaths } from '../contracts/routes';
 import { Spinner } from './components/ui/spinner';
 import { AppFrame } from './features/frame/app-frame';
 import { MaintenanceGate } from './features/maintenance/maintenance-gate';
@@ -18,18 +18,6 @@ const CheckoutPage = lazy(() => import('./pages/checkout-page'));
 const SuccessPage = lazy(() => import('./pages/success-page'));
 const AccountPage = lazy(() => import('./pages/account-page'));
 const AdminPage = lazy(() => import('./pages/admin-page'));
-
-/** Spec 2: the fixed-slug content routes and the database page each shows. */
-const fixedContentRoutes: Array<[string, string]> = [
-  [appRoutes.about, 'about-us'],
-  [appRoutes.contact, 'contact'],
-  [appRoutes.shippingPolicy, 'shipping-policy'],
-  [appRoutes.refundPolicy, 'refund-policy'],
-  [appRoutes.termsConditions, 'terms-conditions'],
-  [appRoutes.privacyPolicy, 'privacy-policy'],
-  [appRoutes.mangoSeasonGuide, 'mango-season-guide'],
-  [appRoutes.testContent, 'test-content'],
-];
 
 function Page({ children }: { children: ReactNode }) {
   return <Suspense fallback={<Spinner />}>{children}</Suspense>;
@@ -54,7 +42,7 @@ export function AppRoutes() {
         {[appRoutes.account, appRoutes.accountOrder, appRoutes.order].map((path) => (
           <Route key={path} path={path} element={<Page><AccountPage /></Page>} />
         ))}
-        {fixedContentRoutes.map(([path, slug]) => (
+        {Object.entries(fixedContentPaths).map(([slug, path]) => (
           <Route key={path} path={path} element={<Page><ContentPage slug={slug} /></Page>} />
         ))}
         {[appRoutes.admin, appRoutes.adminSection].map((path) => (
