@@ -2,22 +2,30 @@
  * npm run bench: on loopback, bounded in time.
  * - api: load on the hot API paths (BENCH_SECONDS x BENCH_ROUNDS per target; set DATABASE_URL to
  *   run it on PostgreSQL instead of the embedded database);
+ * - html: GET / and GET /shop as a visitor's browser asks for them, against the product list API
+ *   on the same server (requests/s);
  * - orders: order placement with 20 concurrent shoppers (orders/s, p99) on the embedded database,
  *   and on PostgreSQL as well when DATABASE_URL is set;
  * - bundle: the JavaScript a first visit to / downloads, gzipped;
  * - lighthouse: mobile Lighthouse scores of /, /shop and a product page (BENCH_LIGHTHOUSE_RUNS each);
+ * - paint: when the first product name shows on /shop (and /) in a cold headless Chromium with a
+ *   phone's screen (BENCH_PAINT_RUNS visits), against a baseline: the shop at
+ *   BENCH_PAINT_BASELINE=<git ref> measured in the same run, or else bench/baseline.json;
  * - runtime: cold start and resident memory of the compiled server, on the embedded database and
  *   on PostgreSQL when DATABASE_URL is set.
- * BENCH_ONLY=api,bundle picks some of them. The last three run the built app on the real server.
+ * BENCH_ONLY=api,bundle picks some of them. All but api and orders run the built app on the real server.
  */
 import { benchApi, printApi } from './api';
 import { benchBundle, printBundle } from './bundle';
+import { benchHtml, printHtml } from './html';
 import { benchLighthouse, printLighthouse } from './lighthouse';
 import { benchOrders, printOrders } from './orders';
+import { benchPaint } from './paint';
+import { printPaint } from './paint-report';
 import { benchRuntime, printRuntime } from './runtime';
 import { startShop } from './shop-server';
 
-const reports = ['api', 'orders', 'bundle', 'lighthouse', 'runtime'] as const;
+const reports = ['api', 'html', 'orders', 'bundle', 'lighthouse', 'paint', 'runtime'] as const;
 type Report = (typeof reports)[number];
 
 const picked = (process.env.BENCH_ONLY ?? '').split(',').map((name) => name.trim()).filter(Boolean);
@@ -33,6 +41,7 @@ process.once('SIGINT', () => process.exit(130));
 process.once('SIGTERM', () => process.exit(143));
 
 if (selected.has('api')) printApi(await benchApi());
+if (selected.has('html')) printHtml(await benchHtml());
 if (selected.has('orders')) printOrders(await benchOrders());
 if (selected.has('bundle') || selected.has('lighthouse')) {
   const shop = await startShop();
@@ -46,6 +55,7 @@ if (selected.has('bundle') || selected.has('lighthouse')) {
     await shop.stop();
   }
 }
+if (selected.has('paint')) printPaint(await benchPaint());
 if (selected.has('runtime')) printRuntime(await benchRuntime());
 // A Lighthouse run abandoned at its time limit can leave a socket open; it must not keep the bench alive.
 process.exit(0);

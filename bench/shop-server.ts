@@ -1,7 +1,9 @@
 /**
  * The shop as npm start runs it: the web app and the server are built if their sources changed,
  * then the compiled server (dist/server/main.js) serves on a free loopback port, by default with a
- * fresh embedded database in a temporary folder (removed on stop).
+ * fresh embedded database in a temporary folder (removed on stop). Another checkout of the shop
+ * (`tree`, e.g. an earlier commit's worktree) is built by its own build script and run from its own
+ * folder, with this checkout's node flags.
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -12,13 +14,14 @@ import { fileURLToPath } from 'node:url';
 import { type BenchProcess, leftover, runNode } from './bench-process';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const tsx = path.join(root, 'node_modules', '.bin', 'tsx');
 const buildTimeoutMs = 5 * 60_000;
 // Migrations and the seed on a fresh embedded database take a few seconds on a slow machine.
 const readyTimeoutMs = 2 * 60_000;
 
-/** What npm start runs after building. */
-export const serverArgs = ['--enable-source-maps', '--max-semi-space-size=2', path.join(root, 'dist', 'server', 'main.js')];
+/** What npm start runs after building, for the checkout at `tree`. */
+export function serverArgs(tree = root): string[] {
+  return ['--enable-source-maps', '--max-semi-space-size=2', path.join(tree, 'dist', 'server', 'main.js')];
+}
 
 export interface RunningShop {
   url: string;
@@ -33,20 +36,20 @@ export interface ShopProcess extends BenchProcess {
   errors(): string;
 }
 
-/** Builds the web app and the server when their sources changed, as npm start does. */
-export function buildIfChanged(): void {
-  const build = spawnSync(tsx, [path.join(root, 'scripts', 'build.ts'), '--if-changed'], { cwd: root, stdio: 'inherit', timeout: buildTimeoutMs });
-  if (build.status !== 0) throw new Error(`building the shop failed (${build.error?.message ?? `exit ${build.status}`})`);
+/** Builds the web app and the server of the checkout at `tree` when their sources changed, as npm start does. */
+export function buildIfChanged(tree = root): void {
+  const build = spawnSync(process.execPath, ['--import', 'tsx', path.join('scripts', 'build.ts'), '--if-changed'], { cwd: tree, stdio: 'inherit', timeout: buildTimeoutMs });
+  if (build.status !== 0) throw new Error(`building the shop in ${tree} failed (${build.error?.message ?? `exit ${build.status}`})`);
 }
 
 /**
  * The compiled server on `port` with its data in `dataDir`. Blank values count as unset: the bench
  * never touches a configured PostgreSQL, admin or mail server unless `env` names it.
  */
-export function runShop(port: number, dataDir: string, env: NodeJS.ProcessEnv = {}): ShopProcess {
+export function runShop(port: number, dataDir: string, env: NodeJS.ProcessEnv = {}, tree = root): ShopProcess {
   const url = `http://127.0.0.1:${port}`;
-  const server = runNode(serverArgs, {
-    cwd: root,
+  const server = runNode(serverArgs(tree), {
+    cwd: tree,
     stdio: ['ignore', 'ignore', 'pipe'],
     env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: url, DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '', ADMIN_EMAIL: '', ADMIN_PASSWORD: '', SMTP_URL: '', ...env },
   });
@@ -57,14 +60,21 @@ export function runShop(port: number, dataDir: string, env: NodeJS.ProcessEnv = 
   return { ...server, url, errors: () => errors };
 }
 
-export async function startShop(): Promise<RunningShop> {
-  buildIfChanged();
-  const indexPath = path.join(root, 'dist', 'web', 'index.html');
+export interface StartOptions {
+  /** The checkout to build and run; this one by default. */
+  tree?: string;
+  /** Settings over the bench's defaults (see runShop). */
+  env?: NodeJS.ProcessEnv;
+}
+
+export async function startShop({ tree = root, env = {} }: StartOptions = {}): Promise<RunningShop> {
+  buildIfChanged(tree);
+  const indexPath = path.join(tree, 'dist', 'web', 'index.html');
   const servedIndex = fs.readFileSync(indexPath, 'utf8');
   const rebuiltSinceStart = () => !fs.existsSync(indexPath) || fs.readFileSync(indexPath, 'utf8') !== servedIndex;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mango-bench-web-'));
   leftover({ folder: dataDir });
-  const server = runShop(await freeLoopbackPort(), dataDir);
+  const server = runShop(await freeLoopbackPort(), dataDir, env, tree);
   const stop = async () => {
     await server.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });
