@@ -7,7 +7,8 @@
  * - orders: order placement with 20 concurrent shoppers (orders/s, p99) on the embedded database,
  *   and on PostgreSQL as well when DATABASE_URL is set;
  * - bundle: the JavaScript a first visit to / downloads, gzipped;
- * - lighthouse: mobile Lighthouse scores of /, /shop and a product page (BENCH_LIGHTHOUSE_RUNS each);
+ * - lighthouse: mobile Lighthouse scores, LCP, CLS and TBT of /, /shop, a product page and /about
+ *   (BENCH_LIGHTHOUSE_RUNS each), with the machine's CPU benchmark index;
  * - paint: when the first product name shows on /shop (and /) in a cold headless Chromium with a
  *   phone's screen (BENCH_PAINT_RUNS visits), against a baseline: the shop at
  *   BENCH_PAINT_BASELINE=<git ref> measured in the same run, or else bench/baseline.json;
