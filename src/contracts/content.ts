@@ -1,3 +1,5 @@
+import type { ImageInfo } from './image';
+
 /** Spec 3: a promo code as GET /api/promo-codes/active answers it. */
 export interface ActivePromo {
   id: number;
@@ -17,12 +19,16 @@ export interface Testimonial {
   author: string;
   rating: number;
   imageUrl: string | null;
+  /** imageUrl's size and variant widths (decision 0012); null while unknown. */
+  image: ImageInfo | null;
 }
 
 export interface Banner {
   id: number;
   imageUrl: string;
   title: string;
+  /** imageUrl's size and variant widths (decision 0012); null while unknown. */
+  image: ImageInfo | null;
 }
 
 export interface ContentPage {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { hasWholeCents } from './money';
 import { isCalendarDate } from './dates';
+import type { ImageInfo } from './image';
 import { imageUrlField } from './text';
 
 /** Spec 3: a product as the API answers it (price in dollars with 2 decimals). */
@@ -21,6 +22,8 @@ export interface Product {
   isHidden: boolean;
   boxInfo: string | null;
   preOrderLimit: number | null;
+  /** imageUrl's size and variant widths (decision 0012); null while unknown. */
+  image: ImageInfo | null;
 }
 
 const isoDate = /^\d{4}-\d{2}-\d{2}$/;

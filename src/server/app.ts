@@ -42,6 +42,7 @@ import { contentAdminRoutes } from './modules/content/admin-routes';
 import { settingsRoutes } from './modules/settings/routes';
 import { SettingsService } from './modules/settings/service';
 import { uploadRoutes } from './modules/uploads/routes';
+import { ImageSizes } from './modules/uploads/image-sizes';
 import { ImageStore } from './modules/uploads/service';
 import { userRoutes } from './modules/users/routes';
 
@@ -53,6 +54,8 @@ export interface AppDeps {
   outboxTiming?: OutboxTiming;
   /** The built web app (dist/web); API-only when absent. */
   webRoot?: string;
+  /** Where the shop's own pictures (images/*.svg) are read for their sizes; defaults to webRoot. */
+  publicDir?: string;
   logger?: FastifyServerOptions['logger'];
 }
 
@@ -74,6 +77,8 @@ export interface AppServices {
   outbox: MailOutbox;
   bus: CacheBus;
   orders: OrderService;
+  images: ImageStore;
+  imageSizes: ImageSizes;
 }
 
 const requestIdPattern = /^[\w.-]{1,64}$/;
@@ -125,12 +130,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const settings = new SettingsService(db, bus);
   const sessions = new SessionStore(db, config.sessionTtlMs);
   const limiter = new RateLimiter(db);
-  const catalog = new CatalogService(db, bus, settings);
+  const images = new ImageStore(db);
+  const imageSizes = new ImageSizes(images, deps.publicDir ?? deps.webRoot);
+  const catalog = new CatalogService(db, bus, settings, imageSizes);
   const cart = new CartService(db);
   const publicUrl = config.publicUrl ?? `http://localhost:${config.port}`;
   const stripe = config.stripe ? new StripeCheckout(config.stripe) : undefined;
   const orders = new OrderService({ db, settings, bus, stripe, publicUrl, log: app.log });
-  const services: AppServices = { settings, catalog, cart, sessions, limiter, outbox, bus, orders };
+  const services: AppServices = { settings, catalog, cart, sessions, limiter, outbox, bus, orders, images, imageSizes };
   app.decorate('services', services);
 
   await app.register(fastifyCookie);
@@ -152,13 +159,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(customerRoutes(new CustomerService(db)));
   await app.register(settingsRoutes(settings));
   await app.register(promoRoutes(db));
-  await app.register(contentRoutes(db));
+  await app.register(contentRoutes(db, imageSizes));
   await app.register(promoAdminRoutes({ db, bus }));
   await app.register(contentAdminRoutes({ db, bus }));
   await app.register(reportRoutes({ db, bus }));
   await app.register(newsletterRoutes({ db, limiter, publicUrl }));
   await app.register(userRoutes(db));
-  await app.register(uploadRoutes({ db, images: new ImageStore(db) }));
+  await app.register(uploadRoutes({ db, images }));
   await app.register(seoRoutes({ db, publicUrl: config.publicUrl }));
 
   app.get('/healthz', async () => ({ status: 'ok' }));

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppServices } from './app';
+import { makeMissingVariants } from './modules/uploads/missing-variants';
 
 const housekeepingEveryMs = 15 * 60 * 1000;
 const unpaidSweepEveryMs = 10 * 60 * 1000;
@@ -37,6 +38,13 @@ export class BackgroundWork {
     };
     this.every(unpaidSweepEveryMs, 'unpaid-order sweep', sweep);
     this.after(this.timing.firstSweepAfterMs, 'unpaid-order sweep', sweep);
+    // Decision 0012: pictures stored before variants existed get them now, without delaying start.
+    this.after(0, 'image variants', async () => {
+      const made = await makeMissingVariants(services.images, this.stopping.signal);
+      if (!made) return;
+      log.info({ made }, 'made the variants of uploaded images stored without them');
+      await services.bus.publish('products');
+    });
     await services.outbox.start();
   }
 

@@ -10,6 +10,7 @@ import {
   jsonb,
   pgSequence,
   pgTable,
+  primaryKey,
   smallint,
   text,
   timestamp,
@@ -244,8 +245,35 @@ export const uploadedImages = pgTable(
     bytes: bytea('bytes').notNull(),
     uploadedBy: integer('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
+    /** The picture's size once turned upright; null until its variants are made (decision 0012). */
+    width: integer('width'),
+    height: integer('height'),
+    /**
+     * The widths of the AVIF and WebP variants in uploaded_image_variants. Null: not made yet (a
+     * picture stored before variants existed); empty: the bytes could not be decoded.
+     */
+    variantWidths: integer('variant_widths').array(),
   },
   (t) => [check('uploaded_images_byte_size', sql`${t.byteSize} = octet_length(${t.bytes})`)],
+);
+
+/** Smaller copies of an uploaded picture for phones: one per width and format (decision 0012). */
+export const uploadedImageVariants = pgTable(
+  'uploaded_image_variants',
+  {
+    imageName: text('image_name')
+      .notNull()
+      .references(() => uploadedImages.name, { onDelete: 'cascade' }),
+    width: integer('width').notNull(),
+    format: text('format', { enum: ['avif', 'webp'] }).notNull(),
+    byteSize: integer('byte_size').notNull(),
+    bytes: bytea('bytes').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.imageName, t.width, t.format] }),
+    check('uploaded_image_variants_format', sql`${t.format} in ('avif', 'webp')`),
+    check('uploaded_image_variants_byte_size', sql`${t.byteSize} = octet_length(${t.bytes})`),
+  ],
 );
 
 /**

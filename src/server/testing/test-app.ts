@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
@@ -57,7 +58,7 @@ export async function createTestShop(env: Record<string, string> = {}): Promise<
     database = await openPglite(undefined, template);
   }
   const mailer = new MemoryMailer();
-  const app = await buildApp({ config, database, mailTransport: mailer });
+  const app = await buildApp({ config, database, mailTransport: mailer, publicDir: fileURLToPath(new URL('../../../public', import.meta.url)) });
   await app.ready();
   return {
     app,

@@ -14,6 +14,7 @@ import { useProducts } from '../features/catalog/use-products';
 import { trackViewContent } from '../lib/analytics';
 import { formatDate, formatNzd, formatPrice } from '../lib/format';
 import { usePageTitle } from '../lib/page-title';
+import { ResponsiveImage } from '../components/ui/responsive-image';
 
 const otherProductCount = 4;
 
@@ -62,7 +63,7 @@ export default function ProductPage() {
         <span aria-current="page">{p.name}</span>
       </nav>
       <article className="grid gap-8 md:grid-cols-2 md:gap-12">
-        <img src={p.imageUrl} alt={p.name} width={800} height={600} fetchPriority="high" className="aspect-[4/3] w-full rounded-3xl object-cover shadow-sm" />
+        <ResponsiveImage src={p.imageUrl} image={p.image} alt={p.name} sizes="(min-width: 1200px) 576px, (min-width: 768px) calc(50vw - 40px), calc(100vw - 32px)" box={{ width: 800, height: 600 }} loading="lcp" className="aspect-[4/3] w-full rounded-3xl object-cover shadow-sm" />
         <div className="space-y-4">
           <ProductBadges product={p} />
           <p className="text-sm text-ink-500">{p.category}</p>

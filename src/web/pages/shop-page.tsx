@@ -52,7 +52,7 @@ export default function ShopPage() {
       {products.isPending ? <Spinner /> : products.isError ? <p role="alert">We couldn't load our mangoes. Please refresh the page.</p> : shown.length === 0 ? (
         <p className="text-ink-500">No mangoes in this category right now.</p>
       ) : (
-        <ProductGrid products={shown} eagerCount={4} />
+        <ProductGrid products={shown} eagerCount={4} lcpFirst />
       )}
     </section>
   );

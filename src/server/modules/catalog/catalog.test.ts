@@ -19,9 +19,9 @@ const search = async (term: string) => {
   return response.json<Product[]>().map((p) => p.id);
 };
 
-/** Spec 3: the product object, every field. */
+/** Spec 3: the product object, every field; `image` (its size and widths, decision 0012) is ours. */
 const productKeys = [
-  'boxInfo', 'category', 'description', 'expectedAvailabilityDate', 'id', 'imageUrl', 'isBestseller', 'isHidden', 'isLowStock',
+  'boxInfo', 'category', 'description', 'expectedAvailabilityDate', 'id', 'image', 'imageUrl', 'isBestseller', 'isHidden', 'isLowStock',
   'isOrganic', 'isPreOrder', 'name', 'preOrderLimit', 'price', 'rating', 'stock',
 ].sort();
 

@@ -13,6 +13,7 @@ const product: Product = {
     category: 'Premium',
     stock: 0,
   }),
+  image: null,
 };
 
 const indexHtml = '<html><head>\n<title>Premium Mangoes Delivered Fresh</title>\n<meta name="description" content="The shop." />\n</head><body></body></html>';

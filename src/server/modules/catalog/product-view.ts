@@ -1,3 +1,4 @@
+import type { ImageInfo } from '../../../contracts/image';
 import type { Product } from '../../../contracts/product';
 import { centsToDollars } from '../../../contracts/money';
 import type { products } from '../../db/schema';
@@ -5,7 +6,7 @@ import type { products } from '../../db/schema';
 export type ProductRow = typeof products.$inferSelect;
 
 /** Spec 3's product; Low Stock also shows once stock falls to the shop's threshold. */
-export function toProduct(row: ProductRow, lowStockThreshold: number): Product {
+export function toProduct(row: ProductRow, lowStockThreshold: number, image: ImageInfo | undefined): Product {
   return {
     id: row.id,
     name: row.name,
@@ -23,5 +24,6 @@ export function toProduct(row: ProductRow, lowStockThreshold: number): Product {
     isHidden: row.isHidden,
     boxInfo: row.boxInfo,
     preOrderLimit: row.preOrderLimit,
+    image: image ?? null,
   };
 }

@@ -59,6 +59,7 @@ describe('POST /api/products', () => {
     expect(product).toEqual({
       ...newMango, id: product.id, rating: 0, isBestseller: false, isOrganic: false, isLowStock: false, isPreOrder: false,
       expectedAvailabilityDate: null, isHidden: false, boxInfo: null, preOrderLimit: null,
+      image: { url: '/images/products/kesar.svg', width: 800, height: 600, widths: [] },
     });
     expect(await publicIds()).toContain(product.id);
     const [audit] = await auditFor(product.id);

@@ -9,6 +9,7 @@ import { recordAudit } from '../../lib/audit';
 import { type CacheBus, CachedValue } from '../../lib/cache-bus';
 import { Conflict, NotFound, fieldError } from '../../lib/errors';
 import type { SettingsService } from '../settings/service';
+import type { ImageSizes } from '../uploads/image-sizes';
 import { type ProductRow, toProduct } from './product-view';
 
 export interface CatalogueSnapshot {
@@ -37,6 +38,7 @@ export class CatalogService {
     private readonly db: Db,
     private readonly bus: CacheBus,
     private readonly settings: SettingsService,
+    private readonly imageSizes: ImageSizes,
   ) {
     this.snapshot = new CachedValue(() => this.loadSnapshot());
     bus.on('products', () => this.snapshot.invalidate());
@@ -180,12 +182,14 @@ export class CatalogService {
   }
 
   private async view(row: ProductRow): Promise<Product> {
-    return toProduct(row, (await this.settings.stored()).lowStockThreshold);
+    const [stored, images] = await Promise.all([this.settings.stored(), this.imageSizes.describe([row.imageUrl])]);
+    return toProduct(row, stored.lowStockThreshold, images.get(row.imageUrl));
   }
 
   private async loadSnapshot(): Promise<CatalogueSnapshot> {
     const [rows, stored] = await Promise.all([this.db.select().from(products).orderBy(asc(products.id)), this.settings.stored()]);
-    const all = rows.map((row) => toProduct(row, stored.lowStockThreshold));
+    const images = await this.imageSizes.describe(rows.map((row) => row.imageUrl));
+    const all = rows.map((row) => toProduct(row, stored.lowStockThreshold, images.get(row.imageUrl)));
     const visible = all.filter((p) => !p.isHidden);
     const visibleJson = JSON.stringify(visible);
     return {

@@ -77,7 +77,7 @@ describe('testimonials', () => {
     expect(response.statusCode).toBe(201);
     const created = response.json<AdminTestimonial>();
     expect(created).toEqual({ ...newOne, id: created.id, imageUrl: null, isVisible: true, updatedAt: created.updatedAt });
-    expect((await publicTestimonials()).at(-1)).toEqual({ id: created.id, ...newOne, imageUrl: null });
+    expect((await publicTestimonials()).at(-1)).toEqual({ id: created.id, ...newOne, imageUrl: null, image: null });
     expect((await staffList<AdminTestimonial>('/api/admin/testimonials')).at(-1)!.id).toBe(created.id);
     const [audit] = await auditOf('testimonial');
     expect(audit).toMatchObject({ action: 'testimonial.create', entity_id: String(created.id), actor_user_id: adminId, before: null });
@@ -176,7 +176,7 @@ describe('farm-gallery banners', () => {
     expect(response.statusCode).toBe(201);
     const created = response.json<AdminBanner>();
     expect(created).toEqual({ ...shed, id: created.id, isActive: true, updatedAt: created.updatedAt });
-    expect((await publicBanners()).at(-1)).toEqual({ id: created.id, ...shed });
+    expect((await publicBanners()).at(-1)).toEqual({ id: created.id, ...shed, image: null });
     expect((await auditOf('banner')).at(-1)).toMatchObject({ action: 'banner.create', entity_id: String(created.id), actor_user_id: adminId });
   });
 

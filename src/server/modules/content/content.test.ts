@@ -21,7 +21,7 @@ describe('GET /api/testimonials', () => {
     expect(testimonials[0]).toMatchObject({ author: 'Priya S., Auckland', rating: 5, imageUrl: '/images/testimonials/avatar-1.svg' });
     expect(testimonials[0]!.content).toMatch(/^The Alphonsos tasted exactly like/);
     for (const testimonial of testimonials) {
-      expect(Object.keys(testimonial).sort()).toEqual(['author', 'content', 'id', 'imageUrl', 'rating']);
+      expect(Object.keys(testimonial).sort()).toEqual(['author', 'content', 'id', 'image', 'imageUrl', 'rating']);
       expect(testimonial.content.length).toBeGreaterThan(20);
       expect(testimonial.imageUrl === null || testimonial.imageUrl.startsWith('/images/')).toBe(true);
     }

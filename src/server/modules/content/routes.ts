@@ -2,16 +2,17 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { pageSlugPattern } from '../../../contracts/content-admin';
 import type { Db } from '../../db/client';
+import type { ImageSizes } from '../uploads/image-sizes';
 import { findContentPage, listBanners, listTestimonials } from './service';
 
 const slugParams = z.strictObject({ slug: z.string().max(80, 'Page not found').regex(pageSlugPattern, 'Page not found') });
 const locationParams = z.strictObject({ location: z.string().max(40, 'Unknown location').regex(/^[a-z0-9_]+$/, 'Unknown location') });
 
-export function contentRoutes(db: Db): FastifyPluginAsyncZod {
+export function contentRoutes(db: Db, imageSizes: ImageSizes): FastifyPluginAsyncZod {
   return async (app) => {
-    app.get('/api/testimonials', async () => listTestimonials(db));
+    app.get('/api/testimonials', async () => listTestimonials(db, imageSizes));
     app.get('/api/content/banners/location/:location', { schema: { params: locationParams } }, async (request) =>
-      listBanners(db, request.params.location),
+      listBanners(db, imageSizes, request.params.location),
     );
     app.get('/api/content/pages/:slug', { schema: { params: slugParams } }, async (request) => findContentPage(db, request.params.slug));
   };

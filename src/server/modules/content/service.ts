@@ -3,23 +3,26 @@ import type { Banner, ContentPage, Testimonial } from '../../../contracts/conten
 import type { Db } from '../../db/client';
 import { banners, contentPages, testimonials } from '../../db/schema';
 import { NotFound } from '../../lib/errors';
+import type { ImageSizes } from '../uploads/image-sizes';
 
-export async function listTestimonials(db: Db): Promise<Testimonial[]> {
+export async function listTestimonials(db: Db, imageSizes: ImageSizes): Promise<Testimonial[]> {
   const rows = await db
     .select()
     .from(testimonials)
     .where(eq(testimonials.isVisible, true))
     .orderBy(asc(testimonials.sortOrder), asc(testimonials.id));
-  return rows.map((row) => ({ id: row.id, content: row.content, author: row.author, rating: row.ratingTenths / 10, imageUrl: row.imageUrl }));
+  const images = await imageSizes.describe(rows.map((row) => row.imageUrl));
+  return rows.map((row) => ({ id: row.id, content: row.content, author: row.author, rating: row.ratingTenths / 10, imageUrl: row.imageUrl, image: (row.imageUrl && images.get(row.imageUrl)) || null }));
 }
 
-export async function listBanners(db: Db, location: string): Promise<Banner[]> {
+export async function listBanners(db: Db, imageSizes: ImageSizes, location: string): Promise<Banner[]> {
   const rows = await db
     .select()
     .from(banners)
     .where(and(eq(banners.location, location), eq(banners.isActive, true)))
     .orderBy(asc(banners.sortOrder), asc(banners.id));
-  return rows.map((row) => ({ id: row.id, imageUrl: row.imageUrl, title: row.title }));
+  const images = await imageSizes.describe(rows.map((row) => row.imageUrl));
+  return rows.map((row) => ({ id: row.id, imageUrl: row.imageUrl, title: row.title, image: images.get(row.imageUrl) ?? null }));
 }
 
 export async function findContentPage(db: Db, slug: string): Promise<ContentPage> {

@@ -8,16 +8,17 @@ import { ProductBadges } from './product-badges';
 import { ProductRating } from './product-rating';
 import { QuickView } from './quick-view';
 import { StockLabel } from './stock-label';
+import { type ImageLoading, ResponsiveImage } from '../../components/ui/responsive-image';
 
 /** Spec 2's product card: image and title lead to /product/{id}. */
-function ProductCard({ product, eager }: { product: Product; eager: boolean }) {
+function ProductCard({ product, loading }: { product: Product; loading: ImageLoading }) {
   return (
     <article className="relative flex h-full flex-col overflow-hidden rounded-2xl bg-white shadow-sm transition-shadow hover:shadow-md">
       <div className="absolute right-3 top-3">
         <QuickView product={product} />
       </div>
       <Link to={`/product/${product.id}`} tabIndex={-1} aria-hidden="true">
-        <img src={product.imageUrl} alt="" width={800} height={600} loading={eager ? 'eager' : 'lazy'} className="aspect-[4/3] w-full object-cover" />
+        <ResponsiveImage src={product.imageUrl} image={product.image} alt="" sizes={cardImageSizes} box={{ width: 800, height: 600 }} loading={loading} className="aspect-[4/3] w-full object-cover" />
       </Link>
       <div className="flex flex-1 flex-col gap-2 p-5">
         <div className="flex items-start justify-between gap-2">
@@ -45,13 +46,19 @@ function ProductCard({ product, eager }: { product: Product; eager: boolean }) {
   );
 }
 
-/** DESIGN.md: 1 column at 390 px, 2 at 640, 3 at 1024, 4 at 1280. */
-export function ProductGrid({ products, eagerCount = 0 }: { products: Product[]; eagerCount?: number }) {
+/** DESIGN.md: 1 column at 390 px, 2 at 640, 3 at 1024, 4 at 1280, in 1200 px less 16 px each side and 24 px gaps. */
+const cardImageSizes = '(min-width: 1280px) 274px, (min-width: 1024px) calc((100vw - 80px) / 3), (min-width: 640px) calc((100vw - 56px) / 2), calc(100vw - 32px)';
+
+/**
+ * `eagerCount`: the cards above the fold, loaded at once; the rest wait until they near the screen.
+ * `lcpFirst`: the first card's picture is the page's largest on arrival, so it is fetched first.
+ */
+export function ProductGrid({ products, eagerCount = 0, lcpFirst = false }: { products: Product[]; eagerCount?: number; lcpFirst?: boolean }) {
   return (
     <ul className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
       {products.map((product, index) => (
         <li key={product.id}>
-          <ProductCard product={product} eager={index < eagerCount} />
+          <ProductCard product={product} loading={index === 0 && lcpFirst ? 'lcp' : index < eagerCount ? 'eager' : 'lazy'} />
         </li>
       ))}
     </ul>

@@ -9,6 +9,7 @@ import { ProductBadges } from './product-badges';
 import { ProductRating } from './product-rating';
 import { PurchasePanel } from './purchase-panel';
 import { StockLabel } from './stock-label';
+import { ResponsiveImage } from '../../components/ui/responsive-image';
 
 /** Spec 2's Quick View: the product's details and purchase controls without leaving the list. */
 export function QuickView({ product }: { product: Product }) {
@@ -25,7 +26,7 @@ export function QuickView({ product }: { product: Product }) {
       </button>
       <Dialog open={open} onOpenChange={setOpen} title={product.name} titled wide>
         <div className="grid gap-6 sm:grid-cols-2">
-          <img src={product.imageUrl} alt={product.name} width={800} height={600} className="aspect-[4/3] w-full rounded-xl object-cover" />
+          <ResponsiveImage src={product.imageUrl} image={product.image} alt={product.name} sizes="(min-width: 640px) 360px, calc(100vw - 80px)" box={{ width: 800, height: 600 }} loading="eager" className="aspect-[4/3] w-full rounded-xl object-cover" />
           <div className="grid content-start gap-3">
             <ProductBadges product={product} />
             <p className="text-sm text-ink-500">{product.category}</p>

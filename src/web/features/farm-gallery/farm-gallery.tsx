@@ -1,6 +1,7 @@
 import type { Banner } from '../../../contracts/content';
 import { builtInFarmImages } from './built-in-farm-images';
 import { useFarmGallery } from './use-farm-gallery';
+import { ResponsiveImage } from '../../components/ui/responsive-image';
 
 /** Spec 2 and 7: farm photographs with captions; built-in images when the call fails or is empty. */
 export function FarmGallery() {
@@ -23,12 +24,12 @@ export function FarmGallery() {
           : images.map((image) => (
               <li key={image.id}>
                 <figure className="overflow-hidden rounded-2xl bg-white shadow-sm">
-                  <img
+                  <ResponsiveImage
                     src={image.imageUrl}
+                    image={image.image}
                     alt={image.title}
-                    width={1200}
-                    height={675}
-                    loading="lazy"
+                    sizes="(min-width: 1200px) 588px, (min-width: 640px) calc(50vw - 28px), calc(100vw - 32px)"
+                    box={{ width: 1200, height: 675 }}
                     className="aspect-video w-full object-cover"
                   />
                   <figcaption className="px-5 py-4 font-semibold">{image.title}</figcaption>

@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router';
 import { shopRules } from '../../../contracts/shop-rules';
 import { formatPrice } from '../../lib/format';
 import { useProductSearch } from './use-product-search';
+import { ResponsiveImage } from '../../components/ui/responsive-image';
 
 /** Spec 2, 5 and 9: product search with its three hints and keyboard navigation. */
 export function SearchDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
@@ -85,7 +86,7 @@ export function SearchDialog({ open, onOpenChange }: { open: boolean; onOpenChan
                     onClick={() => openProduct(product.id)}
                     className={`flex cursor-pointer items-center gap-3 rounded-xl p-2 ${index === active ? 'bg-mango-50' : ''}`}
                   >
-                    <img src={product.imageUrl} alt="" width={64} height={48} className="h-12 w-16 rounded-lg object-cover" />
+                    <ResponsiveImage src={product.imageUrl} image={product.image} alt="" sizes="64px" box={{ width: 64, height: 48 }} loading="eager" className="h-12 w-16 rounded-lg object-cover" />
                     <div className="flex-1">
                       <p className="font-semibold">{product.name}</p>
                       <p className="text-sm text-ink-500">{product.category}</p>

@@ -8,6 +8,7 @@ export const fallbackTestimonials: Testimonial[] = [
     author: 'Kavita R., Auckland',
     rating: 5,
     imageUrl: null,
+    image: null,
   },
   {
     id: -2,
@@ -15,6 +16,7 @@ export const fallbackTestimonials: Testimonial[] = [
     author: 'James W., Nelson',
     rating: 4.5,
     imageUrl: null,
+    image: null,
   },
   {
     id: -3,
@@ -22,5 +24,6 @@ export const fallbackTestimonials: Testimonial[] = [
     author: 'Nisha P., Christchurch',
     rating: 5,
     imageUrl: null,
+    image: null,
   },
 ];

@@ -1,5 +1,6 @@
 import type { Testimonial } from '../../../contracts/content';
 import { StarRating } from './star-rating';
+import { ResponsiveImage } from '../../components/ui/responsive-image';
 
 /** 'Priya S., Auckland' becomes 'PS': the name before the town, first letters of two words. */
 function initialsOf(author: string): string {
@@ -16,7 +17,7 @@ export function TestimonialSlide({ testimonial }: { testimonial: Testimonial }) 
       </blockquote>
       <figcaption className="flex items-center gap-3">
         {testimonial.imageUrl ? (
-          <img src={testimonial.imageUrl} alt="" width={48} height={48} loading="lazy" className="size-12 rounded-full" />
+          <ResponsiveImage src={testimonial.imageUrl} image={testimonial.image} alt="" sizes="48px" box={{ width: 48, height: 48 }} className="size-12 rounded-full object-cover" />
         ) : (
           <span aria-hidden="true" className="flex size-12 items-center justify-center rounded-full bg-mango-50 font-semibold text-leaf-700">
             {initialsOf(testimonial.author)}
