@@ -7,7 +7,8 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config';
 import type { Database } from './db/client';
-import { CacheBus } from './lib/cache-bus';
+import { CacheBus, cacheTopics } from './lib/cache-bus';
+import { PageCache } from './lib/page-cache';
 import { registerErrorHandler } from './lib/error-handler';
 import { createMailTransport, type MailTransport } from './lib/mail';
 import { defaultOutboxTiming, MailOutbox, type OutboxTiming } from './lib/mail-outbox';
@@ -189,9 +190,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     }
   });
 
+  // Pages for visitors are kept until products, settings, content or offers change.
+  const pageCache = new PageCache();
+  for (const topic of cacheTopics) bus.on(topic, () => pageCache.clear());
   const serveApp = viteDev
-    ? await pageRenderer(app, () => viteDev.ssrLoadModule('virtual:react-router/server-build') as Promise<ServerBuild>, 'development', config.publicUrl)
-    : await registerPages(app, deps.webRoot, config.publicUrl);
+    ? await pageRenderer(app, () => viteDev.ssrLoadModule('virtual:react-router/server-build') as Promise<ServerBuild>, { mode: 'development', publicUrl: config.publicUrl })
+    : await registerPages(app, deps.webRoot, config.publicUrl, pageCache);
   app.setNotFoundHandler(async (request, reply) => {
     if (request.url.startsWith('/api/') || request.url === '/api' || (request.method !== 'GET' && request.method !== 'HEAD')) {
       return reply.code(404).send({ message: `No such endpoint: ${request.method} ${request.url.split('?')[0]}` });

@@ -29,7 +29,7 @@ import type { PageLoaderArgs } from './lib/load-context';
 import { useNonce } from './lib/nonce';
 import { loadOnServer, type PageData } from './lib/page-data';
 import { makeQueryClient, queryClient as browserQueryClient } from './lib/query-client';
-import { RenderMonthContext, shopMonthNow } from './lib/render-month';
+import { RenderTimeContext } from './lib/render-time';
 import './styles.css';
 
 export interface RootData extends PageData {
@@ -39,8 +39,10 @@ export interface RootData extends PageData {
   /** The promo this browser hid (spec 4), as its cookie told the server. */
   dismissedPromoId: number | null;
   siteUrl: string;
-  /** The month of the page's season chart as the server drew it (NZ time); the browser then uses its own. */
-  month: number;
+  /** When the server drew the page (ms): the footer's year, the logo's stamp and the chart's first month. */
+  renderedAt: number;
+  /** The maintenance bypass flag's cookie (spec 4's local flag, copied for the server). */
+  bypassCookie: boolean;
 }
 
 /**
@@ -56,7 +58,8 @@ export async function loader({ context, request }: PageLoaderArgs) {
   ]);
   const dehydrated = page.data.dehydrated!;
   const settings = (dehydrated.queries.find((query) => query.queryKey[0] === settingsQuery.queryKey[0])?.state.data as PublicSettings | undefined) ?? null;
-  if (settings?.maintenance_mode_enabled && !user?.isAdmin && !skipsMaintenanceCheck(url.pathname, url.search, readCookie(cookies, bypassCookie) === 'true')) {
+  const bypass = readCookie(cookies, bypassCookie) === 'true';
+  if (settings?.maintenance_mode_enabled && !user?.isAdmin && !skipsMaintenanceCheck(url.pathname, url.search, bypass)) {
     // The page asked for, for a browser whose local bypass flag the server cannot see (maintenance-page.tsx).
     throw redirect('/maintenance', { headers: { 'set-cookie': `${maintenanceFromCookie}=${encodeURIComponent(url.pathname + url.search)}; Path=/; Max-Age=300; SameSite=Lax` } });
   }
@@ -67,7 +70,8 @@ export async function loader({ context, request }: PageLoaderArgs) {
     settings,
     dismissedPromoId: dismissed && Number(dismissed[2]) > Date.now() ? Number(dismissed[1]) : null,
     siteUrl: context.publicUrl,
-    month: shopMonthNow(),
+    renderedAt: Date.now(),
+    bypassCookie: bypass,
   };
   return data;
 }
@@ -116,18 +120,18 @@ export default function App() {
   return (
     <QueryClientProvider client={client}>
       <HydrationBoundary state={root.dehydrated}>
-        <RenderMonthContext.Provider value={root.month}>
+        <RenderTimeContext.Provider value={root.renderedAt}>
           <AuthProvider initialUser={root.user}>
             <CartProvider>
               <AppFrame dismissedPromoId={root.dismissedPromoId}>
-                <MaintenanceGate settings={root.settings}>
+                <MaintenanceGate settings={root.settings} bypassCookie={root.bypassCookie}>
                   <PageOutlet />
                 </MaintenanceGate>
               </AppFrame>
               <Toaster />
             </CartProvider>
           </AuthProvider>
-        </RenderMonthContext.Provider>
+        </RenderTimeContext.Provider>
       </HydrationBoundary>
     </QueryClientProvider>
   );

@@ -8,6 +8,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppLoadContext, ServerBuild } from 'react-router';
 import '../../web/lib/load-context';
+import { encodedFor, hasPersonalCookie, inlineScriptHashes, type PageCache, type RenderedPage } from './page-cache';
 import { securityHeaders } from './security-headers';
 
 const immutable = 'public, max-age=31536000, immutable';
@@ -29,7 +30,7 @@ export class PageApiError extends Error {
  * with app.inject, so a loader reads exactly the JSON the browser would, with the page request's
  * cookie and address, through the same hooks (sessions, maintenance, rate limits), and no socket.
  */
-function loadContextFor(app: FastifyInstance, request: FastifyRequest, nonce: string, publicUrl: string | undefined): AppLoadContext {
+function loadContextFor(app: FastifyInstance, nonce: string | undefined, request: FastifyRequest, cookie: string | undefined, publicUrl: string | undefined): AppLoadContext {
   return {
     nonce,
     publicUrl: publicUrl ?? `${request.protocol}://${request.host}`,
@@ -41,7 +42,7 @@ function loadContextFor(app: FastifyInstance, request: FastifyRequest, nonce: st
         headers: {
           accept: 'application/json',
           'x-request-id': request.id,
-          ...(request.headers.cookie ? { cookie: request.headers.cookie } : {}),
+          ...(cookie ? { cookie } : {}),
           ...(request.headers['user-agent'] ? { 'user-agent': request.headers['user-agent'] } : {}),
         },
       });
@@ -52,52 +53,116 @@ function loadContextFor(app: FastifyInstance, request: FastifyRequest, nonce: st
   };
 }
 
-function toFetchRequest(request: FastifyRequest, reply: FastifyReply): Request {
+function toFetchRequest(request: FastifyRequest, reply: FastifyReply | undefined, options: { withoutCookies?: boolean } = {}): Request {
   const headers = new Headers();
   for (const [name, value] of Object.entries(request.headers)) {
+    if (options.withoutCookies && name === 'cookie') continue;
     if (Array.isArray(value)) for (const item of value) headers.append(name, item);
     else if (value !== undefined) headers.set(name, String(value));
   }
   const controller = new AbortController();
-  // The visitor went away: React Router stops the loaders and the render.
-  reply.raw.on('close', () => {
+  // The visitor went away: React Router stops the loaders and the render (not for a shared render).
+  reply?.raw.on('close', () => {
     if (!reply.raw.writableFinished) controller.abort();
   });
-  return new Request(`${request.protocol}://${request.host}${request.url}`, { method: request.method, headers, signal: controller.signal });
+  // A HEAD is rendered as the GET it stands for, so a cached page answers both.
+  const method = reply ? request.method : 'GET';
+  return new Request(`${request.protocol}://${request.host}${request.url}`, { method, headers, signal: controller.signal });
 }
 
-/** The policy of a rendered page: React Router's inline scripts run by this response's nonce. */
-function pageSecurityPolicy(nonce: string, mode: 'production' | 'development'): string {
-  const policy = securityHeaders['content-security-policy']!.replace("script-src 'self'", `script-src 'self' 'nonce-${nonce}'`);
+/** The page policy: React Router's inline scripts run by this response's nonce, or by their hashes. */
+function pageSecurityPolicy(scriptSources: string[], mode: 'production' | 'development'): string {
+  const policy = securityHeaders['content-security-policy']!.replace("script-src 'self'", ['script-src', "'self'", ...scriptSources].join(' '));
   // Development: Vite's hot-reload socket listens on a port of its own.
   return mode === 'development' ? policy.replace("connect-src 'self'", "connect-src 'self' ws://127.0.0.1:* ws://localhost:*") : policy;
 }
 
 export type ServerBuildSource = ServerBuild | (() => Promise<ServerBuild>);
 
-/** Renders a page, or answers a client navigation's data request (`*.data`, `/__manifest`). */
-export async function pageRenderer(app: FastifyInstance, build: ServerBuildSource, mode: 'production' | 'development', publicUrl: string | undefined): Promise<PageHandler> {
+export interface PageRendererOptions {
+  mode: 'production' | 'development';
+  /** PUBLIC_URL; without it, links in pages are made from the request's own origin. */
+  publicUrl: string | undefined;
+  /** Pages for visitors are kept here (none in development). */
+  cache?: PageCache;
+}
+
+/** A client navigation's data or route manifest, not a page. */
+function isDataRequest(url: string): boolean {
+  const pathname = url.split('?')[0] ?? '';
+  return pathname.endsWith('.data') || pathname === '/__manifest';
+}
+
+/**
+ * Renders a page, or answers a client navigation's data request (`*.data`, `/__manifest`).
+ * Someone's own page (a session or another personal cookie) is streamed as React renders it,
+ * with a nonce for its inline scripts. A visitor's page is rendered without any cookie, kept in
+ * the page cache, and sent whole and compressed, its inline scripts allowed by their hashes.
+ */
+export async function pageRenderer(app: FastifyInstance, build: ServerBuildSource, options: PageRendererOptions): Promise<PageHandler> {
+  const { mode, publicUrl, cache } = options;
   // Loaded here, not at start-up: React reads NODE_ENV once, when it is first loaded (main.ts sets it).
   const { createRequestHandler } = await import('react-router');
   const handle = createRequestHandler(build, mode);
+
+  const renderWhole = async (request: FastifyRequest): Promise<RenderedPage> => {
+    const response = await handle(toFetchRequest(request, undefined, { withoutCookies: true }), loadContextFor(app, undefined, request, undefined, publicUrl));
+    const html = Buffer.from(await response.arrayBuffer());
+    const headers: Record<string, string> = {};
+    for (const [name, value] of response.headers) if (name !== 'set-cookie') headers[name] = value;
+    return {
+      status: response.status,
+      headers,
+      html,
+      contentSecurityPolicy: pageSecurityPolicy(inlineScriptHashes(html.toString('utf8')), mode),
+      encoded: {},
+      storedAt: performance.now(),
+      cacheable: (response.status === 200 || response.status === 404) && response.headers.getSetCookie().length === 0 && Boolean(headers['content-type']?.startsWith('text/html')),
+    };
+  };
+
   return async (request, reply) => {
+    const forVisitor = cache && !hasPersonalCookie(request.headers.cookie) && !isDataRequest(request.url);
+    if (forVisitor) {
+      const key = `${publicUrl ? '' : `${request.protocol}://${request.host}`}${request.url}`;
+      let rendered = false;
+      const page = await cache.get(key, () => {
+        rendered = true;
+        return renderWhole(request);
+      });
+      reply.header('x-page-cache', rendered ? 'miss' : 'hit');
+      if (!page.cacheable && page.status >= 300 && page.status < 400) {
+        // A redirect that sets a cookie (maintenance): rendered again for this visitor, with it.
+        return streamPage(request, reply);
+      }
+      const { body, encoding } = await encodedFor(page, request.headers['accept-encoding']);
+      reply.code(page.status).headers(page.headers).header('content-security-policy', page.contentSecurityPolicy).header('vary', 'accept-encoding');
+      if (encoding) reply.header('content-encoding', encoding);
+      if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-cache');
+      return reply.header('content-length', body.length).send(body);
+    }
+    return streamPage(request, reply);
+  };
+
+  async function streamPage(request: FastifyRequest, reply: FastifyReply) {
     const nonce = randomBytes(16).toString('base64');
-    const context = loadContextFor(app, request, nonce, publicUrl);
-    const response = await handle(toFetchRequest(request, reply), context);
-    reply.code(response.status).header('content-security-policy', pageSecurityPolicy(nonce, mode));
+    const response = await handle(toFetchRequest(request, reply), loadContextFor(app, nonce, request, request.headers.cookie, publicUrl));
+    reply.code(response.status).header('content-security-policy', pageSecurityPolicy([`'nonce-${nonce}'`], mode));
     for (const [name, value] of response.headers) if (name !== 'set-cookie') reply.header(name, value);
     const cookies = response.headers.getSetCookie();
     if (cookies.length) reply.header('set-cookie', cookies);
     if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-cache');
+    // Someone's own page: never kept by a shared cache on the way.
+    if (request.headers.cookie) reply.header('cache-control', 'private, no-cache');
     return reply.send(response.body ? Readable.fromWeb(response.body as NodeReadableStream) : null);
-  };
+  }
 }
 
 /**
  * Production: dist/web/client as static files (hashed assets cached for a year, the rest for an
  * hour) and dist/web/server/index.js rendering every page. Before a build, pages answer 503.
  */
-export async function registerPages(app: FastifyInstance, webRoot: string | undefined, publicUrl: string | undefined): Promise<PageHandler> {
+export async function registerPages(app: FastifyInstance, webRoot: string | undefined, publicUrl: string | undefined, cache?: PageCache): Promise<PageHandler> {
   const serverEntry = webRoot ? path.join(webRoot, 'server', 'index.js') : undefined;
   if (!webRoot || !serverEntry || !fs.existsSync(serverEntry)) {
     return async (_request, reply) =>
@@ -114,5 +179,5 @@ export async function registerPages(app: FastifyInstance, webRoot: string | unde
     },
   });
   const build = (await import(pathToFileURL(serverEntry).href)) as ServerBuild;
-  return pageRenderer(app, build, 'production', publicUrl);
+  return pageRenderer(app, build, { mode: 'production', publicUrl, cache });
 }

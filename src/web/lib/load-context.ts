@@ -7,8 +7,11 @@ import type { AppLoadContext, LoaderFunctionArgs } from 'react-router';
 export interface ShopLoadContext {
   /** GET `path`; rejects with the status for non-2xx, or resolves null for 401 with `on401: 'null'`. */
   api<T>(path: string, options?: { on401?: 'null' }): Promise<T>;
-  /** This response's Content-Security-Policy nonce for React Router's inline scripts. */
-  nonce: string;
+  /**
+   * This response's Content-Security-Policy nonce for React Router's inline scripts; none for a
+   * page kept in the page cache, whose scripts are allowed by their hashes instead.
+   */
+  nonce: string | undefined;
   /** The shop's public address (PUBLIC_URL, else the request's origin) for canonical links and previews. */
   publicUrl: string;
 }

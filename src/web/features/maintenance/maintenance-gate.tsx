@@ -9,7 +9,7 @@ import { hasLocalBypass, skipsMaintenanceCheck } from './maintenance-rules';
  * server (root.tsx), with the settings it sends along; the server refuses visitors' writes anyway
  * (ARCHITECTURE difference 5).
  */
-export function MaintenanceGate({ children, settings }: { children: ReactNode; settings: PublicSettings | null }) {
+export function MaintenanceGate({ children, settings, bypassCookie }: { children: ReactNode; settings: PublicSettings | null; bypassCookie: boolean }) {
   const { user } = useAuth();
   const location = useLocation();
   const navigate = useNavigate();
@@ -20,7 +20,8 @@ export function MaintenanceGate({ children, settings }: { children: ReactNode; s
     if (bypassOnAdmin) navigate(location.pathname, { replace: true });
   }, [bypassOnAdmin, location.pathname, navigate]);
 
-  const skips = skipsMaintenanceCheck(location.pathname, location.search, typeof window !== 'undefined' && hasLocalBypass());
+  // The server sees the flag's cookie, the browser the flag itself: either lets the page show.
+  const skips = skipsMaintenanceCheck(location.pathname, location.search, bypassCookie || (typeof window !== 'undefined' && hasLocalBypass()));
   if (!skips && settings?.maintenance_mode_enabled && !user?.isAdmin) return <Navigate to="/maintenance" replace />;
   return <>{children}</>;
 }

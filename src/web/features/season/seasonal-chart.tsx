@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { shopRules } from '../../../contracts/shop-rules';
-import { useDeviceMonth } from '../../lib/render-month';
+import { useDeviceMonth } from '../../lib/render-time';
 import { AvailabilityTable } from './availability-table';
 import { InSeasonBanner } from './in-season-banner';
 import { SeasonLegend } from './season-legend';
