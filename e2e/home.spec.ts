@@ -100,6 +100,8 @@ test('on a 390 px phone the home page does not scroll sideways', async ({ page }
   await page.goto('/');
   await expect(page.getByRole('heading', { name: 'What Our Customers Say' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Go to testimonials group 1' })).toBeVisible();
+  // The page is in the HTML before its stylesheet has loaded; the browser paints only after.
+  await page.waitForLoadState('load');
   const pageWidth = await page.evaluate(() => document.documentElement.scrollWidth);
   expect(pageWidth).toBeLessThanOrEqual(390);
 });

@@ -49,8 +49,7 @@ export interface RootData extends PageData {
  * Once per document: the settings (header, footer, maintenance), the active promo, and who the
  * cookie belongs to. Maintenance is decided here, on the server, before any HTML is written.
  */
-export async function loader({ context, request }: PageLoaderArgs) {
-  const url = new URL(request.url);
+export async function loader({ context, request, url }: PageLoaderArgs) {
   const cookies = request.headers.get('cookie') ?? '';
   const [page, user] = await Promise.all([
     loadOnServer(context, [settingsQuery, activePromosQuery]),
@@ -61,7 +60,10 @@ export async function loader({ context, request }: PageLoaderArgs) {
   const bypass = readCookie(cookies, bypassCookie) === 'true';
   if (settings?.maintenance_mode_enabled && !user?.isAdmin && !skipsMaintenanceCheck(url.pathname, url.search, bypass)) {
     // The page asked for, for a browser whose local bypass flag the server cannot see (maintenance-page.tsx).
-    throw redirect('/maintenance', { headers: { 'set-cookie': `${maintenanceFromCookie}=${encodeURIComponent(url.pathname + url.search)}; Path=/; Max-Age=300; SameSite=Lax` } });
+    // Never a reset link's token: that page's address is kept without its query.
+    const from = url.pathname === '/reset-password' ? url.pathname : url.pathname + url.search;
+    const secure = url.protocol === 'https:' ? '; Secure' : '';
+    throw redirect('/maintenance', { headers: { 'set-cookie': `${maintenanceFromCookie}=${encodeURIComponent(from)}; Path=/; Max-Age=300; SameSite=Lax${secure}` } });
   }
   const dismissed = /^(\d{1,9})\.(\d{1,15})$/.exec(readCookie(cookies, dismissedPromoCookie) ?? '');
   const data: RootData = {

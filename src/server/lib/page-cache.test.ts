@@ -75,7 +75,7 @@ describe('the page cache', () => {
   });
 
   it('lets the least recently used pages go past its size', async () => {
-    const cache = new PageCache(4000);
+    const cache = new PageCache(6000);
     const render = (text: string) => async () => page(text.padEnd(1000, '.'));
     for (const key of ['a', 'b', 'c', 'd']) await cache.get(key, render(key));
     await cache.get('a', render('a again'));
@@ -101,6 +101,8 @@ describe('a cached page', () => {
     expect(gz.encoding).toBe('gzip');
     expect(gunzipSync(gz.body).equals(cached.html)).toBe(true);
     expect((await encodedFor(cached, 'br;q=0, gzip;q=0')).encoding).toBeUndefined();
+    expect((await encodedFor(cached, 'br; q=0, gzip')).encoding).toBe('gzip');
+    expect((await encodedFor(cached, 'deflate, BR;q=0.5')).encoding).toBe('br');
     expect((await encodedFor(cached, undefined)).encoding).toBeUndefined();
   });
 });

@@ -44,19 +44,35 @@ export function inlineScriptHashes(html: string): string[] {
   return [...hashes];
 }
 
+/** The encodings an Accept-Encoding header allows (a q of 0 refuses one). */
+function acceptedEncodings(header: string | undefined): Set<string> {
+  const accepted = new Set<string>();
+  for (const part of (header ?? '').split(',')) {
+    const [name = '', ...params] = part.split(';').map((piece) => piece.trim().toLowerCase());
+    const q = params.find((param) => param.startsWith('q='));
+    if (name && (q === undefined || Number(q.slice(2)) > 0)) accepted.add(name);
+  }
+  return accepted;
+}
+
 /** The body in the encoding the browser accepts best (brotli, then gzip), or as it is. */
 export async function encodedFor(page: CachedPage, acceptEncoding: string | undefined): Promise<{ body: Buffer; encoding?: 'br' | 'gzip' }> {
-  const accepts = (name: string) => new RegExp(`(^|[\\s,])${name}(?!;q=0(\\.0+)?(\\s|,|$))`, 'i').test(acceptEncoding ?? '');
   if (page.html.length < 1024) return { body: page.html };
-  if (accepts('br')) {
+  const accepted = acceptedEncodings(acceptEncoding);
+  if (accepted.has('br')) {
     page.encoded.br ??= brotli(page.html, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } });
     return { body: await page.encoded.br, encoding: 'br' };
   }
-  if (accepts('gzip')) {
+  if (accepted.has('gzip')) {
     page.encoded.gzip ??= gzip(page.html, { level: 6 });
     return { body: await page.encoded.gzip, encoding: 'gzip' };
   }
   return { body: page.html };
+}
+
+/** What a kept page may take: its HTML and, once asked for, a brotli and a gzip copy (each well under half). */
+function footprint(page: CachedPage): number {
+  return Math.ceil(page.html.length * 1.5);
 }
 
 /**
@@ -119,14 +135,14 @@ export class PageCache {
   }
 
   private store(key: string, { cacheable: _, ...page }: RenderedPage): void {
-    if (page.html.length > this.maxBytes / 4) return;
+    if (footprint(page) > this.maxBytes / 4) return;
     this.remove(key);
     this.pages.set(key, page);
-    this.bytes += page.html.length;
+    this.bytes += footprint(page);
     for (const [oldest, old] of this.pages) {
       if (this.bytes <= this.maxBytes) break;
       this.pages.delete(oldest);
-      this.bytes -= old.html.length;
+      this.bytes -= footprint(old);
     }
   }
 
@@ -134,7 +150,7 @@ export class PageCache {
     const page = this.pages.get(key);
     if (!page) return;
     this.pages.delete(key);
-    this.bytes -= page.html.length;
+    this.bytes -= footprint(page);
   }
 }
 

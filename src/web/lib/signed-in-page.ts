@@ -7,8 +7,8 @@ import type { PageLoaderArgs } from './load-context';
  * visitor is sent to sign in first and brought back, before any HTML. Client navigations are
  * checked by the page itself, as before.
  */
-export async function signedInOnly({ context, request }: PageLoaderArgs): Promise<null> {
-  const url = new URL(request.url);
+export async function signedInOnly({ context, request, url }: PageLoaderArgs): Promise<null> {
+  // `url`, not request.url: a client navigation's request is the page's `.data` address.
   const user = request.headers.get('cookie') ? await context.api<User | null>('/api/me', { on401: 'null' }).catch(() => undefined) : null;
   if (user === null) throw redirect(`/auth?redirect=${encodeURIComponent(url.pathname + url.search)}`);
   return null;

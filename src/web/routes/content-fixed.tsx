@@ -13,7 +13,7 @@ function slugOf(pathname: string): string {
 }
 
 /** Spec 2's fixed content routes (/about, /shipping-policy, ..., /test-content). */
-export const loader = ({ context, request }: PageLoaderArgs) => loadOnServer(context, [contentPageQuery(slugOf(new URL(request.url).pathname))]);
+export const loader = ({ context, url }: PageLoaderArgs) => loadOnServer(context, [contentPageQuery(slugOf(url.pathname))]);
 export const clientLoader = ({ request }: LoaderFunctionArgs) => loadInBrowser([contentPageQuery(slugOf(new URL(request.url).pathname))]);
 export const meta = (args: MetaArgs) => contentMeta(args, slugOf(args.location.pathname));
 

@@ -2,15 +2,12 @@ import { useEffect } from 'react';
 import type { MetaArgs } from 'react-router';
 import { bypassCookie, hasLocalBypass, maintenanceFromCookie } from '../features/maintenance/maintenance-rules';
 import { readCookie, writeCookie } from '../lib/cookies';
+import { ownPath } from '../lib/own-path';
 import { pageMeta } from '../lib/page-meta';
 import MaintenancePage from '../pages/maintenance-page';
 
 export const meta = (args: MetaArgs) => pageMeta(args, { name: 'Maintenance', noindex: true });
 
-/** A path of this shop to go back to ('/shop?x=1'), never another site ('//host'). */
-function ownPath(value: string | undefined): string | null {
-  return value && value.startsWith('/') && !value.startsWith('//') && !value.startsWith('/\\') ? value : null;
-}
 
 /**
  * The server sent a visitor here without seeing the browser's local bypass flag (spec 4), which
