@@ -4,7 +4,7 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/', 'node_modules/', 'test-results/', 'playwright-report/', 'data/', 'bench/.out/'] },
+  { ignores: ['dist/', 'node_modules/', 'test-results/', 'playwright-report/', 'data/', 'bench/.out/', '.react-router/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -1,29 +1,19 @@
-import { fileURLToPath } from 'node:url';
+import { reactRouter } from '@react-router/dev/vite';
 import tailwindcss from '@tailwindcss/vite';
-import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { precompress } from './scripts/vite-precompress.ts';
 
-const apiPort = Number(process.env.API_PORT ?? 3001);
-
-/** The web app lives in src/web and builds to dist/web, which the server serves. */
+/**
+ * The web app (src/web, see react-router.config.ts) builds to dist/web/client (browser assets,
+ * public/ copied in) and dist/web/server (the server build Fastify renders pages with). In
+ * development the server runs Vite in middleware mode (scripts/dev.ts), so there is no proxy.
+ */
 export default defineConfig({
-  root: fileURLToPath(new URL('./src/web', import.meta.url)),
-  publicDir: fileURLToPath(new URL('./public', import.meta.url)),
-  plugins: [react(), tailwindcss(), precompress()],
+  // Vite's root is the project root now: React Router finds react-router.config.ts there and
+  // public/ is the default publicDir.
+  plugins: [tailwindcss(), reactRouter(), precompress()],
   build: {
-    outDir: fileURLToPath(new URL('./dist/web', import.meta.url)),
-    emptyOutDir: true,
     target: 'es2022',
     assetsInlineLimit: 0,
-  },
-  server: {
-    port: Number(process.env.PORT ?? 3000),
-    strictPort: true,
-    // One origin for people changing the shop: the API (on API_PORT) is proxied under /api.
-    proxy: {
-      '/api': { target: `http://127.0.0.1:${apiPort}` },
-      '/healthz': { target: `http://127.0.0.1:${apiPort}` },
-    },
   },
 });

@@ -2,7 +2,8 @@
  * The pages a visitor's browser asks for, GET / and GET /shop (no session, Accept: text/html),
  * against the product list API on the same compiled server, in interleaved rounds (BENCH_SECONDS
  * x BENCH_ROUNDS, BENCH_CONNECTIONS). The server logs every request, as in production. It
- * measures whatever the server answers: the web app's index.html for a client-rendered shop.
+ * measures whatever the server answers: rendered pages (from the page cache, as visitors get
+ * them), or the index.html of a client-rendered shop.
  */
 import { load, type LoadResult, summarise } from './http';
 import { startShop } from './shop-server';

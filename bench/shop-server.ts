@@ -25,7 +25,7 @@ export function serverArgs(tree = root): string[] {
 
 export interface RunningShop {
   url: string;
-  /** The server keeps the index.html it started with: a rebuild since then breaks its pages. */
+  /** The server keeps the pages it started with: a rebuild since then breaks them. */
   rebuiltSinceStart(): boolean;
   stop(): Promise<void>;
 }
@@ -69,7 +69,8 @@ export interface StartOptions {
 
 export async function startShop({ tree = root, env = {} }: StartOptions = {}): Promise<RunningShop> {
   buildIfChanged(tree);
-  const indexPath = path.join(tree, 'dist', 'web', 'index.html');
+  // The page renderer of a server-rendered shop, or the index.html of a client-rendered one (a baseline).
+  const indexPath = ['server/index.js', 'index.html'].map((file) => path.join(tree, 'dist', 'web', file)).find((file) => fs.existsSync(file))!;
   const servedIndex = fs.readFileSync(indexPath, 'utf8');
   const rebuiltSinceStart = () => !fs.existsSync(indexPath) || fs.readFileSync(indexPath, 'utf8') !== servedIndex;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mango-bench-web-'));

@@ -208,6 +208,8 @@ test('with no analytics ids, neither script loads and each tool warns that it is
   await expect(page.getByRole('heading', { name: 'Shop Mangoes' })).toBeVisible();
   await page.goto('/product/1');
   await expect(page.getByRole('heading', { level: 1, name: 'Alphonso Mangoes' })).toBeVisible();
+  // The page is drawn by the server before its scripts run: wait for the second load's warnings.
+  await expect.poll(() => warnings.filter((text) => text.includes(' is off: ')).length).toBe(4);
 
   expect(scriptRequests).toEqual([]);
   const globals = await page.evaluate(() => {

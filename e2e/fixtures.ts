@@ -1,4 +1,4 @@
-import { test as base, expect } from '@playwright/test';
+import { test as base, expect, type Page } from '@playwright/test';
 
 interface Fixtures {
   /** Console errors a journey expects (e.g. the browser's note on a 404 document). */
@@ -26,3 +26,12 @@ export const test = base.extend<Fixtures>({
 });
 
 export { expect };
+
+/**
+ * Goes to the home page by the header's link: a client navigation, whose data the browser asks
+ * for itself (a first visit gets it in the server's HTML), so a test can answer those requests.
+ */
+export async function openHomeFromHeader(page: Page) {
+  await page.getByRole('banner').getByRole('link', { name: 'Home', exact: true }).first().click();
+  await expect(page).toHaveURL(/\/$/);
+}

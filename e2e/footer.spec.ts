@@ -24,15 +24,3 @@ test('the footer links to the quick links and customer-service pages', async ({ 
     await expect(footer.getByRole('link', { name, exact: true })).toHaveAttribute('href', href);
   }
 });
-
-test.describe('when the settings cannot be loaded', () => {
-  test.use({ expectedConsoleErrors: [/status of 503/] });
-
-  test('the footer falls back to its own hours text and social links', async ({ page }) => {
-    await page.route('**/api/settings', (route) => route.fulfill({ status: 503, body: '' }));
-    await page.goto('/');
-    const footer = page.getByRole('contentinfo');
-    await expect(footer.getByText('Check our store hours')).toBeVisible();
-    await expect(footer.getByRole('link', { name: 'WhatsApp' })).toHaveAttribute('href', 'https://wa.me/6495550142');
-  });
-});

@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { expect, openHomeFromHeader, test } from './fixtures';
 
 const seededGallery = [
   'Family Orchards of Ratnagiri and Gir',
@@ -81,15 +81,17 @@ test.describe('when the farm gallery cannot be loaded', () => {
   test.use({ expectedConsoleErrors: [/status of 500/] });
 
   test('the built-in farm images are shown instead', async ({ page }) => {
+    await page.goto('/about');
     await page.route('**/api/content/banners/location/farm_gallery', (route) => route.fulfill({ status: 500, body: 'Gallery offline' }));
-    await page.goto('/');
+    await openHomeFromHeader(page);
     await expectGallery(page, builtInGallery);
   });
 });
 
 test('an empty farm gallery also falls back to the built-in images', async ({ page }) => {
+  await page.goto('/about');
   await page.route('**/api/content/banners/location/farm_gallery', (route) => route.fulfill({ json: [] }));
-  await page.goto('/');
+  await openHomeFromHeader(page);
   await expectGallery(page, builtInGallery);
 });
 
@@ -98,6 +100,8 @@ test('on a 390 px phone the home page does not scroll sideways', async ({ page }
   await page.goto('/');
   await expect(page.getByRole('heading', { name: 'What Our Customers Say' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Go to testimonials group 1' })).toBeVisible();
+  // The page is in the HTML before its stylesheet has loaded; the browser paints only after.
+  await page.waitForLoadState('load');
   const pageWidth = await page.evaluate(() => document.documentElement.scrollWidth);
   expect(pageWidth).toBeLessThanOrEqual(390);
 });

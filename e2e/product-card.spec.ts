@@ -111,7 +111,8 @@ test("a product page's HTML carries its title, description, Open Graph tags and 
   const html = await response.text();
   expect(html).toContain('<title>Dasheri Mangoes | Premium Mangoes Delivered Fresh</title>');
   expect(html).toMatch(/<meta name="description" content="[^"]+"/);
-  expect(html).toContain('<meta property="og:title" content="Dasheri Mangoes" />');
+  expect(html).toContain('<meta property="og:title" content="Dasheri Mangoes"/>');
+  expect(html).toMatch(/<link rel="canonical" href="http:\/\/127\.0\.0\.1:\d+\/product\/4"\/>/);
   expect(html).toMatch(/<meta property="og:image" content="http:\/\/127\.0\.0\.1:\d+\/[^"]+"/);
   const json = /<script type="application\/ld\+json">(.*?)<\/script>/s.exec(html)?.[1];
   const product = JSON.parse(json ?? '{}') as { '@type': string; name: string; offers: Record<string, string> };
@@ -129,14 +130,17 @@ test("dollar signs in a product's name stay text in its page's title and tags", 
   const api = await adminApi(baseURL!);
   const name = "Bulk $' Deal $& Mangoes $`";
   const created = await api.post('/api/products', {
-    data: { name, description: 'Save $` on $& boxes', price: 40, imageUrl: '/images/products/kesar.svg', category: 'Premium', stock: 3 },
+    data: { name, description: 'Save $` on $& boxes </script><script>alert(1)</script>', price: 40, imageUrl: '/images/products/kesar.svg', category: 'Premium', stock: 3 },
   });
   expect(created.status()).toBe(201);
   const { id } = (await created.json()) as { id: number };
   try {
     const html = await (await request.get(`/product/${id}`)).text();
-    expect(html).toContain('<title>Bulk $&#39; Deal $&#38; Mangoes $` | Premium Mangoes Delivered Fresh</title>');
-    expect(html).toContain('<meta property="og:title" content="Bulk $&#39; Deal $&#38; Mangoes $`" />');
+    expect(html).toContain('<title>Bulk $&#x27; Deal $&amp; Mangoes $` | Premium Mangoes Delivered Fresh</title>');
+    expect(html).toContain('<meta property="og:title" content="Bulk $&#x27; Deal $&amp; Mangoes $`"/>');
+    expect(html).not.toContain('<script>alert(1)</script>');
+    const json = /<script type="application\/ld\+json">(.*?)<\/script>/s.exec(html)?.[1];
+    expect((JSON.parse(json ?? '{}') as { description: string }).description).toBe('Save $` on $& boxes </script><script>alert(1)</script>');
     expect(html.match(/<title>/g)).toHaveLength(1);
     expect(html.match(/<\/head>/g)).toHaveLength(1);
   } finally {

@@ -39,12 +39,18 @@ test('a content page renders its text from the database', async ({ page }) => {
   await expect(page.getByText(/\$12/).first()).toBeVisible();
 });
 
-test('a page shows the Loading... spinner while its module loads', async ({ page }) => {
-  await page.route('**/assets/shop-page-*.js', async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 600));
+test('a page drawn by the server needs no spinner; a client navigation shows Loading... while the next page loads', async ({ page }) => {
+  const html = await (await page.request.get('/shop')).text();
+  expect(html).toContain('Shop Mangoes');
+  expect(html).toContain('Alphonso Mangoes');
+  expect(html).not.toContain('Loading...');
+
+  await page.goto('/about');
+  await page.route('**/api/products', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 800));
     await route.continue();
   });
-  await page.goto('/shop');
+  await page.getByRole('banner').getByRole('link', { name: 'Shop', exact: true }).first().click();
   await expect(page.getByRole('status').getByText('Loading...')).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Shop Mangoes' })).toBeVisible();
 });
@@ -53,7 +59,7 @@ test('static assets are cached for a year and index.html is not', async ({ reque
   const index = await request.get('/');
   expect(index.headers()['cache-control']).toBe('no-cache');
   const html = await index.text();
-  const script = /src="(\/assets\/[^"]+\.js)"/.exec(html)?.[1];
+  const script = /"(\/assets\/[^"]+\.js)"/.exec(html)?.[1];
   expect(script).toBeTruthy();
   const asset = await request.get(script!);
   expect(asset.headers()['cache-control']).toContain('immutable');

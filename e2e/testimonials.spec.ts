@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { expect, openHomeFromHeader, test } from './fixtures';
 
 function carousel(page: Page) {
   return page.getByRole('region', { name: 'What Our Customers Say' });
@@ -46,8 +46,9 @@ test('on a wide screen each slide takes about 30% of the carousel', async ({ pag
 });
 
 test('with no testimonials on the server the three built-in ones show in one group', async ({ page }) => {
+  await page.goto('/about');
   await page.route('**/api/testimonials', (route) => route.fulfill({ json: [] }));
-  await page.goto('/');
+  await openHomeFromHeader(page);
   const section = carousel(page);
   await expect(section.getByRole('group', { name: /of 3$/ })).toHaveCount(3);
   await expect(section.getByText('Kavita R., Auckland')).toBeVisible();
@@ -60,8 +61,9 @@ test.describe('when the testimonials cannot be loaded', () => {
   test.use({ expectedConsoleErrors: [/status of 500/] });
 
   test('the error stays hidden and the built-in testimonials show', async ({ page }) => {
+    await page.goto('/about');
     await page.route('**/api/testimonials', (route) => route.fulfill({ status: 500, body: 'Testimonials offline' }));
-    await page.goto('/');
+    await openHomeFromHeader(page);
     const section = carousel(page);
     await expect(section.getByText('Kavita R., Auckland')).toBeVisible();
     await expect(section.getByRole('alert')).toHaveCount(0);

@@ -26,12 +26,13 @@ const targets: Target[] = [
   {
     name: 'web',
     label: 'the web app',
-    inputs: ['src/web', 'src/contracts', 'public', 'vite.config.ts', 'scripts/vite-precompress.ts', 'package-lock.json'],
-    output: 'dist/web/index.html',
+    inputs: ['src/web', 'src/contracts', 'public', 'vite.config.ts', 'react-router.config.ts', 'scripts/vite-precompress.ts', 'package-lock.json'],
+    // React Router builds the browser's files into dist/web/client and the page renderer into dist/web/server.
+    output: 'dist/web/server/index.js',
     async build() {
-      const vite = path.join(root, 'node_modules', '.bin', 'vite');
-      const result = spawnSync(vite, ['build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
-      if (result.status !== 0) throw new Error(`vite build failed (${result.error?.message ?? `exit ${result.status}`})`);
+      const reactRouter = path.join(root, 'node_modules', '.bin', 'react-router');
+      const result = spawnSync(reactRouter, ['build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
+      if (result.status !== 0) throw new Error(`react-router build failed (${result.error?.message ?? `exit ${result.status}`})`);
     },
   },
   {

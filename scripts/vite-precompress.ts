@@ -14,13 +14,17 @@ const compressible = /\.(js|css|html|svg|json|txt|xml|webmanifest)$/;
  */
 export function precompress(): Plugin {
   let outDir = '';
+  let ssrBuild = false;
   return {
     name: 'mango-precompress',
     apply: 'build',
     configResolved(config) {
       outDir = config.build.outDir;
+      // React Router builds twice: the browser's files are compressed, the server bundle is not.
+      ssrBuild = Boolean(config.build.ssr);
     },
     async closeBundle() {
+      if (ssrBuild) return;
       const files = (await fs.readdir(outDir, { recursive: true })).filter((f) => compressible.test(f));
       await Promise.all(
         files.map(async (file) => {

@@ -45,4 +45,6 @@ export const cacheTimes = {
   productsStaleMs: 5 * 60 * 1000,
   productsKeepMs: 10 * 60 * 1000,
   testimonialsMs: 5 * 60 * 1000,
+  /** Pages, banners and offers the server put in the page: not asked for again when it hydrates. */
+  pageContentMs: 5 * 60 * 1000,
 } as const;

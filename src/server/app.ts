@@ -1,11 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
+import type { ServerBuild } from 'react-router';
+import type { ViteDevServer } from 'vite';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config';
 import type { Database } from './db/client';
-import { CacheBus } from './lib/cache-bus';
+import { CacheBus, cacheTopics } from './lib/cache-bus';
+import { PageCache } from './lib/page-cache';
 import { registerErrorHandler } from './lib/error-handler';
 import { createMailTransport, type MailTransport } from './lib/mail';
 import { defaultOutboxTiming, MailOutbox, type OutboxTiming } from './lib/mail-outbox';
@@ -13,10 +16,9 @@ import { RateLimiter } from './lib/rate-limit';
 import { OneLinePerRequest } from './lib/request-log';
 import { registerMaintenanceGuard, registerSameOriginCheck } from './lib/request-guards';
 import { registerSecurityHeaders } from './lib/security-headers';
-import { registerWebApp } from './lib/web-app';
+import { pageRenderer, registerPages } from './lib/render-pages';
 import { StripeCheckout } from './lib/payments';
 import { accountRoutes } from './modules/account/routes';
-import { productPageHtml } from './modules/catalog/product-page-html';
 import { registerSessionHooks } from './modules/auth/request-user';
 import { authRoutes } from './modules/auth/routes';
 import { SessionStore } from './modules/auth/sessions';
@@ -54,8 +56,10 @@ export interface AppDeps {
   outboxTiming?: OutboxTiming;
   /** The built web app (dist/web); API-only when absent. */
   webRoot?: string;
-  /** Where the shop's own pictures (images/*.svg) are read for their sizes; defaults to webRoot. */
+  /** Where the shop's own pictures (images/*.svg) are read for their sizes; defaults to webRoot/client. */
   publicDir?: string;
+  /** Development: Vite in middleware mode serves the web app's modules and HMR, and the page build. */
+  viteDev?: ViteDevServer;
   logger?: FastifyServerOptions['logger'];
 }
 
@@ -131,7 +135,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const sessions = new SessionStore(db, config.sessionTtlMs);
   const limiter = new RateLimiter(db);
   const images = new ImageStore(db);
-  const imageSizes = new ImageSizes(images, deps.publicDir ?? deps.webRoot);
+  const imageSizes = new ImageSizes(images, deps.publicDir ?? (deps.webRoot && path.join(deps.webRoot, 'client')));
   const catalog = new CatalogService(db, bus, settings, imageSizes);
   const cart = new CartService(db);
   const publicUrl = config.publicUrl ?? `http://localhost:${config.port}`;
@@ -140,6 +144,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const services: AppServices = { settings, catalog, cart, sessions, limiter, outbox, bus, orders, images, imageSizes };
   app.decorate('services', services);
 
+  const viteDev = deps.viteDev;
+  if (viteDev) {
+    // Vite answers its own paths (modules, /@vite, HMR); whatever it passes on goes to Fastify.
+    app.addHook('onRequest', (request, reply, done) => {
+      if (request.url.startsWith('/api/')) return done();
+      viteDev.middlewares(request.raw, reply.raw, () => done());
+    });
+  }
   await app.register(fastifyCookie);
   registerSecurityHeaders(app);
 
@@ -178,7 +190,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     }
   });
 
-  const serveApp = await registerWebApp(app, deps.webRoot, productPageHtml(catalog, publicUrl));
+  // Pages for visitors are kept until products, settings, content or offers change.
+  const pageCache = new PageCache();
+  for (const topic of cacheTopics) bus.on(topic, () => pageCache.clear());
+  const serveApp = viteDev
+    ? await pageRenderer(app, () => viteDev.ssrLoadModule('virtual:react-router/server-build') as Promise<ServerBuild>, { mode: 'development', publicUrl: config.publicUrl })
+    : await registerPages(app, deps.webRoot, config.publicUrl, pageCache);
   app.setNotFoundHandler(async (request, reply) => {
     if (request.url.startsWith('/api/') || request.url === '/api' || (request.method !== 'GET' && request.method !== 'HEAD')) {
       return reply.code(404).send({ message: `No such endpoint: ${request.method} ${request.url.split('?')[0]}` });

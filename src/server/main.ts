@@ -14,6 +14,8 @@ const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
 
 /** config -> database -> migrate -> seed if empty -> listen; SIGTERM stops it cleanly. */
 async function main(): Promise<void> {
+  // React's production build renders the pages unless this is npm run dev (set before React loads).
+  process.env.NODE_ENV ??= process.env.WEB_DEV === 'vite' ? 'development' : 'production';
   const config = loadConfig();
   let releaseLock = () => {};
   let database: Database;
@@ -28,9 +30,15 @@ async function main(): Promise<void> {
     if (config.admin) await ensureAdmin(db, config.admin, { promoteExisting: false });
   });
 
+  // npm run dev: one origin, Vite's dev server inside this one (WEB_DEV=vite, scripts/dev.ts).
+  const viteDev =
+    process.env.WEB_DEV === 'vite'
+      ? await (await import('vite')).createServer({ root: projectRoot, server: { middlewareMode: true, hmr: { port: Number(process.env.HMR_PORT ?? 24678) } }, appType: 'custom' })
+      : undefined;
   const app = await buildApp({
     config,
     database,
+    viteDev,
     webRoot: path.join(projectRoot, 'dist', 'web'),
     logger: {
       level: config.logLevel,

@@ -1,6 +1,7 @@
 import type { Database } from '../db/client';
 
-export type CacheTopic = 'products' | 'settings' | 'content';
+export const cacheTopics = ['products', 'settings', 'content', 'promos'] as const;
+export type CacheTopic = (typeof cacheTopics)[number];
 
 const channel = 'mango_cache';
 

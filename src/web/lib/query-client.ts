@@ -1,9 +1,17 @@
 import { QueryClient } from '@tanstack/react-query';
 
 /** Spec 7: no retries, no refetch on window focus, no polling. */
-export const queryClient = new QueryClient({
-  defaultOptions: {
-    queries: { retry: false, refetchOnWindowFocus: false },
-    mutations: { retry: false },
-  },
-});
+export function makeQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: { retry: false, refetchOnWindowFocus: false },
+      mutations: { retry: false },
+    },
+  });
+}
+
+/**
+ * The browser's one client. The server makes one per request (root.tsx): a module-level client
+ * there would share one visitor's cart or account with the next.
+ */
+export const queryClient = makeQueryClient();

@@ -1,5 +1,6 @@
 import { useNavigate, useSearchParams } from 'react-router';
 import { AuthPanel } from '../features/auth/auth-panel';
+import { ownPath } from '../lib/own-path';
 import { usePageTitle } from '../lib/page-title';
 
 /** Spec 2: /auth signs in, or opens sign-up with ?signup=true; ?redirect= brings the shopper back. */
@@ -9,7 +10,7 @@ export default function AuthPage() {
   const signup = params.get('signup') === 'true';
   usePageTitle(signup ? 'Create Account' : 'Sign In');
   const redirect = params.get('redirect');
-  const target = redirect && redirect.startsWith('/') && !redirect.startsWith('//') ? redirect : '/';
+  const target = ownPath(redirect) ?? '/';
   return (
     <section className="mx-auto max-w-md rounded-2xl bg-white p-6 shadow-sm sm:p-8">
       <AuthPanel key={signup ? 'register' : 'login'} initialMode={signup ? 'register' : 'login'} onSignedIn={() => navigate(target)} />

@@ -9,7 +9,7 @@ import { ProductGrid } from '../features/catalog/product-grid';
 import { ProductRating } from '../features/catalog/product-rating';
 import { PurchasePanel } from '../features/catalog/purchase-panel';
 import { StockLabel } from '../features/catalog/stock-label';
-import { useProduct } from '../features/catalog/use-product';
+import { productId, useProduct } from '../features/catalog/use-product';
 import { useProducts } from '../features/catalog/use-products';
 import { trackViewContent } from '../lib/analytics';
 import { formatDate, formatNzd, formatPrice } from '../lib/format';
@@ -44,15 +44,15 @@ function NotFound() {
 }
 
 export default function ProductPage() {
-  const id = Number(useParams().id);
+  const id = productId(useParams().id);
   const product = useProduct(id);
-  usePageTitle(product.data?.name ?? (product.isError || !Number.isInteger(id) ? 'Product not found' : undefined));
+  usePageTitle(product.data?.name ?? (product.isError || product.data === null || id === null ? 'Product not found' : undefined));
   const viewed = product.data;
   // Spec 7: ViewContent once per product shown.
   useEffect(() => {
     if (viewed) trackViewContent(viewed);
   }, [viewed]);
-  if (product.isPending && Number.isInteger(id)) return <Spinner />;
+  if (product.isPending && id !== null) return <Spinner />;
   if (!product.data) return <NotFound />;
   const p = product.data;
   return (

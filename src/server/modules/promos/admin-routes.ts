@@ -15,6 +15,7 @@ const promoParams = z.object({ id: idParam('Promo code id') });
  */
 export function promoAdminRoutes(deps: { db: Db; bus: CacheBus }): FastifyPluginAsyncZod {
   const promos = new PromoAdminService(deps.db);
+  // The promo banner is in every cached page (lib/page-cache.ts).
   return async (app) => {
     app.addHook('onSend', async (_request, reply) => {
       reply.header('cache-control', 'no-store');
@@ -23,15 +24,20 @@ export function promoAdminRoutes(deps: { db: Db; bus: CacheBus }): FastifyPlugin
     app.get('/api/admin/promo-codes/:id', { onRequest: adminOnly, schema: { params: promoParams } }, async (request) => promos.detail(request.params.id));
     app.post('/api/admin/promo-codes', { onRequest: adminOnly, schema: { body: promoCodeSchema } }, async (request, reply) => {
       const admin = await requireAdmin(request);
-      return reply.code(201).send(await promos.create(request.body, { userId: admin.id, requestId: request.id }));
+      const created = await promos.create(request.body, { userId: admin.id, requestId: request.id });
+      await deps.bus.publish('promos');
+      return reply.code(201).send(created);
     });
     app.put('/api/admin/promo-codes/:id', { onRequest: adminOnly, schema: { params: promoParams, body: promoCodeUpdateSchema } }, async (request) => {
       const admin = await requireAdmin(request);
-      return promos.update(request.params.id, request.body, { userId: admin.id, requestId: request.id });
+      const updated = await promos.update(request.params.id, request.body, { userId: admin.id, requestId: request.id });
+      await deps.bus.publish('promos');
+      return updated;
     });
     app.delete('/api/admin/promo-codes/:id', { onRequest: adminOnly, schema: { params: promoParams } }, async (request) => {
       const admin = await requireAdmin(request);
       await promos.remove(request.params.id, { userId: admin.id, requestId: request.id });
+      await deps.bus.publish('promos');
       return { message: 'Promo code deleted' };
     });
   };

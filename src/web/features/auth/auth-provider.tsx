@@ -14,18 +14,23 @@ interface AuthState {
 const AuthContext = createContext<AuthState | null>(null);
 
 /**
- * ARCHITECTURE difference 2: the stored user paints the header at once, then GET /api/me decides;
- * a 401 clears the cache. With no stored user the shopper signed out (or never signed in), so a
- * visitor's page load makes no call at all.
+ * ARCHITECTURE difference 2: the server read the session cookie for the page (root.tsx), so the
+ * page is drawn, on the server and in the browser alike, for the user it said; the stored user
+ * is kept in step with it. When the server could not tell (`initialUser` undefined), GET /api/me
+ * decides after hydration if a user is stored; a 401 clears the cache.
  */
-export function AuthProvider({ children }: { children: ReactNode }) {
-  const [user, setUser] = useState<User | null>(() => readStoredUser());
-  const [checking, setChecking] = useState(() => user !== null);
+export function AuthProvider({ children, initialUser }: { children: ReactNode; initialUser: User | null | undefined }) {
+  const [user, setUser] = useState<User | null>(initialUser ?? null);
+  const [checking, setChecking] = useState(initialUser === undefined);
 
   useEffect(() => {
-    if (!readStoredUser()) return;
+    if (initialUser !== undefined) {
+      storeUser(initialUser);
+      return;
+    }
     let cancelled = false;
-    fetchMe()
+    // A shopper who signed out (or never signed in) has no stored user: nothing to ask.
+    (readStoredUser() ? fetchMe() : Promise.resolve(null))
       .then((me) => {
         if (cancelled) return;
         setUser(me);
@@ -36,7 +41,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     return () => {
       cancelled = true;
     };
-  }, []);
+  }, [initialUser]);
 
   const signedIn = useCallback((next: User) => {
     storeUser(next);

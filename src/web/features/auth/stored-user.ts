@@ -4,7 +4,7 @@ const key = 'user';
 
 /** Spec 3: the user is kept in browser storage under 'user', only as a cache for first paint. */
 export function readStoredUser(): User | null {
-  const raw = localStorage.getItem(key);
+  const raw = globalThis.localStorage?.getItem(key);
   if (!raw) return null;
   try {
     const parsed = JSON.parse(raw) as Partial<User>;

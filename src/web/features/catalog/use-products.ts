@@ -4,6 +4,7 @@ import { cacheTimes } from '../../../contracts/shop-rules';
 import { apiRequest } from '../../lib/api-client';
 
 export const productsQueryKey = ['products'] as const;
+export const productsQuery = { queryKey: productsQueryKey, path: '/api/products' };
 
 /** Spec 7: the product list is stale after 5 minutes, kept 10, never refetched on focus or mount. */
 export function useProducts() {

@@ -9,13 +9,13 @@ import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
 
 /** Spec 2's page frame around every page. */
-export function AppFrame({ children }: { children: ReactNode }) {
+export function AppFrame({ children, dismissedPromoId }: { children: ReactNode; dismissedPromoId: number | null }) {
   return (
     <div className="flex min-h-screen flex-col">
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-4 focus:top-4 focus:z-50 focus:rounded-md focus:bg-white focus:px-4 focus:py-2">
         Skip to content
       </a>
-      <PromoBanner />
+      <PromoBanner dismissedId={dismissedPromoId} />
       <MaintenanceBanner />
       <SiteHeader />
       {/* At least a screen tall, so the footer never shows while a page loads and then jumps away. */}

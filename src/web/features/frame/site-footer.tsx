@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import type { PublicSettings } from '../../../contracts/settings';
 import { openingHoursLine } from '../../lib/opening-hours';
 import { useSettings } from './use-settings';
+import { shopYear, useRenderTime } from '../../lib/render-time';
 
 const quickLinks = [
   { to: '/', label: 'Home' },
@@ -34,9 +35,6 @@ const socialNetworks: Array<{ key: keyof typeof fallbackSocial; label: string; I
   { key: 'whatsapp', label: 'WhatsApp', Icon: MessageCircle },
 ];
 
-/** Spec 2: the logo URL carries a timestamp so a changed logo is never served from cache; one per page load. */
-const logoStamp = Date.now();
-const year = new Date().getFullYear();
 
 function FooterColumn({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -71,13 +69,17 @@ function LinkList({ links }: { links: typeof quickLinks }) {
 /** Spec 2's footer: links, contact details, opening hours and social links from the site settings. */
 export function SiteFooter() {
   const { data: settings } = useSettings();
+  // Spec 2: the logo URL carries a timestamp so a changed logo is never served from cache: the
+  // time the page was drawn, which the browser hydrates with too (so does the year).
+  const renderedAt = useRenderTime();
+  const year = shopYear(renderedAt);
   const contact = settings?.contact;
   return (
     <footer className="border-t border-mango-50 bg-white text-sm text-ink-500">
       <div className="mx-auto grid max-w-[1200px] gap-8 px-4 py-10 sm:grid-cols-2 lg:grid-cols-4">
         <div className="space-y-3">
           <Link to="/" aria-label="Mango Shop home" className="inline-block">
-            <img src={`/images/logo.svg?v=${logoStamp}`} alt="Mango Shop" width={160} height={38} loading="lazy" />
+            <img src={`/images/logo.svg?v=${renderedAt}`} alt="Mango Shop" width={160} height={38} loading="lazy" />
           </Link>
           <p>Premium Indian mangoes, hand-picked at their peak and delivered fresh across New Zealand.</p>
           <ul className="flex gap-3" aria-label="Social media">

@@ -4,6 +4,7 @@ import { cacheTimes } from '../../../contracts/shop-rules';
 import { apiRequest } from '../../lib/api-client';
 
 export const settingsQueryKey = ['settings'] as const;
+export const settingsQuery = { queryKey: settingsQueryKey, path: '/api/settings' };
 
 /** Spec 7: GET /api/settings, cached for 5 minutes. */
 export function useSettings() {

@@ -1,39 +1,18 @@
-import { type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import type { PublicSettings } from '../../../contracts/settings';
-import { Spinner } from '../../components/ui/spinner';
-import { apiRequest } from '../../lib/api-client';
 import { useAuth } from '../auth/auth-provider';
-
-/** Spec 4: skipped on /maintenance, under /admin, with the local bypass flag or ?bypass=maintenance. */
-function skipsCheck(pathname: string, search: string): boolean {
-  return (
-    pathname === '/maintenance' ||
-    pathname.startsWith('/admin') ||
-    localStorage.getItem('adminBypassMaintenance') === 'true' ||
-    new URLSearchParams(search).get('bypass') === 'maintenance'
-  );
-}
+import { hasLocalBypass, skipsMaintenanceCheck } from './maintenance-rules';
 
 /**
- * Spec 4's maintenance check: a spinner while the settings load (fetched directly, not cached),
- * then the page, or /maintenance for visitors and customers when maintenance is on. The server
- * refuses their writes anyway (ARCHITECTURE difference 5).
+ * Spec 4's maintenance check for client navigations. A page's first request is checked by the
+ * server (root.tsx), with the settings it sends along; the server refuses visitors' writes anyway
+ * (ARCHITECTURE difference 5).
  */
-export function MaintenanceGate({ children }: { children: ReactNode }) {
+export function MaintenanceGate({ children, settings, bypassCookie }: { children: ReactNode; settings: PublicSettings | null; bypassCookie: boolean }) {
   const { user } = useAuth();
   const location = useLocation();
   const navigate = useNavigate();
-  const [settings, setSettings] = useState<PublicSettings | null | 'failed'>(null);
-
-  useEffect(() => {
-    apiRequest<PublicSettings>('/api/settings')
-      .then(setSettings)
-      .catch((error: unknown) => {
-        console.warn('Maintenance check failed; showing the page', error);
-        setSettings('failed');
-      });
-  }, []);
 
   // Spec 4: on /admin with a bypass, the query string is cleared from the address.
   const bypassOnAdmin = location.pathname.startsWith('/admin') && new URLSearchParams(location.search).get('bypass') === 'maintenance';
@@ -41,8 +20,8 @@ export function MaintenanceGate({ children }: { children: ReactNode }) {
     if (bypassOnAdmin) navigate(location.pathname, { replace: true });
   }, [bypassOnAdmin, location.pathname, navigate]);
 
-  if (skipsCheck(location.pathname, location.search)) return <>{children}</>;
-  if (settings === null) return <Spinner />;
-  if (settings !== 'failed' && settings.maintenance_mode_enabled && !user?.isAdmin) return <Navigate to="/maintenance" replace />;
+  // The server sees the flag's cookie, the browser the flag itself: either lets the page show.
+  const skips = skipsMaintenanceCheck(location.pathname, location.search, bypassCookie || (typeof window !== 'undefined' && hasLocalBypass()));
+  if (!skips && settings?.maintenance_mode_enabled && !user?.isAdmin) return <Navigate to="/maintenance" replace />;
   return <>{children}</>;
 }

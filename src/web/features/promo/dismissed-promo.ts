@@ -1,11 +1,14 @@
 import { shopRules } from '../../../contracts/shop-rules';
+import { writeCookie } from '../../lib/cookies';
 
 const key = 'dismissedPromo';
+/** The record, copied into a cookie `{promoId}.{expiry}`, so the server leaves the banner out too. */
+export const dismissedPromoCookie = 'dismissed_promo';
 
 /** Spec 3 and 4: the dismissed promo record {promoId, expiry}; hidden while it matches and is unexpired. */
 export function isPromoDismissed(promoId: number, now = Date.now()): boolean {
   try {
-    const record = JSON.parse(localStorage.getItem(key) ?? 'null') as { promoId?: unknown; expiry?: unknown } | null;
+    const record = JSON.parse(globalThis.localStorage?.getItem(key) ?? 'null') as { promoId?: unknown; expiry?: unknown } | null;
     return record?.promoId === promoId && typeof record.expiry === 'number' && record.expiry > now;
   } catch {
     return false;
@@ -13,5 +16,11 @@ export function isPromoDismissed(promoId: number, now = Date.now()): boolean {
 }
 
 export function dismissPromo(promoId: number, now = Date.now()): void {
-  localStorage.setItem(key, JSON.stringify({ promoId, expiry: now + shopRules.promoDismissalMs }));
+  const expiry = now + shopRules.promoDismissalMs;
+  try {
+    localStorage.setItem(key, JSON.stringify({ promoId, expiry }));
+  } catch {
+    // Storage blocked: the cookie still hides it.
+  }
+  writeCookie(dismissedPromoCookie, `${promoId}.${expiry}`, shopRules.promoDismissalMs / 1000);
 }

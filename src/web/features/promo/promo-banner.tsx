@@ -1,22 +1,29 @@
 import { useQuery } from '@tanstack/react-query';
 import { Copy, X } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
 import type { ActivePromo } from '../../../contracts/content';
-import { toastDurations } from '../../../contracts/shop-rules';
+import { cacheTimes, toastDurations } from '../../../contracts/shop-rules';
 import { toast } from '../../components/ui/toast';
 import { apiRequest } from '../../lib/api-client';
 import { dismissPromo, isPromoDismissed } from './dismissed-promo';
 
+const noChanges = () => () => {};
+
+export const activePromosQuery = { queryKey: ['promo-codes', 'active'] as const, path: '/api/promo-codes/active' };
+
 /** Spec 2, 4 and 8: the first active promo, its code to copy, and a 24-hour dismissal. */
-export function PromoBanner() {
-  const promos = useQuery({ queryKey: ['promo-codes', 'active'], queryFn: () => apiRequest<ActivePromo[]>('/api/promo-codes/active') });
-  const [hiddenId, setHiddenId] = useState<number | null>(null);
+export function PromoBanner({ dismissedId }: { dismissedId: number | null }) {
+  const promos = useQuery({ queryKey: activePromosQuery.queryKey, queryFn: () => apiRequest<ActivePromo[]>(activePromosQuery.path), staleTime: cacheTimes.pageContentMs });
+  // First drawn as the server drew it (its cookie); then the browser's own record decides.
+  const [hiddenId, setHiddenId] = useState<number | null>(dismissedId);
+  const promo = promos.data?.[0];
   useEffect(() => {
     if (promos.error) console.warn('Could not load the active promo', promos.error);
   }, [promos.error]);
+  // The browser's record (spec 3), read after hydration; the server never sees it.
+  const dismissedHere = useSyncExternalStore(noChanges, () => (promo ? isPromoDismissed(promo.id) : false), () => false);
 
-  const promo = promos.data?.[0];
-  if (!promo || hiddenId === promo.id || isPromoDismissed(promo.id)) return null;
+  if (!promo || hiddenId === promo.id || dismissedHere) return null;
 
   async function copy(code: string) {
     try {

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { shopRules } from '../../../contracts/shop-rules';
+import { useDeviceMonth } from '../../lib/render-time';
 import { AvailabilityTable } from './availability-table';
 import { InSeasonBanner } from './in-season-banner';
 import { SeasonLegend } from './season-legend';
@@ -11,7 +12,7 @@ import { varieties } from './varieties';
  * the table appears 300 ms later (its space is kept so the page does not jump).
  */
 export function SeasonalChart({ headingId = 'seasonal-chart' }: { headingId?: string }) {
-  const [monthIndex] = useState(() => new Date().getMonth());
+  const monthIndex = useDeviceMonth();
   const [revealed, setRevealed] = useState(false);
   useEffect(() => {
     const timer = window.setTimeout(() => setRevealed(true), shopRules.chartRevealDelayMs);

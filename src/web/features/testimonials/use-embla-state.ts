@@ -15,8 +15,8 @@ export function useEmblaState(api: EmblaApi | undefined) {
     },
     [api],
   );
-  const selectedIndex = useSyncExternalStore(subscribe, () => api?.selectedScrollSnap() ?? 0);
-  const canScrollPrev = useSyncExternalStore(subscribe, () => api?.canScrollPrev() ?? false);
-  const canScrollNext = useSyncExternalStore(subscribe, () => api?.canScrollNext() ?? false);
+  const selectedIndex = useSyncExternalStore(subscribe, () => api?.selectedScrollSnap() ?? 0, () => 0);
+  const canScrollPrev = useSyncExternalStore(subscribe, () => api?.canScrollPrev() ?? false, () => false);
+  const canScrollNext = useSyncExternalStore(subscribe, () => api?.canScrollNext() ?? false, () => false);
   return { selectedIndex, canScrollPrev, canScrollNext };
 }

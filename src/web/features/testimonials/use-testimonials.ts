@@ -4,6 +4,7 @@ import { cacheTimes } from '../../../contracts/shop-rules';
 import { apiRequest } from '../../lib/api-client';
 
 export const testimonialsQueryKey = ['testimonials'] as const;
+export const testimonialsQuery = { queryKey: testimonialsQueryKey, path: '/api/testimonials' };
 
 /** Spec 7: GET /api/testimonials, cached for 5 minutes. */
 export function useTestimonials() {

@@ -1,0 +1,156 @@
+import { createHash } from 'node:crypto';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
+
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+
+/** A page as it was sent to a visitor, kept to be sent again. */
+export interface CachedPage {
+  status: number;
+  headers: Record<string, string>;
+  html: Buffer;
+  /** The Content-Security-Policy that lets exactly this page's inline scripts run (by their hashes). */
+  contentSecurityPolicy: string;
+  /** Made on first need and kept with the page. */
+  encoded: Partial<Record<'br' | 'gzip', Promise<Buffer>>>;
+  storedAt: number;
+}
+
+export interface RenderedPage extends CachedPage {
+  cacheable: boolean;
+}
+
+/**
+ * The cookies a page for a visitor may depend on: with any of them the request is someone's own
+ * (a session, a hidden promo, the maintenance bypass) and is rendered for them, never cached.
+ */
+export const personalCookies = ['mango_session', 'dismissed_promo', 'adminBypassMaintenance', 'maintenance_from'];
+
+export function hasPersonalCookie(cookieHeader: string | undefined): boolean {
+  if (!cookieHeader) return false;
+  return cookieHeader.split(';').some((part) => personalCookies.includes(part.slice(0, part.indexOf('=')).trim()));
+}
+
+const inlineScript = /<script\b([^>]*)>([\s\S]*?)<\/script>/gi;
+
+/** 'sha256-...' of every inline script that runs (not src=, not JSON data blocks), as CSP wants them. */
+export function inlineScriptHashes(html: string): string[] {
+  const hashes = new Set<string>();
+  for (const [, attributes = '', body = ''] of html.matchAll(inlineScript)) {
+    if (/\bsrc\s*=/i.test(attributes) || /\btype\s*=\s*"application\/(ld\+)?json"/i.test(attributes)) continue;
+    hashes.add(`'sha256-${createHash('sha256').update(body, 'utf8').digest('base64')}'`);
+  }
+  return [...hashes];
+}
+
+/** The encodings an Accept-Encoding header allows (a q of 0 refuses one). */
+function acceptedEncodings(header: string | undefined): Set<string> {
+  const accepted = new Set<string>();
+  for (const part of (header ?? '').split(',')) {
+    const [name = '', ...params] = part.split(';').map((piece) => piece.trim().toLowerCase());
+    const q = params.find((param) => param.startsWith('q='));
+    if (name && (q === undefined || Number(q.slice(2)) > 0)) accepted.add(name);
+  }
+  return accepted;
+}
+
+/** The body in the encoding the browser accepts best (brotli, then gzip), or as it is. */
+export async function encodedFor(page: CachedPage, acceptEncoding: string | undefined): Promise<{ body: Buffer; encoding?: 'br' | 'gzip' }> {
+  if (page.html.length < 1024) return { body: page.html };
+  const accepted = acceptedEncodings(acceptEncoding);
+  if (accepted.has('br')) {
+    page.encoded.br ??= brotli(page.html, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } });
+    return { body: await page.encoded.br, encoding: 'br' };
+  }
+  if (accepted.has('gzip')) {
+    page.encoded.gzip ??= gzip(page.html, { level: 6 });
+    return { body: await page.encoded.gzip, encoding: 'gzip' };
+  }
+  return { body: page.html };
+}
+
+/** What a kept page may take: its HTML and, once asked for, a brotli and a gzip copy (each well under half). */
+function footprint(page: CachedPage): number {
+  return Math.ceil(page.html.length * 1.5);
+}
+
+/**
+ * Rendered pages for visitors, kept in memory: the oldest go first past `maxBytes`, none is served
+ * after `maxAgeMs` (offers start and end with the clock, not with an event), and `clear()`, called
+ * by the cache bus on every change to products, settings, content and offers, drops them all. A
+ * page rendered while a change happened is not kept: it may show what was there before.
+ */
+export class PageCache {
+  private readonly pages = new Map<string, CachedPage>();
+  private readonly rendering = new Map<string, Promise<RenderedPage>>();
+  private bytes = 0;
+  private generation = 0;
+
+  constructor(
+    private readonly maxBytes = 16 * 1024 * 1024,
+    private readonly maxAgeMs = 30_000,
+  ) {}
+
+  get size(): number {
+    return this.pages.size;
+  }
+
+  clear(): void {
+    this.pages.clear();
+    this.rendering.clear();
+    this.bytes = 0;
+    this.generation++;
+  }
+
+  /**
+   * The cached page, or the one `render` makes. Visitors asking at once for the same page share
+   * one render; a render that may not be kept (`cacheable` false: it set a cookie, or failed) is
+   * sent only to whoever asked for it, and the others render their own.
+   */
+  async get(key: string, render: () => Promise<RenderedPage>): Promise<RenderedPage> {
+    const cached = this.pages.get(key);
+    if (cached && performance.now() - cached.storedAt < this.maxAgeMs) {
+      // Most recently used last: eviction takes from the front.
+      this.pages.delete(key);
+      this.pages.set(key, cached);
+      return { ...cached, cacheable: true };
+    }
+    if (cached) this.remove(key);
+    const inFlight = this.rendering.get(key);
+    if (inFlight) {
+      const shared = await inFlight.catch(() => undefined);
+      return shared?.cacheable ? shared : render();
+    }
+    const generation = this.generation;
+    const made = render();
+    this.rendering.set(key, made);
+    try {
+      const page = await made;
+      if (page.cacheable && generation === this.generation) this.store(key, page);
+      return page;
+    } finally {
+      if (this.rendering.get(key) === made) this.rendering.delete(key);
+    }
+  }
+
+  private store(key: string, { cacheable: _, ...page }: RenderedPage): void {
+    if (footprint(page) > this.maxBytes / 4) return;
+    this.remove(key);
+    this.pages.set(key, page);
+    this.bytes += footprint(page);
+    for (const [oldest, old] of this.pages) {
+      if (this.bytes <= this.maxBytes) break;
+      this.pages.delete(oldest);
+      this.bytes -= footprint(old);
+    }
+  }
+
+  private remove(key: string): void {
+    const page = this.pages.get(key);
+    if (!page) return;
+    this.pages.delete(key);
+    this.bytes -= footprint(page);
+  }
+}
+

@@ -1,0 +1,228 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
+import { pathToFileURL } from 'node:url';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { AppLoadContext, ServerBuild } from 'react-router';
+import '../../web/lib/load-context';
+import { encodedFor, hasPersonalCookie, inlineScriptHashes, type PageCache, type RenderedPage } from './page-cache';
+import { securityHeaders } from './security-headers';
+
+const immutable = 'public, max-age=31536000, immutable';
+/** A shared render that takes longer is given up (every visitor waiting on it gets the error page). */
+const sharedRenderTimeoutMs = 15_000;
+
+export type PageHandler = (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
+
+/** A failed in-process API call, with the status the browser would have seen. */
+export class PageApiError extends Error {
+  constructor(
+    readonly status: number,
+    body: string,
+  ) {
+    super(`${status}: ${body}`);
+  }
+}
+
+/** What one render learnt from the API calls its loaders made. */
+interface RenderNotes {
+  /** Cookies the API set on the way (a session renewed): passed on to the browser. */
+  setCookies: string[];
+  /** A call failed with 5xx: the page shows a fallback, so it is not kept for others. */
+  incomplete: boolean;
+}
+
+/**
+ * What the page's loaders get (src/web/lib/load-context.ts): the shop's own API, called in process
+ * with app.inject, so a loader reads exactly the JSON the browser would, with the page request's
+ * cookie and address, through the same hooks (sessions, maintenance, rate limits), and no socket.
+ */
+function loadContextFor(app: FastifyInstance, request: FastifyRequest, page: { nonce: string | undefined; cookie: string | undefined; siteUrl: string; notes: RenderNotes }): AppLoadContext {
+  return {
+    nonce: page.nonce,
+    publicUrl: page.siteUrl,
+    async api<T>(apiPath: string, options?: { on401?: 'null' }): Promise<T> {
+      const response = await app.inject({
+        method: 'GET',
+        url: apiPath,
+        remoteAddress: request.ip,
+        headers: {
+          accept: 'application/json',
+          'x-request-id': request.id,
+          ...(page.cookie ? { cookie: page.cookie } : {}),
+          ...(request.headers['user-agent'] ? { 'user-agent': request.headers['user-agent'] } : {}),
+        },
+      });
+      const setCookie = response.headers['set-cookie'];
+      if (page.cookie && setCookie) page.notes.setCookies.push(...[setCookie].flat());
+      if (response.statusCode >= 500) page.notes.incomplete = true;
+      if (response.statusCode === 401 && options?.on401 === 'null') return null as T;
+      if (response.statusCode >= 300) throw new PageApiError(response.statusCode, response.body);
+      return response.json() as T;
+    },
+  };
+}
+
+const hostPattern = /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
+
+/**
+ * The origin pages are drawn for: PUBLIC_URL's when set, else the request's own, if its Host is a
+ * host name (a Host such as 'x?' or 'a/b' would make the page another page's). Null: refuse it.
+ */
+export function siteOrigin(request: FastifyRequest, publicUrl: string | undefined): string | null {
+  if (publicUrl) return new URL(publicUrl).origin;
+  return hostPattern.test(request.host) ? `${request.protocol}://${request.host.toLowerCase()}` : null;
+}
+
+/** The query parameters a storefront page reads; others (utm_source, fbclid...) do not change it. */
+const pageParams = ['category', 'sort', 'signup', 'redirect', 'order', 'bypass'];
+
+/** A visitor's page address as it is drawn and kept: the path and the parameters pages read, sorted. */
+export function visitorPageUrl(origin: string, requestUrl: string): URL {
+  const url = new URL(`${origin}${requestUrl.startsWith('/') ? requestUrl : `/${requestUrl}`}`);
+  const kept = [...url.searchParams].filter(([name]) => pageParams.includes(name)).sort(([a], [b]) => a.localeCompare(b));
+  url.search = new URLSearchParams(kept).toString();
+  url.hash = '';
+  return url;
+}
+
+function toFetchRequest(request: FastifyRequest, url: string, options: { reply?: FastifyReply; withoutCookies?: boolean; timeoutMs?: number }): Request {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (options.withoutCookies && name === 'cookie') continue;
+    if (Array.isArray(value)) for (const item of value) headers.append(name, item);
+    else if (value !== undefined) headers.set(name, String(value));
+  }
+  const controller = new AbortController();
+  // The visitor went away: React Router stops the loaders and the render (not for a shared render).
+  options.reply?.raw.on('close', () => {
+    if (!options.reply!.raw.writableFinished) controller.abort();
+  });
+  const signal = options.timeoutMs ? AbortSignal.any([controller.signal, AbortSignal.timeout(options.timeoutMs)]) : controller.signal;
+  // A shared render is the GET a HEAD stands for too, so a kept page answers both.
+  return new Request(url, { method: options.reply ? request.method : 'GET', headers, signal });
+}
+
+/** The page policy: React Router's inline scripts run by this response's nonce, or by their hashes. */
+function pageSecurityPolicy(scriptSources: string[], mode: 'production' | 'development'): string {
+  const policy = securityHeaders['content-security-policy']!.replace("script-src 'self'", ['script-src', "'self'", ...scriptSources].join(' '));
+  // Development: Vite's hot-reload socket listens on a port of its own.
+  return mode === 'development' ? policy.replace("connect-src 'self'", "connect-src 'self' ws://127.0.0.1:* ws://localhost:*") : policy;
+}
+
+export type ServerBuildSource = ServerBuild | (() => Promise<ServerBuild>);
+
+export interface PageRendererOptions {
+  mode: 'production' | 'development';
+  /** PUBLIC_URL; without it, links in pages are made from the request's own origin. */
+  publicUrl: string | undefined;
+  /** Pages for visitors are kept here (none in development). */
+  cache?: PageCache;
+}
+
+/** A client navigation's data or route manifest, not a page. */
+function isDataRequest(url: string): boolean {
+  const pathname = url.split('?')[0] ?? '';
+  return pathname.endsWith('.data') || pathname === '/__manifest';
+}
+
+/**
+ * Renders a page, or answers a client navigation's data request (`*.data`, `/__manifest`).
+ * Someone's own page (a session or another personal cookie) is streamed as React renders it,
+ * with a nonce for its inline scripts. A visitor's page is rendered without any cookie, kept in
+ * the page cache, and sent whole and compressed, its inline scripts allowed by their hashes.
+ */
+export async function pageRenderer(app: FastifyInstance, build: ServerBuildSource, options: PageRendererOptions): Promise<PageHandler> {
+  const { mode, publicUrl, cache } = options;
+  // Loaded here, not at start-up: React reads NODE_ENV once, when it is first loaded (main.ts sets it).
+  const { createRequestHandler } = await import('react-router');
+  const handle = createRequestHandler(build, mode);
+
+  const renderWhole = async (request: FastifyRequest, url: URL): Promise<RenderedPage> => {
+    const notes: RenderNotes = { setCookies: [], incomplete: false };
+    const context = loadContextFor(app, request, { nonce: undefined, cookie: undefined, siteUrl: url.origin, notes });
+    const response = await handle(toFetchRequest(request, url.href, { withoutCookies: true, timeoutMs: sharedRenderTimeoutMs }), context);
+    const html = Buffer.from(await response.arrayBuffer());
+    const headers: Record<string, string> = {};
+    for (const [name, value] of response.headers) if (name !== 'set-cookie') headers[name] = value;
+    return {
+      status: response.status,
+      headers,
+      html,
+      contentSecurityPolicy: pageSecurityPolicy(inlineScriptHashes(html.toString('utf8')), mode),
+      encoded: {},
+      storedAt: performance.now(),
+      // Only whole pages that are the same for everyone: not a 404 (any address makes one), not a
+      // redirect that sets a cookie, not a page drawn with a fallback because the API failed.
+      cacheable: response.status === 200 && response.headers.getSetCookie().length === 0 && Boolean(headers['content-type']?.startsWith('text/html')) && !notes.incomplete,
+    };
+  };
+
+  return async (request, reply) => {
+    const origin = siteOrigin(request, publicUrl);
+    if (!origin) return reply.code(400).type('text/plain; charset=utf-8').send('Bad Host header.');
+    // A missing file under /assets (an old build's chunk) is not a page.
+    if (request.url.startsWith('/assets/')) return reply.code(404).type('text/plain; charset=utf-8').send('Not found.');
+    if (cache && !hasPersonalCookie(request.headers.cookie) && !isDataRequest(request.url)) {
+      const url = visitorPageUrl(origin, request.url);
+      let rendered = false;
+      const page = await cache.get(url.href, () => {
+        rendered = true;
+        return renderWhole(request, url);
+      });
+      if (!page.cacheable && page.status >= 300 && page.status < 400) {
+        // A redirect that sets a cookie (maintenance): rendered again for this visitor, with it.
+        return streamPage(request, reply, origin);
+      }
+      const { body, encoding } = await encodedFor(page, request.headers['accept-encoding']);
+      reply.code(page.status).headers(page.headers).header('content-security-policy', page.contentSecurityPolicy).header('vary', 'accept-encoding');
+      reply.header('x-page-cache', rendered ? 'miss' : 'hit');
+      if (encoding) reply.header('content-encoding', encoding);
+      if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-cache');
+      return reply.header('content-length', body.length).send(body);
+    }
+    return streamPage(request, reply, origin);
+  };
+
+  async function streamPage(request: FastifyRequest, reply: FastifyReply, origin: string) {
+    const nonce = randomBytes(16).toString('base64');
+    const notes: RenderNotes = { setCookies: [], incomplete: false };
+    const context = loadContextFor(app, request, { nonce, cookie: request.headers.cookie, siteUrl: origin, notes });
+    const response = await handle(toFetchRequest(request, `${origin}${request.url}`, { reply }), context);
+    reply.code(response.status).header('content-security-policy', pageSecurityPolicy([`'nonce-${nonce}'`], mode));
+    for (const [name, value] of response.headers) if (name !== 'set-cookie') reply.header(name, value);
+    // The page's own cookies, and those the API set for it (a session renewed while drawing it).
+    const cookies = [...notes.setCookies, ...response.headers.getSetCookie()];
+    if (cookies.length) reply.header('set-cookie', cookies);
+    // Someone's own page: never kept by a shared cache on the way.
+    reply.header('cache-control', request.headers.cookie ? 'private, no-cache' : (response.headers.get('cache-control') ?? 'no-cache'));
+    return reply.send(response.body ? Readable.fromWeb(response.body as NodeReadableStream) : null);
+  }
+}
+
+/**
+ * Production: dist/web/client as static files (hashed assets cached for a year, the rest for an
+ * hour) and dist/web/server/index.js rendering every page. Before a build, pages answer 503.
+ */
+export async function registerPages(app: FastifyInstance, webRoot: string | undefined, publicUrl: string | undefined, cache?: PageCache): Promise<PageHandler> {
+  const serverEntry = webRoot ? path.join(webRoot, 'server', 'index.js') : undefined;
+  if (!webRoot || !serverEntry || !fs.existsSync(serverEntry)) {
+    return async (_request, reply) =>
+      reply.code(503).type('text/plain; charset=utf-8').send('The web app has not been built yet: run npm run build (npm start does it for you).');
+  }
+  const clientRoot = path.join(webRoot, 'client');
+  await app.register(fastifyStatic, {
+    root: clientRoot,
+    wildcard: false,
+    index: false,
+    preCompressed: true,
+    setHeaders(res, filePath) {
+      res.header('cache-control', path.relative(clientRoot, filePath).startsWith(`assets${path.sep}`) ? immutable : 'public, max-age=3600');
+    },
+  });
+  const build = (await import(pathToFileURL(serverEntry).href)) as ServerBuild;
+  return pageRenderer(app, build, { mode: 'production', publicUrl, cache });
+}

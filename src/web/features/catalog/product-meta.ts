@@ -1,0 +1,60 @@
+import type { MetaDescriptor } from 'react-router';
+import type { Product } from '../../../contracts/product';
+import { pageTitle } from '../../lib/page-title';
+
+function availability(product: Product): string {
+  if (product.isPreOrder) return 'https://schema.org/PreOrder';
+  return product.stock > 0 ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock';
+}
+
+/** The schema.org Product of a product page: the price, currency and availability the page shows. */
+export function productStructuredData(product: Product, siteUrl: string) {
+  const pageUrl = new URL(`/product/${product.id}`, siteUrl).toString();
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'Product',
+    name: product.name,
+    description: product.description,
+    image: [new URL(product.imageUrl, siteUrl).toString()],
+    sku: `MANGO-${product.id}`,
+    category: product.category,
+    brand: { '@type': 'Brand', name: 'Mango Shop' },
+    offers: {
+      '@type': 'Offer',
+      url: pageUrl,
+      price: product.price.toFixed(2),
+      priceCurrency: 'NZD',
+      availability: availability(product),
+      ...(product.isPreOrder && product.expectedAvailabilityDate ? { availabilityStarts: product.expectedAvailabilityDate } : {}),
+      itemCondition: 'https://schema.org/NewCondition',
+    },
+  };
+}
+
+/**
+ * A product page's head: title, description, canonical link, Open Graph tags and the Product
+ * JSON-LD, so links shared or crawled show the mango. React escapes every value it writes.
+ */
+export function productMeta(product: Product, siteUrl: string): MetaDescriptor[] {
+  const pageUrl = new URL(`/product/${product.id}`, siteUrl).toString();
+  const imageUrl = new URL(product.imageUrl, siteUrl).toString();
+  const description = product.description.length > 160 ? `${product.description.slice(0, 157).trimEnd()}...` : product.description;
+  const price = product.price.toFixed(2);
+  return [
+    { title: pageTitle(product.name) },
+    { name: 'description', content: description },
+    { tagName: 'link', rel: 'canonical', href: pageUrl },
+    { property: 'og:type', content: 'product' },
+    { property: 'og:site_name', content: 'Mango Shop' },
+    { property: 'og:title', content: product.name },
+    { property: 'og:description', content: description },
+    { property: 'og:url', content: pageUrl },
+    { property: 'og:image', content: imageUrl },
+    { property: 'og:image:alt', content: product.name },
+    { property: 'og:locale', content: 'en_NZ' },
+    { property: 'product:price:amount', content: price },
+    { property: 'product:price:currency', content: 'NZD' },
+    { name: 'twitter:card', content: 'summary_large_image' },
+    { 'script:ld+json': productStructuredData(product, siteUrl) },
+  ];
+}
