@@ -18,7 +18,9 @@ export function TestimonialsCarousel({ testimonials }: { testimonials: Testimoni
 
   return (
     <div role="group" aria-roledescription="carousel" aria-label="Customer testimonials" className="space-y-6">
-      <div ref={viewportRef} className="overflow-hidden">
+      {/* relative: the slides' screen-reader text (absolutely placed) is clipped with them before
+          the carousel starts, or the page would scroll sideways on a phone until it does. */}
+      <div ref={viewportRef} className="relative overflow-hidden">
         <div className="-ml-4 flex touch-pan-y">
           {testimonials.map((testimonial, index) => (
             <div
