@@ -1,0 +1,33 @@
+import * as ToastPrimitive from '@radix-ui/react-toast';
+import { X } from 'lucide-react';
+import { toastDurations } from '../../../contracts/shop-rules';
+import { dismiss, shownToast } from './toast';
+
+/** Spec 2: toasts show at the top on small screens and bottom right on larger ones (max 420 px). */
+export default function ToastViewport() {
+  const shown = shownToast.use();
+  return (
+    <ToastPrimitive.Provider swipeDirection="right">
+      {shown && (
+        <ToastPrimitive.Root
+          key={shown.id}
+          open={shown.open}
+          duration={shown.duration ?? toastDurations.default}
+          onOpenChange={(open) => !open && dismiss(shown.id)}
+          className={`group pointer-events-auto relative flex w-full items-start gap-3 rounded-xl border p-4 pr-10 shadow-lg ${
+            shown.variant === 'destructive' ? 'border-danger-600 bg-danger-600 text-white' : 'border-mango-50 bg-white text-ink-900'
+          }`}
+        >
+          <div className="grid gap-1">
+            <ToastPrimitive.Title className="text-sm font-semibold">{shown.title}</ToastPrimitive.Title>
+            {shown.description && <ToastPrimitive.Description className="text-sm opacity-90">{shown.description}</ToastPrimitive.Description>}
+          </div>
+          <ToastPrimitive.Close aria-label="Close" className="absolute right-2 top-2 rounded-md p-1 opacity-70 hover:opacity-100">
+            <X className="size-4" aria-hidden="true" />
+          </ToastPrimitive.Close>
+        </ToastPrimitive.Root>
+      )}
+      <ToastPrimitive.Viewport className="fixed top-0 z-[100] flex max-h-screen w-full flex-col p-4 sm:bottom-0 sm:right-0 sm:top-auto md:max-w-[420px]" />
+    </ToastPrimitive.Provider>
+  );
+}
