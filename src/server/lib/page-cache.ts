@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
+import { browserStateCookies } from '../../contracts/cookies';
+import { sessionCookieName } from '../modules/auth/sessions';
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
@@ -22,14 +24,14 @@ export interface RenderedPage extends CachedPage {
 }
 
 /**
- * The cookies a page for a visitor may depend on: with any of them the request is someone's own
- * (a session, a hidden promo, the maintenance bypass) and is rendered for them, never cached.
+ * The cookies a page may depend on: with any of them the request is someone's own (a session, a
+ * hidden promo, the maintenance bypass) and is rendered for them, never cached.
  */
-export const personalCookies = ['mango_session', 'dismissed_promo', 'adminBypassMaintenance', 'maintenance_from'];
+export const personalCookies: readonly string[] = [sessionCookieName, ...Object.values(browserStateCookies)];
 
-export function hasPersonalCookie(cookieHeader: string | undefined): boolean {
-  if (!cookieHeader) return false;
-  return cookieHeader.split(';').some((part) => personalCookies.includes(part.slice(0, part.indexOf('=')).trim()));
+/** `cookies` as @fastify/cookie parsed them for the request. */
+export function hasPersonalCookie(cookies: Record<string, string | undefined>): boolean {
+  return personalCookies.some((name) => cookies[name] !== undefined);
 }
 
 const inlineScript = /<script\b([^>]*)>([\s\S]*?)<\/script>/gi;

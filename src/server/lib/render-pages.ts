@@ -166,7 +166,7 @@ export async function pageRenderer(app: FastifyInstance, build: ServerBuildSourc
     if (!origin) return reply.code(400).type('text/plain; charset=utf-8').send('Bad Host header.');
     // A missing file under /assets (an old build's chunk) is not a page.
     if (request.url.startsWith('/assets/')) return reply.code(404).type('text/plain; charset=utf-8').send('Not found.');
-    if (cache && !hasPersonalCookie(request.headers.cookie) && !isDataRequest(request.url)) {
+    if (cache && !hasPersonalCookie(request.cookies) && !isDataRequest(request.url)) {
       const url = visitorPageUrl(origin, request.url);
       let rendered = false;
       const page = await cache.get(url.href, () => {

@@ -1,9 +1,10 @@
+import { browserStateCookies } from '../../../contracts/cookies';
 import { shopRules } from '../../../contracts/shop-rules';
 import { writeCookie } from '../../lib/cookies';
 
 const key = 'dismissedPromo';
 /** The record, copied into a cookie `{promoId}.{expiry}`, so the server leaves the banner out too. */
-export const dismissedPromoCookie = 'dismissed_promo';
+export const dismissedPromoCookie = browserStateCookies.dismissedPromo;
 
 /** Spec 3 and 4: the dismissed promo record {promoId, expiry}; hidden while it matches and is unexpired. */
 export function isPromoDismissed(promoId: number, now = Date.now()): boolean {
