@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { encodedFor, hasPersonalCookie, inlineScriptHashes, PageCache, type RenderedPage } from './page-cache';
 
 function page(html: string, cacheable = true): RenderedPage {
-  return { status: 200, headers: { 'content-type': 'text/html' }, html: Buffer.from(html), contentSecurityPolicy: '', encoded: {}, storedAt: performance.now(), cacheable };
+  return { status: 200, headers: { 'content-type': 'text/html' }, html: Buffer.from(html), contentSecurityPolicy: '', encoded: {}, storedAt: performance.now(), cacheable, setCookies: [] };
 }
 
 const sha = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;

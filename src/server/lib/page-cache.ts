@@ -21,6 +21,8 @@ export interface CachedPage {
 
 export interface RenderedPage extends CachedPage {
   cacheable: boolean;
+  /** The render's own cookies (a redirect to /maintenance sets one): only a page not kept has any. */
+  setCookies: string[];
 }
 
 /**
@@ -116,7 +118,7 @@ export class PageCache {
       // Most recently used last: eviction takes from the front.
       this.pages.delete(key);
       this.pages.set(key, cached);
-      return { ...cached, cacheable: true };
+      return { ...cached, cacheable: true, setCookies: [] };
     }
     if (cached) this.remove(key);
     const inFlight = this.rendering.get(key);
@@ -136,7 +138,7 @@ export class PageCache {
     }
   }
 
-  private store(key: string, { cacheable: _, ...page }: RenderedPage): void {
+  private store(key: string, { cacheable: _, setCookies: __, ...page }: RenderedPage): void {
     if (footprint(page) > this.maxBytes / 4) return;
     this.remove(key);
     this.pages.set(key, page);

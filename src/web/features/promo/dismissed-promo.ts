@@ -16,6 +16,12 @@ export function isPromoDismissed(promoId: number, now = Date.now()): boolean {
   }
 }
 
+/** The promo id a `{promoId}.{expiry}` cookie hides now, or null. */
+export function dismissedPromoIn(cookie: string | undefined, now = Date.now()): number | null {
+  const record = /^(\d{1,9})\.(\d{1,15})$/.exec(cookie ?? '');
+  return record && Number(record[2]) > now ? Number(record[1]) : null;
+}
+
 export function dismissPromo(promoId: number, now = Date.now()): void {
   const expiry = now + shopRules.promoDismissalMs;
   try {
