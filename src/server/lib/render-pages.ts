@@ -9,6 +9,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, LightMyRequestRespo
 import type { AppLoadContext, ServerBuild } from 'react-router';
 import '../../web/lib/load-context';
 import { encodedFor, hasPersonalCookie, inlineScriptHashes, type PageCache, type RenderedPage } from './page-cache';
+import { isDataRequest, siteOrigin, visitorPageUrl } from './page-address';
 import { securityHeaders } from './security-headers';
 
 const immutable = 'public, max-age=31536000, immutable';
@@ -87,29 +88,6 @@ function loadContextFor(app: FastifyInstance, request: FastifyRequest, page: { n
   };
 }
 
-const hostPattern = /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
-
-/**
- * The origin pages are drawn for: PUBLIC_URL's when set, else the request's own, if its Host is a
- * host name (a Host such as 'x?' or 'a/b' would make the page another page's). Null: refuse it.
- */
-export function siteOrigin(request: FastifyRequest, publicUrl: string | undefined): string | null {
-  if (publicUrl) return new URL(publicUrl).origin;
-  return hostPattern.test(request.host) ? `${request.protocol}://${request.host.toLowerCase()}` : null;
-}
-
-/** The query parameters a storefront page reads; others (utm_source, fbclid...) do not change it. */
-const pageParams = ['category', 'sort', 'signup', 'redirect', 'order', 'bypass'];
-
-/** A visitor's page address as it is drawn and kept: the path and the parameters pages read, sorted. */
-export function visitorPageUrl(origin: string, requestUrl: string): URL {
-  const url = new URL(`${origin}${requestUrl.startsWith('/') ? requestUrl : `/${requestUrl}`}`);
-  const kept = [...url.searchParams].filter(([name]) => pageParams.includes(name)).sort(([a], [b]) => a.localeCompare(b));
-  url.search = new URLSearchParams(kept).toString();
-  url.hash = '';
-  return url;
-}
-
 function toFetchRequest(request: FastifyRequest, url: string, options: { reply?: FastifyReply; withoutCookies?: boolean; timeoutMs?: number }): Request {
   const headers = new Headers();
   for (const [name, value] of Object.entries(request.headers)) {
@@ -144,11 +122,6 @@ export interface PageRendererOptions {
   cache?: PageCache;
 }
 
-/** A client navigation's data or route manifest, not a page. */
-function isDataRequest(url: string): boolean {
-  const pathname = url.split('?')[0] ?? '';
-  return pathname.endsWith('.data') || pathname === '/__manifest';
-}
 
 /**
  * Renders a page, or answers a client navigation's data request (`*.data`, `/__manifest`).
