@@ -1,4 +1,7 @@
-const nzDate = new Intl.DateTimeFormat('en-NZ', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Pacific/Auckland' });
+/** The shop's days, months and years are New Zealand's. */
+export const shopTimeZone = 'Pacific/Auckland';
+
+const nzDate = new Intl.DateTimeFormat('en-NZ', { day: 'numeric', month: 'long', year: 'numeric', timeZone: shopTimeZone });
 
 /** en-NZ dates ("10 June 2027"); date-only strings are read as that calendar day. */
 export function formatDate(value: string | Date): string {
@@ -12,7 +15,7 @@ const nzDateTime = new Intl.DateTimeFormat('en-NZ', {
   year: 'numeric',
   hour: 'numeric',
   minute: '2-digit',
-  timeZone: 'Pacific/Auckland',
+  timeZone: shopTimeZone,
 });
 
 /** en-NZ date and time in New Zealand's time zone ("21 Nov 2026, 3:05 pm"). */
@@ -24,4 +27,17 @@ export function formatDateTime(value: string | Date): string {
 export function isCalendarDate(value: string): boolean {
   const date = new Date(`${value}T00:00:00Z`);
   return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+}
+
+const nzMonth = new Intl.DateTimeFormat('en-NZ', { timeZone: shopTimeZone, month: 'numeric' });
+const nzYear = new Intl.DateTimeFormat('en-NZ', { timeZone: shopTimeZone, year: 'numeric' });
+
+/** The month of `at` (ms) in New Zealand, 0 for January. */
+export function monthInNz(at: number): number {
+  return Number(nzMonth.format(at)) - 1;
+}
+
+/** The year of `at` (ms) in New Zealand. */
+export function yearInNz(at: number): number {
+  return Number(nzYear.format(at));
 }

@@ -1,9 +1,10 @@
 import { z } from 'zod';
+import { shopTimeZone } from './dates';
 import type { OrderStatus } from './order';
 import { calendarDateField } from './text';
 
 /** Report days are New Zealand calendar days: an order placed at 11 pm in Auckland belongs to that day. */
-export const reportTimeZone = 'Pacific/Auckland';
+export const reportTimeZone = shopTimeZone;
 export const reportGroupings = ['day', 'week', 'month'] as const;
 export type ReportGrouping = (typeof reportGroupings)[number];
 /** Days a range covers when none is chosen, today included. */

@@ -1,6 +1,6 @@
 /**
- * Spec 2: every route of the web app. The router renders them; the server uses the same list to
- * answer unknown paths with HTTP 404 (the app then shows the spec's 404 page).
+ * Spec 2: every route of the web app (src/web/routes.ts makes them route modules); any other path
+ * is the spec's 404 page, answered with HTTP 404.
  */
 export const appRoutes = {
   home: '/',
@@ -57,12 +57,3 @@ export const adminSections = [
   'settings',
   'pixel-test',
 ] as const;
-
-const patterns = Object.values(appRoutes).map(
-  (route) => new RegExp(`^${route.replace(/:[a-zA-Z]+/g, '[^/]+')}/?$`),
-);
-
-export function isAppRoute(pathname: string): boolean {
-  if (pathname.startsWith('/admin/')) return adminSections.some((s) => pathname === `/admin/${s}` || pathname === `/admin/${s}/`);
-  return patterns.some((pattern) => pattern.test(pathname));
-}

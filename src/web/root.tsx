@@ -23,11 +23,12 @@ import { settingsQuery } from './features/frame/use-settings';
 import { bypassCookie, maintenanceFromCookie, skipsMaintenanceCheck } from './features/maintenance/maintenance-rules';
 import { MaintenanceGate } from './features/maintenance/maintenance-gate';
 import { activePromosQuery } from './features/promo/promo-banner';
-import { dismissedPromoCookie } from './features/promo/dismissed-promo';
+import { dismissedPromoCookie, dismissedPromoIn } from './features/promo/dismissed-promo';
 import { readCookie } from './lib/cookies';
 import type { PageLoaderArgs } from './lib/load-context';
 import { useNonce } from './lib/nonce';
 import { loadOnServer, type PageData } from './lib/page-data';
+import { queryDataOf } from './lib/page-meta';
 import { makeQueryClient, queryClient as browserQueryClient } from './lib/query-client';
 import { RenderTimeContext } from './lib/render-time';
 import './styles.css';
@@ -56,7 +57,7 @@ export async function loader({ context, request, url }: PageLoaderArgs) {
     cookies ? context.api<User | null>('/api/me', { on401: 'null' }).catch(() => undefined) : null,
   ]);
   const dehydrated = page.data.dehydrated!;
-  const settings = (dehydrated.queries.find((query) => query.queryKey[0] === settingsQuery.queryKey[0])?.state.data as PublicSettings | undefined) ?? null;
+  const settings = queryDataOf<PublicSettings>(page.data, settingsQuery.queryKey) ?? null;
   const bypass = readCookie(cookies, bypassCookie) === 'true';
   if (settings?.maintenance_mode_enabled && !user?.isAdmin && !skipsMaintenanceCheck(url.pathname, url.search, bypass)) {
     // The page asked for, for a browser whose local bypass flag the server cannot see (maintenance-page.tsx).
@@ -65,13 +66,12 @@ export async function loader({ context, request, url }: PageLoaderArgs) {
     const secure = url.protocol === 'https:' ? '; Secure' : '';
     throw redirect('/maintenance', { headers: { 'set-cookie': `${maintenanceFromCookie}=${encodeURIComponent(from)}; Path=/; Max-Age=300; SameSite=Lax${secure}` } });
   }
-  const dismissed = /^(\d{1,9})\.(\d{1,15})$/.exec(readCookie(cookies, dismissedPromoCookie) ?? '');
   const data: RootData = {
     dehydrated,
     user,
     settings,
-    dismissedPromoId: dismissed && Number(dismissed[2]) > Date.now() ? Number(dismissed[1]) : null,
-    siteUrl: context.publicUrl,
+    dismissedPromoId: dismissedPromoIn(readCookie(cookies, dismissedPromoCookie)),
+    siteUrl: context.siteUrl,
     renderedAt: Date.now(),
     bypassCookie: bypass,
   };

@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
+import { browserStateCookies } from '../../contracts/cookies';
+import { sessionCookieName } from '../modules/auth/sessions';
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
@@ -19,17 +21,19 @@ export interface CachedPage {
 
 export interface RenderedPage extends CachedPage {
   cacheable: boolean;
+  /** The render's own cookies (a redirect to /maintenance sets one): only a page not kept has any. */
+  setCookies: string[];
 }
 
 /**
- * The cookies a page for a visitor may depend on: with any of them the request is someone's own
- * (a session, a hidden promo, the maintenance bypass) and is rendered for them, never cached.
+ * The cookies a page may depend on: with any of them the request is someone's own (a session, a
+ * hidden promo, the maintenance bypass) and is rendered for them, never cached.
  */
-export const personalCookies = ['mango_session', 'dismissed_promo', 'adminBypassMaintenance', 'maintenance_from'];
+export const personalCookies: readonly string[] = [sessionCookieName, ...Object.values(browserStateCookies)];
 
-export function hasPersonalCookie(cookieHeader: string | undefined): boolean {
-  if (!cookieHeader) return false;
-  return cookieHeader.split(';').some((part) => personalCookies.includes(part.slice(0, part.indexOf('=')).trim()));
+/** `cookies` as @fastify/cookie parsed them for the request. */
+export function hasPersonalCookie(cookies: Record<string, string | undefined>): boolean {
+  return personalCookies.some((name) => cookies[name] !== undefined);
 }
 
 const inlineScript = /<script\b([^>]*)>([\s\S]*?)<\/script>/gi;
@@ -114,7 +118,7 @@ export class PageCache {
       // Most recently used last: eviction takes from the front.
       this.pages.delete(key);
       this.pages.set(key, cached);
-      return { ...cached, cacheable: true };
+      return { ...cached, cacheable: true, setCookies: [] };
     }
     if (cached) this.remove(key);
     const inFlight = this.rendering.get(key);
@@ -134,7 +138,7 @@ export class PageCache {
     }
   }
 
-  private store(key: string, { cacheable: _, ...page }: RenderedPage): void {
+  private store(key: string, { cacheable: _, setCookies: __, ...page }: RenderedPage): void {
     if (footprint(page) > this.maxBytes / 4) return;
     this.remove(key);
     this.pages.set(key, page);

@@ -5,10 +5,11 @@ import { Readable } from 'node:stream';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, LightMyRequestResponse } from 'fastify';
 import type { AppLoadContext, ServerBuild } from 'react-router';
 import '../../web/lib/load-context';
 import { encodedFor, hasPersonalCookie, inlineScriptHashes, type PageCache, type RenderedPage } from './page-cache';
+import { isDataRequest, siteOrigin, visitorPageUrl } from './page-address';
 import { securityHeaders } from './security-headers';
 
 const immutable = 'public, max-age=31536000, immutable';
@@ -39,54 +40,52 @@ interface RenderNotes {
  * What the page's loaders get (src/web/lib/load-context.ts): the shop's own API, called in process
  * with app.inject, so a loader reads exactly the JSON the browser would, with the page request's
  * cookie and address, through the same hooks (sessions, maintenance, rate limits), and no socket.
+ * Loaders run side by side and may ask for the same thing (the root and a signed-in page both ask
+ * who the user is): each path is asked once per page.
  */
 function loadContextFor(app: FastifyInstance, request: FastifyRequest, page: { nonce: string | undefined; cookie: string | undefined; siteUrl: string; notes: RenderNotes }): AppLoadContext {
+  const answers = new Map<string, Promise<LightMyRequestResponse>>();
+  const ask = (apiPath: string): Promise<LightMyRequestResponse> => {
+    let answer = answers.get(apiPath);
+    if (!answer) {
+      answer = app
+        .inject({
+          method: 'GET',
+          url: apiPath,
+          remoteAddress: request.ip,
+          headers: {
+            accept: 'application/json',
+            'x-request-id': request.id,
+            ...(page.cookie ? { cookie: page.cookie } : {}),
+            ...(request.headers['user-agent'] ? { 'user-agent': request.headers['user-agent'] } : {}),
+          },
+        })
+        .then(
+          (response) => {
+            const setCookie = response.headers['set-cookie'];
+            if (page.cookie && setCookie) page.notes.setCookies.push(...[setCookie].flat());
+            if (response.statusCode >= 500) page.notes.incomplete = true;
+            return response;
+          },
+          (error: unknown) => {
+            page.notes.incomplete = true;
+            throw error;
+          },
+        );
+      answers.set(apiPath, answer);
+    }
+    return answer;
+  };
   return {
     nonce: page.nonce,
-    publicUrl: page.siteUrl,
+    siteUrl: page.siteUrl,
     async api<T>(apiPath: string, options?: { on401?: 'null' }): Promise<T> {
-      const response = await app.inject({
-        method: 'GET',
-        url: apiPath,
-        remoteAddress: request.ip,
-        headers: {
-          accept: 'application/json',
-          'x-request-id': request.id,
-          ...(page.cookie ? { cookie: page.cookie } : {}),
-          ...(request.headers['user-agent'] ? { 'user-agent': request.headers['user-agent'] } : {}),
-        },
-      });
-      const setCookie = response.headers['set-cookie'];
-      if (page.cookie && setCookie) page.notes.setCookies.push(...[setCookie].flat());
-      if (response.statusCode >= 500) page.notes.incomplete = true;
+      const response = await ask(apiPath);
       if (response.statusCode === 401 && options?.on401 === 'null') return null as T;
       if (response.statusCode >= 300) throw new PageApiError(response.statusCode, response.body);
       return response.json() as T;
     },
   };
-}
-
-const hostPattern = /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
-
-/**
- * The origin pages are drawn for: PUBLIC_URL's when set, else the request's own, if its Host is a
- * host name (a Host such as 'x?' or 'a/b' would make the page another page's). Null: refuse it.
- */
-export function siteOrigin(request: FastifyRequest, publicUrl: string | undefined): string | null {
-  if (publicUrl) return new URL(publicUrl).origin;
-  return hostPattern.test(request.host) ? `${request.protocol}://${request.host.toLowerCase()}` : null;
-}
-
-/** The query parameters a storefront page reads; others (utm_source, fbclid...) do not change it. */
-const pageParams = ['category', 'sort', 'signup', 'redirect', 'order', 'bypass'];
-
-/** A visitor's page address as it is drawn and kept: the path and the parameters pages read, sorted. */
-export function visitorPageUrl(origin: string, requestUrl: string): URL {
-  const url = new URL(`${origin}${requestUrl.startsWith('/') ? requestUrl : `/${requestUrl}`}`);
-  const kept = [...url.searchParams].filter(([name]) => pageParams.includes(name)).sort(([a], [b]) => a.localeCompare(b));
-  url.search = new URLSearchParams(kept).toString();
-  url.hash = '';
-  return url;
 }
 
 function toFetchRequest(request: FastifyRequest, url: string, options: { reply?: FastifyReply; withoutCookies?: boolean; timeoutMs?: number }): Request {
@@ -123,11 +122,6 @@ export interface PageRendererOptions {
   cache?: PageCache;
 }
 
-/** A client navigation's data or route manifest, not a page. */
-function isDataRequest(url: string): boolean {
-  const pathname = url.split('?')[0] ?? '';
-  return pathname.endsWith('.data') || pathname === '/__manifest';
-}
 
 /**
  * Renders a page, or answers a client navigation's data request (`*.data`, `/__manifest`).
@@ -158,6 +152,7 @@ export async function pageRenderer(app: FastifyInstance, build: ServerBuildSourc
       // Only whole pages that are the same for everyone: not a 404 (any address makes one), not a
       // redirect that sets a cookie, not a page drawn with a fallback because the API failed.
       cacheable: response.status === 200 && response.headers.getSetCookie().length === 0 && Boolean(headers['content-type']?.startsWith('text/html')) && !notes.incomplete,
+      setCookies: response.headers.getSetCookie(),
     };
   };
 
@@ -166,17 +161,16 @@ export async function pageRenderer(app: FastifyInstance, build: ServerBuildSourc
     if (!origin) return reply.code(400).type('text/plain; charset=utf-8').send('Bad Host header.');
     // A missing file under /assets (an old build's chunk) is not a page.
     if (request.url.startsWith('/assets/')) return reply.code(404).type('text/plain; charset=utf-8').send('Not found.');
-    if (cache && !hasPersonalCookie(request.headers.cookie) && !isDataRequest(request.url)) {
+    if (cache && !hasPersonalCookie(request.cookies) && !isDataRequest(request.url)) {
       const url = visitorPageUrl(origin, request.url);
       let rendered = false;
       const page = await cache.get(url.href, () => {
         rendered = true;
         return renderWhole(request, url);
       });
-      if (!page.cacheable && page.status >= 300 && page.status < 400) {
-        // A redirect that sets a cookie (maintenance): rendered again for this visitor, with it.
-        return streamPage(request, reply, origin);
-      }
+      // A page not kept is this visitor's own render (others waiting for it render their own), so
+      // its cookies are theirs: a visitor without personal cookies is drawn the same with or without the rest.
+      if (page.setCookies.length) reply.header('set-cookie', page.setCookies);
       const { body, encoding } = await encodedFor(page, request.headers['accept-encoding']);
       reply.code(page.status).headers(page.headers).header('content-security-policy', page.contentSecurityPolicy).header('vary', 'accept-encoding');
       reply.header('x-page-cache', rendered ? 'miss' : 'hit');

@@ -13,14 +13,14 @@ export interface ShopLoadContext {
    */
   nonce: string | undefined;
   /** The shop's public address (PUBLIC_URL, else the request's origin) for canonical links and previews. */
-  publicUrl: string;
+  siteUrl: string;
 }
 
 declare module 'react-router' {
   interface AppLoadContext {
     api: ShopLoadContext['api'];
     nonce: ShopLoadContext['nonce'];
-    publicUrl: ShopLoadContext['publicUrl'];
+    siteUrl: ShopLoadContext['siteUrl'];
   }
 }
 

@@ -19,12 +19,14 @@ function sameKey(a: QueryKey, b: QueryKey): boolean {
 
 /**
  * A query's answer for a route's head: from the server's data on a document request, from the
- * browser's cache (filled by the clientLoader) after a client navigation. undefined when unknown.
+ * browser's cache (filled by the clientLoader) after a client navigation. null when there is none
+ * (the API said 404, or the browser's request failed), undefined when unknown.
  */
 export function queryDataOf<T>(data: unknown, queryKey: QueryKey): T | null | undefined {
   const dehydrated = (data as PageData | undefined)?.dehydrated;
   if (dehydrated) return dehydrated.queries.find((query) => sameKey(query.queryKey, queryKey))?.state.data as T | null | undefined;
-  return typeof window === 'undefined' ? undefined : queryClient.getQueryData<T | null>(queryKey);
+  if (typeof window === 'undefined') return undefined;
+  return queryClient.getQueryState(queryKey)?.status === 'error' ? null : queryClient.getQueryData<T | null>(queryKey);
 }
 
 interface PageHead {

@@ -6,12 +6,10 @@ import { PasswordForm } from '../features/account/password-form';
 import { ProfileForm } from '../features/account/profile-form';
 import { useAuth } from '../features/auth/auth-provider';
 import { OrderDetail } from '../features/orders/order-detail';
-import { usePageTitle } from '../lib/page-title';
 
 /** Spec 2: /account, /account/orders/:id and /order/:id all open the account screen. */
 export default function AccountPage() {
   const { id } = useParams();
-  usePageTitle(id ? `Order ${id.toUpperCase()}` : 'My Account');
   const { user, checking } = useAuth();
   const location = useLocation();
   if (!user) return checking ? <Spinner /> : <Navigate to={`/auth?redirect=${encodeURIComponent(location.pathname)}`} replace />;

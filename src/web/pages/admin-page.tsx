@@ -12,8 +12,7 @@ import { AdminPromoCodes } from '../features/admin/promos/admin-promo-codes';
 import { AdminReports } from '../features/admin/reports/admin-reports';
 import { AdminSettings } from '../features/admin/settings/admin-settings';
 import { AdminGate } from '../features/admin/shared/admin-gate';
-import { AdminLayout, adminSectionTitles } from '../features/admin/shared/admin-layout';
-import { usePageTitle } from '../lib/page-title';
+import { AdminLayout } from '../features/admin/shared/admin-layout';
 
 type Section = (typeof adminSections)[number];
 
@@ -34,7 +33,6 @@ const screens: Record<Section, () => React.JSX.Element> = {
 export default function AdminPage() {
   const { section } = useParams();
   const known = section === undefined || (adminSections as readonly string[]).includes(section);
-  usePageTitle(section && known ? `Admin: ${adminSectionTitles[section as Section]}` : 'Admin Dashboard');
   if (!known) return <Navigate to="/admin" replace />;
   const Screen = section ? screens[section as Section] : AdminDashboard;
   return (

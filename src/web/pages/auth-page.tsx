@@ -1,14 +1,12 @@
 import { useNavigate, useSearchParams } from 'react-router';
 import { AuthPanel } from '../features/auth/auth-panel';
 import { ownPath } from '../lib/own-path';
-import { usePageTitle } from '../lib/page-title';
 
 /** Spec 2: /auth signs in, or opens sign-up with ?signup=true; ?redirect= brings the shopper back. */
 export default function AuthPage() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const signup = params.get('signup') === 'true';
-  usePageTitle(signup ? 'Create Account' : 'Sign In');
   const redirect = params.get('redirect');
   const target = ownPath(redirect) ?? '/';
   return (

@@ -6,11 +6,9 @@ import { openAuthDialog } from '../features/auth/auth-dialog';
 import { CartLines } from '../features/cart/cart-lines';
 import { useCart } from '../features/cart/cart-provider';
 import { formatPrice } from '../lib/format';
-import { usePageTitle } from '../lib/page-title';
 
 /** The cart as a page: the drawer's lines and totals, with the way on to checkout. */
 export default function CartPage() {
-  usePageTitle('Your Cart');
   const { user } = useAuth();
   const { cart, loading, clear } = useCart();
   const items = cart?.items ?? [];

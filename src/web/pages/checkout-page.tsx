@@ -21,12 +21,10 @@ import { OrderTotals } from '../features/orders/order-totals';
 import { trackInitiateCheckout } from '../lib/analytics';
 import { ApiError } from '../lib/api-client';
 import { formatDate } from '../lib/format';
-import { usePageTitle } from '../lib/page-title';
 import { useSchemaForm } from '../lib/use-schema-form';
 
 /** Issue 4: sign-in required; visitors go to /auth and come back here. */
 export default function CheckoutPage() {
-  usePageTitle('Checkout');
   const { user, checking } = useAuth();
   if (!user) return checking ? <Spinner /> : <Navigate to="/auth?redirect=%2Fcheckout" replace />;
   return <Checkout user={user} />;

@@ -2,14 +2,12 @@ import { useParams } from 'react-router';
 import { Spinner } from '../components/ui/spinner';
 import { Markdown } from '../features/content/markdown';
 import { useContentPage } from '../features/content/use-content-page';
-import { usePageTitle } from '../lib/page-title';
 
 /** Spec 2: the fixed-slug routes pass their slug; /content/:slug takes it from the address. */
 export default function ContentPage({ slug: fixedSlug }: { slug?: string }) {
   const params = useParams();
   const slug = fixedSlug ?? params.slug ?? '';
   const page = useContentPage(slug);
-  usePageTitle(page.data?.title ?? (page.isError ? 'Page not found' : undefined));
   if (page.isPending) return <Spinner />;
   if (!page.data) {
     return (

@@ -7,11 +7,9 @@ import { WhyChooseBand } from '../features/home/why-choose-band';
 import { NewsletterBox } from '../features/newsletter/newsletter-box';
 import { SeasonalChart } from '../features/season/seasonal-chart';
 import { TestimonialsSection } from '../features/testimonials/testimonials-section';
-import { usePageTitle } from '../lib/page-title';
 
 /** Spec 2: the home page's sections, in the spec's order. */
 export default function HomePage() {
-  usePageTitle();
   return (
     <div className="space-y-16 md:space-y-24">
       <HeroBand />

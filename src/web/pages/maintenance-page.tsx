@@ -1,9 +1,7 @@
 import { shopRules } from '../../contracts/shop-rules';
 import { useSettings } from '../features/frame/use-settings';
-import { usePageTitle } from '../lib/page-title';
 
 export default function MaintenancePage() {
-  usePageTitle('Maintenance');
   const settings = useSettings();
   return (
     <section className="mx-auto max-w-xl py-16 text-center">

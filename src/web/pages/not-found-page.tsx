@@ -1,9 +1,7 @@
 import { Link } from 'react-router';
-import { usePageTitle } from '../lib/page-title';
 
 /** Spec 2: any other path shows '404 Page Not Found' with the router hint. */
 export default function NotFoundPage() {
-  usePageTitle('404 Page Not Found');
   return (
     <section className="mx-auto max-w-xl py-16 text-center">
       <h1 className="text-4xl font-semibold">404 Page Not Found</h1>

@@ -13,7 +13,6 @@ import { productId, useProduct } from '../features/catalog/use-product';
 import { useProducts } from '../features/catalog/use-products';
 import { trackViewContent } from '../lib/analytics';
 import { formatDate, formatNzd, formatPrice } from '../lib/format';
-import { usePageTitle } from '../lib/page-title';
 import { ResponsiveImage } from '../components/ui/responsive-image';
 
 const otherProductCount = 4;
@@ -46,7 +45,6 @@ function NotFound() {
 export default function ProductPage() {
   const id = productId(useParams().id);
   const product = useProduct(id);
-  usePageTitle(product.data?.name ?? (product.isError || product.data === null || id === null ? 'Product not found' : undefined));
   const viewed = product.data;
   // Spec 7: ViewContent once per product shown.
   useEffect(() => {

@@ -9,11 +9,9 @@ import { openAuthDialog } from '../features/auth/auth-dialog';
 import { PasswordMeter } from '../features/auth/password-meter';
 import { forgetResetToken, resetToken } from '../features/auth/reset-token';
 import { ApiError } from '../lib/api-client';
-import { usePageTitle } from '../lib/page-title';
 
 /** ARCHITECTURE difference 6: the e-mailed, single-use token is redeemed here. */
 export default function ResetPasswordPage() {
-  usePageTitle('Reset Password');
   // The token was taken out of the address at start-up, before analytics could read it.
   const [token] = useState(resetToken);
   const [password, setPassword] = useState('');

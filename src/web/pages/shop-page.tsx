@@ -3,11 +3,9 @@ import { Spinner } from '../components/ui/spinner';
 import { ProductGrid } from '../features/catalog/product-grid';
 import { categoriesOf, filterAndSort, parseSort, sortOptions } from '../features/catalog/shop-filters';
 import { useProducts } from '../features/catalog/use-products';
-import { usePageTitle } from '../lib/page-title';
 
 /** All visible products, with the category and sort kept in the address (?category=&sort=). */
 export default function ShopPage() {
-  usePageTitle('Shop');
   const products = useProducts();
   const [params, setParams] = useSearchParams();
   const category = params.get('category');

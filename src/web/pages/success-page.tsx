@@ -13,11 +13,9 @@ import { OrderLineList } from '../features/orders/order-line-list';
 import { OrderTotals } from '../features/orders/order-totals';
 import { trackPurchase } from '../lib/analytics';
 import { formatDate } from '../lib/format';
-import { usePageTitle } from '../lib/page-title';
 
 /** Issue 4: what happens next for the order just placed; the purchase is reported once. */
 export default function SuccessPage() {
-  usePageTitle('Order Placed');
   const { user, checking } = useAuth();
   const [params] = useSearchParams();
   const number = (params.get('order') ?? '').toUpperCase();

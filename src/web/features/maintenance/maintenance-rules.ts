@@ -1,9 +1,9 @@
+import { browserStateCookies } from '../../../contracts/cookies';
+
 /** Spec 4 and 9: the local flag that lets staff see the shop during maintenance. */
 export const localBypassKey = 'adminBypassMaintenance';
-/** The flag, copied into a cookie so the server (which decides maintenance now) sees it too. */
-export const bypassCookie = 'adminBypassMaintenance';
-/** Where a visitor sent to /maintenance was going, for a browser whose flag the server did not see. */
-export const maintenanceFromCookie = 'maintenance_from';
+/** The flag's copy the server reads, and where a visitor sent to /maintenance was going. */
+export const { maintenanceBypass: bypassCookie, maintenanceFrom: maintenanceFromCookie } = browserStateCookies;
 
 /** Spec 4: the check is skipped on /maintenance, under /admin, with the bypass flag or ?bypass=maintenance. */
 export function skipsMaintenanceCheck(pathname: string, search: string, bypassFlag: boolean): boolean {

@@ -1,13 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { Copy, X } from 'lucide-react';
-import { useEffect, useState, useSyncExternalStore } from 'react';
+import { useEffect, useState } from 'react';
 import type { ActivePromo } from '../../../contracts/content';
 import { cacheTimes, toastDurations } from '../../../contracts/shop-rules';
 import { toast } from '../../components/ui/toast';
 import { apiRequest } from '../../lib/api-client';
+import { useBrowserValue } from '../../lib/browser-value';
 import { dismissPromo, isPromoDismissed } from './dismissed-promo';
-
-const noChanges = () => () => {};
 
 export const activePromosQuery = { queryKey: ['promo-codes', 'active'] as const, path: '/api/promo-codes/active' };
 
@@ -21,7 +20,7 @@ export function PromoBanner({ dismissedId }: { dismissedId: number | null }) {
     if (promos.error) console.warn('Could not load the active promo', promos.error);
   }, [promos.error]);
   // The browser's record (spec 3), read after hydration; the server never sees it.
-  const dismissedHere = useSyncExternalStore(noChanges, () => (promo ? isPromoDismissed(promo.id) : false), () => false);
+  const dismissedHere = useBrowserValue(() => (promo ? isPromoDismissed(promo.id) : false), false);
 
   if (!promo || hiddenId === promo.id || dismissedHere) return null;
 

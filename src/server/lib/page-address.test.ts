@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { siteOrigin, visitorPageUrl } from './render-pages';
+import { siteOrigin, visitorPageUrl } from './page-address';
 
 const requestTo = (host: string) => ({ protocol: 'http', host }) as FastifyRequest;
 
