@@ -211,7 +211,9 @@ export async function pageRenderer(app: FastifyInstance, build: ServerBuildSourc
   async function streamPage(request: FastifyRequest, reply: FastifyReply, origin: string) {
     const nonce = randomBytes(16).toString('base64');
     const notes: RenderNotes = { setCookies: [], incomplete: false };
-    const context = loadContextFor(app, request, { nonce, cookie: request.headers.cookie, siteUrl: origin, notes, stylesheet });
+    // Someone's own page is sent as it is drawn, uncompressed: it links the stylesheet, which
+    // their browser keeps, rather than carrying it each time (decision 0014).
+    const context = loadContextFor(app, request, { nonce, cookie: request.headers.cookie, siteUrl: origin, notes, stylesheet: () => undefined });
     const response = await handle(toFetchRequest(request, `${origin}${request.url}`, { reply }), context);
     reply.code(response.status).header('content-security-policy', pageSecurityPolicy([`'nonce-${nonce}'`], mode));
     for (const [name, value] of response.headers) if (name !== 'set-cookie') reply.header(name, value);

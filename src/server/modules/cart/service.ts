@@ -1,5 +1,6 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Cart } from '../../../contracts/cart';
+import type { ImageInfo } from '../../../contracts/image';
 import { centsToDollars } from '../../../contracts/money';
 import { shopRules } from '../../../contracts/shop-rules';
 import type { Db, Tx } from '../../db/client';
@@ -129,9 +130,13 @@ export class CartService {
     await tx.update(carts).set({ updatedAt: sql`now()` }).where(eq(carts.id, cartId));
   }
 
-  /** Each line's picture size and variants, for a thumbnail that fits (read after any transaction). */
+  /**
+   * Each line's picture size and variants, for a thumbnail that fits (read after any transaction).
+   * The change is saved by then: a failure here leaves the plain picture, never an error that
+   * would invite the shopper to add the same boxes again.
+   */
   private async withPictures(cart: Cart): Promise<Cart> {
-    const images = await this.imageSizes.describe(cart.items.map((item) => item.product.imageUrl));
+    const images = await this.imageSizes.describe(cart.items.map((item) => item.product.imageUrl)).catch(() => new Map<string, ImageInfo>());
     return { ...cart, items: cart.items.map((item) => ({ ...item, product: { ...item.product, image: images.get(item.product.imageUrl) ?? null } })) };
   }
 
