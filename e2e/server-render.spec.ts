@@ -56,3 +56,19 @@ test('a client navigation afterwards loads the next page in the browser and show
   await expect(page.getByRole('heading', { level: 1, name: 'Alphonso Mangoes' })).toBeVisible();
   await expect(page).toHaveTitle('Alphonso Mangoes | Premium Mangoes Delivered Fresh');
 });
+
+test('the stylesheet comes in the page, not as a request of its own, and stays through client navigations', async ({ page }) => {
+  const stylesheets: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'stylesheet') stylesheets.push(request.url());
+  });
+  await page.goto('/about');
+  await page.waitForLoadState('networkidle');
+  const styled = () => page.evaluate(() => ({ styles: document.head.querySelectorAll('style').length, background: getComputedStyle(document.body).backgroundColor }));
+  // cream-50, #fffdf7: only the shop's stylesheet paints the page cream.
+  expect(await styled()).toEqual({ styles: 1, background: 'rgb(255, 253, 247)' });
+  await page.getByRole('banner').getByRole('link', { name: 'Shop', exact: true }).first().click();
+  await expect(page.getByRole('heading', { name: 'Shop Mangoes' })).toBeVisible();
+  expect(await styled()).toEqual({ styles: 1, background: 'rgb(255, 253, 247)' });
+  expect(stylesheets).toEqual([]);
+});

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { ImageInfo } from './image';
 
 export const quantityField = z
   .number({ error: 'Quantity must be a whole number' })
@@ -27,6 +28,8 @@ export interface CartLine {
     stock: number;
     isPreOrder: boolean;
     expectedAvailabilityDate: string | null;
+    /** imageUrl's size and variant widths (decision 0012); null while unknown. */
+    image: ImageInfo | null;
   };
 }
 

@@ -137,7 +137,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const images = new ImageStore(db);
   const imageSizes = new ImageSizes(images, deps.publicDir ?? (deps.webRoot && path.join(deps.webRoot, 'client')));
   const catalog = new CatalogService(db, bus, settings, imageSizes);
-  const cart = new CartService(db);
+  const cart = new CartService(db, imageSizes);
   const publicUrl = config.publicUrl ?? `http://localhost:${config.port}`;
   const stripe = config.stripe ? new StripeCheckout(config.stripe) : undefined;
   const orders = new OrderService({ db, settings, bus, stripe, publicUrl, log: app.log });

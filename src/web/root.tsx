@@ -27,11 +27,14 @@ import { dismissedPromoCookie, dismissedPromoIn } from './features/promo/dismiss
 import { readCookie } from './lib/cookies';
 import type { PageLoaderArgs } from './lib/load-context';
 import { useNonce } from './lib/nonce';
+import { PageStyles } from './lib/page-styles';
 import { loadOnServer, type PageData } from './lib/page-data';
 import { queryDataOf } from './lib/page-meta';
 import { makeQueryClient, queryClient as browserQueryClient } from './lib/query-client';
 import { RenderTimeContext } from './lib/render-time';
-import './styles.css';
+import stylesHref from './styles.css?url';
+import interLatin from '@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url';
+import frauncesLatin from '@fontsource-variable/fraunces/files/fraunces-latin-wght-normal.woff2?url';
 
 export interface RootData extends PageData {
   /** Who the session cookie belongs to: null for a visitor, undefined when the server could not tell. */
@@ -96,6 +99,10 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#F59E0B" />
         <Meta />
+        {/* The first view's text: body copy and headings, Latin letters (other scripts load as used). */}
+        <link rel="preload" href={interLatin} as="font" type="font/woff2" crossOrigin="anonymous" />
+        <link rel="preload" href={frauncesLatin} as="font" type="font/woff2" crossOrigin="anonymous" />
+        <PageStyles href={stylesHref} />
         <Links />
       </head>
       <body className="bg-cream-50 text-ink-900">

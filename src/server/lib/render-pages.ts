@@ -8,6 +8,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest, LightMyRequestResponse } from 'fastify';
 import type { AppLoadContext, ServerBuild } from 'react-router';
 import '../../web/lib/load-context';
+import type { StylesheetReader } from '../../web/lib/page-styles';
 import { encodedFor, hasPersonalCookie, inlineScriptHashes, type PageCache, type RenderedPage } from './page-cache';
 import { isDataRequest, siteOrigin, visitorPageUrl } from './page-address';
 import { securityHeaders } from './security-headers';
@@ -43,7 +44,11 @@ interface RenderNotes {
  * Loaders run side by side and may ask for the same thing (the root and a signed-in page both ask
  * who the user is): each path is asked once per page.
  */
-function loadContextFor(app: FastifyInstance, request: FastifyRequest, page: { nonce: string | undefined; cookie: string | undefined; siteUrl: string; notes: RenderNotes }): AppLoadContext {
+function loadContextFor(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  page: { nonce: string | undefined; cookie: string | undefined; siteUrl: string; notes: RenderNotes; stylesheet: StylesheetReader },
+): AppLoadContext {
   const answers = new Map<string, Promise<LightMyRequestResponse>>();
   const ask = (apiPath: string): Promise<LightMyRequestResponse> => {
     let answer = answers.get(apiPath);
@@ -79,6 +84,7 @@ function loadContextFor(app: FastifyInstance, request: FastifyRequest, page: { n
   return {
     nonce: page.nonce,
     siteUrl: page.siteUrl,
+    stylesheet: page.stylesheet,
     async api<T>(apiPath: string, options?: { on401?: 'null' }): Promise<T> {
       const response = await ask(apiPath);
       if (response.statusCode === 401 && options?.on401 === 'null') return null as T;
@@ -120,6 +126,26 @@ export interface PageRendererOptions {
   publicUrl: string | undefined;
   /** Pages for visitors are kept here (none in development). */
   cache?: PageCache;
+  /** Reads the build's stylesheets for writing into pages (none in development: Vite serves them). */
+  stylesheet?: StylesheetReader;
+}
+
+/**
+ * The build's stylesheets under dist/web/client, read once each. Only the build's own addresses
+ * are asked for (root.tsx imports its stylesheet's); anything else reads as undefined.
+ */
+export function stylesheetsIn(clientRoot: string): StylesheetReader {
+  const read = new Map<string, string | undefined>();
+  return (href) => {
+    if (!/^\/assets\/[\w.-]+\.css$/.test(href)) return undefined;
+    if (!read.has(href)) {
+      const file = path.join(clientRoot, href);
+      const css = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : undefined;
+      // Written into a <style> element: a stylesheet that could end it is linked instead.
+      read.set(href, css?.toLowerCase().includes('</style') ? undefined : css);
+    }
+    return read.get(href);
+  };
 }
 
 
@@ -131,13 +157,14 @@ export interface PageRendererOptions {
  */
 export async function pageRenderer(app: FastifyInstance, build: ServerBuildSource, options: PageRendererOptions): Promise<PageHandler> {
   const { mode, publicUrl, cache } = options;
+  const stylesheet = options.stylesheet ?? (() => undefined);
   // Loaded here, not at start-up: React reads NODE_ENV once, when it is first loaded (main.ts sets it).
   const { createRequestHandler } = await import('react-router');
   const handle = createRequestHandler(build, mode);
 
   const renderWhole = async (request: FastifyRequest, url: URL): Promise<RenderedPage> => {
     const notes: RenderNotes = { setCookies: [], incomplete: false };
-    const context = loadContextFor(app, request, { nonce: undefined, cookie: undefined, siteUrl: url.origin, notes });
+    const context = loadContextFor(app, request, { nonce: undefined, cookie: undefined, siteUrl: url.origin, notes, stylesheet });
     const response = await handle(toFetchRequest(request, url.href, { withoutCookies: true, timeoutMs: sharedRenderTimeoutMs }), context);
     const html = Buffer.from(await response.arrayBuffer());
     const headers: Record<string, string> = {};
@@ -184,7 +211,9 @@ export async function pageRenderer(app: FastifyInstance, build: ServerBuildSourc
   async function streamPage(request: FastifyRequest, reply: FastifyReply, origin: string) {
     const nonce = randomBytes(16).toString('base64');
     const notes: RenderNotes = { setCookies: [], incomplete: false };
-    const context = loadContextFor(app, request, { nonce, cookie: request.headers.cookie, siteUrl: origin, notes });
+    // Someone's own page is sent as it is drawn, uncompressed: it links the stylesheet, which
+    // their browser keeps, rather than carrying it each time (decision 0014).
+    const context = loadContextFor(app, request, { nonce, cookie: request.headers.cookie, siteUrl: origin, notes, stylesheet: () => undefined });
     const response = await handle(toFetchRequest(request, `${origin}${request.url}`, { reply }), context);
     reply.code(response.status).header('content-security-policy', pageSecurityPolicy([`'nonce-${nonce}'`], mode));
     for (const [name, value] of response.headers) if (name !== 'set-cookie') reply.header(name, value);
@@ -218,5 +247,5 @@ export async function registerPages(app: FastifyInstance, webRoot: string | unde
     },
   });
   const build = (await import(pathToFileURL(serverEntry).href)) as ServerBuild;
-  return pageRenderer(app, build, { mode: 'production', publicUrl, cache });
+  return pageRenderer(app, build, { mode: 'production', publicUrl, cache, stylesheet: stylesheetsIn(clientRoot) });
 }

@@ -1,4 +1,5 @@
 import type { AppLoadContext, LoaderFunctionArgs } from 'react-router';
+import type { StylesheetReader } from './page-styles';
 
 /**
  * What the server gives the pages' loaders (src/server/lib/render-pages.ts): the shop's own API,
@@ -14,6 +15,8 @@ export interface ShopLoadContext {
   nonce: string | undefined;
   /** The shop's public address (PUBLIC_URL, else the request's origin) for canonical links and previews. */
   siteUrl: string;
+  /** The build's stylesheet at `href`, to write into the page; undefined in development. */
+  stylesheet: StylesheetReader;
 }
 
 declare module 'react-router' {
@@ -21,6 +24,7 @@ declare module 'react-router' {
     api: ShopLoadContext['api'];
     nonce: ShopLoadContext['nonce'];
     siteUrl: ShopLoadContext['siteUrl'];
+    stylesheet: ShopLoadContext['stylesheet'];
   }
 }
 

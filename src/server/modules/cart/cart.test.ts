@@ -54,6 +54,8 @@ describe('POST /api/cart/:userId/items', () => {
       quantity: 2,
       product: { name: 'Alphonso Mangoes', imageUrl: '/images/products/alphonso.svg', price: 64.99, stock: 40 },
     });
+    // The picture's size, for a thumbnail that fits (uploaded pictures add their variant widths).
+    expect(cart.items[0]!.product.image).toEqual({ url: '/images/products/alphonso.svg', width: 800, height: 600, widths: [] });
     expect(await shopper.cart()).toEqual(cart);
   });
 

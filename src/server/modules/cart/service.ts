@@ -1,10 +1,12 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Cart } from '../../../contracts/cart';
+import type { ImageInfo } from '../../../contracts/image';
 import { centsToDollars } from '../../../contracts/money';
 import { shopRules } from '../../../contracts/shop-rules';
 import type { Db, Tx } from '../../db/client';
 import { cartLines, carts, products } from '../../db/schema';
 import { BadRequest, Conflict, NotFound } from '../../lib/errors';
+import type { ImageSizes } from '../uploads/image-sizes';
 
 type ProductRow = typeof products.$inferSelect;
 
@@ -36,52 +38,61 @@ export async function cartLinesOf(db: Db | Tx, userId: number) {
 
 /** The server-side cart of one shopper; every change answers the whole cart (spec 7). */
 export class CartService {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly imageSizes: ImageSizes,
+  ) {}
 
   async get(userId: number): Promise<Cart> {
-    return this.read(this.db, userId);
+    return this.withPictures(await this.read(this.db, userId));
   }
 
   async addItem(userId: number, productId: number, quantity: number): Promise<Cart> {
-    return this.db.transaction(async (tx) => {
-      const cartId = await this.cartIdFor(tx, userId);
-      // The cart row first, then the product: the order in which placing an order locks them.
-      await this.touch(tx, cartId);
-      const product = await this.lockProduct(tx, productId);
-      if (!product.isPreOrder && product.stock === 0) {
-        throw new Conflict(`${product.name} is out of stock`, { productId: `${product.name} is out of stock` });
-      }
-      const [line] = await tx.select().from(cartLines).where(and(eq(cartLines.cartId, cartId), eq(cartLines.productId, productId)));
-      const inCart = line?.quantity ?? 0;
-      if (inCart + quantity > maxQuantity(product)) throw tooMany(product, inCart);
-      await tx
-        .insert(cartLines)
-        .values({ cartId, productId, quantity })
-        .onConflictDoUpdate({ target: [cartLines.cartId, cartLines.productId], set: { quantity: sql`${cartLines.quantity} + ${quantity}` } });
-      return this.read(tx, userId);
-    });
+    return this.withPictures(
+      await this.db.transaction(async (tx) => {
+        const cartId = await this.cartIdFor(tx, userId);
+        // The cart row first, then the product: the order in which placing an order locks them.
+        await this.touch(tx, cartId);
+        const product = await this.lockProduct(tx, productId);
+        if (!product.isPreOrder && product.stock === 0) {
+          throw new Conflict(`${product.name} is out of stock`, { productId: `${product.name} is out of stock` });
+        }
+        const [line] = await tx.select().from(cartLines).where(and(eq(cartLines.cartId, cartId), eq(cartLines.productId, productId)));
+        const inCart = line?.quantity ?? 0;
+        if (inCart + quantity > maxQuantity(product)) throw tooMany(product, inCart);
+        await tx
+          .insert(cartLines)
+          .values({ cartId, productId, quantity })
+          .onConflictDoUpdate({ target: [cartLines.cartId, cartLines.productId], set: { quantity: sql`${cartLines.quantity} + ${quantity}` } });
+        return this.read(tx, userId);
+      }),
+    );
   }
 
   async updateItem(userId: number, itemId: number, quantity: number): Promise<Cart> {
-    return this.db.transaction(async (tx) => {
-      const cartId = await this.cartIdFor(tx, userId);
-      await this.touch(tx, cartId);
-      const line = await this.findLine(tx, cartId, itemId);
-      const product = await this.lockProduct(tx, line.productId, true);
-      if (quantity > maxQuantity(product)) throw tooMany(product, 0);
-      await tx.update(cartLines).set({ quantity }).where(eq(cartLines.id, itemId));
-      return this.read(tx, userId);
-    });
+    return this.withPictures(
+      await this.db.transaction(async (tx) => {
+        const cartId = await this.cartIdFor(tx, userId);
+        await this.touch(tx, cartId);
+        const line = await this.findLine(tx, cartId, itemId);
+        const product = await this.lockProduct(tx, line.productId, true);
+        if (quantity > maxQuantity(product)) throw tooMany(product, 0);
+        await tx.update(cartLines).set({ quantity }).where(eq(cartLines.id, itemId));
+        return this.read(tx, userId);
+      }),
+    );
   }
 
   async removeItem(userId: number, itemId: number): Promise<Cart> {
-    return this.db.transaction(async (tx) => {
-      const cartId = await this.cartIdFor(tx, userId);
-      await this.touch(tx, cartId);
-      await this.findLine(tx, cartId, itemId);
-      await tx.delete(cartLines).where(eq(cartLines.id, itemId));
-      return this.read(tx, userId);
-    });
+    return this.withPictures(
+      await this.db.transaction(async (tx) => {
+        const cartId = await this.cartIdFor(tx, userId);
+        await this.touch(tx, cartId);
+        await this.findLine(tx, cartId, itemId);
+        await tx.delete(cartLines).where(eq(cartLines.id, itemId));
+        return this.read(tx, userId);
+      }),
+    );
   }
 
   async clear(userId: number): Promise<Cart> {
@@ -119,6 +130,16 @@ export class CartService {
     await tx.update(carts).set({ updatedAt: sql`now()` }).where(eq(carts.id, cartId));
   }
 
+  /**
+   * Each line's picture size and variants, for a thumbnail that fits (read after any transaction).
+   * The change is saved by then: a failure here leaves the plain picture, never an error that
+   * would invite the shopper to add the same boxes again.
+   */
+  private async withPictures(cart: Cart): Promise<Cart> {
+    const images = await this.imageSizes.describe(cart.items.map((item) => item.product.imageUrl)).catch(() => new Map<string, ImageInfo>());
+    return { ...cart, items: cart.items.map((item) => ({ ...item, product: { ...item.product, image: images.get(item.product.imageUrl) ?? null } })) };
+  }
+
   private async read(db: Db | Tx, userId: number): Promise<Cart> {
     const rows = await cartLinesOf(db, userId);
     const items = rows.map(({ line, product }) => ({
@@ -132,6 +153,7 @@ export class CartService {
         stock: product.stock,
         isPreOrder: product.isPreOrder,
         expectedAvailabilityDate: product.expectedAvailabilityDate,
+        image: null,
       },
     }));
     const totalCents = rows.reduce((sum, { line, product }) => sum + line.quantity * product.priceCents, 0);

@@ -24,7 +24,8 @@ async function readSvgSizes(publicDir: string): Promise<Map<string, ImageInfo>> 
   const sizes = new Map<string, ImageInfo>();
   const files = await fs.readdir(path.join(publicDir, 'images'), { recursive: true }).catch(() => []);
   for (const file of files.filter((name) => name.endsWith('.svg'))) {
-    const size = svgSize(await fs.readFile(path.join(publicDir, 'images', file), 'utf8'));
+    // One unreadable file leaves that picture without a size, not every picture.
+    const size = svgSize(await fs.readFile(path.join(publicDir, 'images', file), 'utf8').catch(() => ''));
     const url = `/images/${file.split(path.sep).join('/')}`;
     if (size) sizes.set(url, { url, ...size, widths: [] });
   }

@@ -2,6 +2,7 @@ import { Minus, Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { CartLine } from '../../../contracts/cart';
+import { ResponsiveImage } from '../../components/ui/responsive-image';
 import { shopRules } from '../../../contracts/shop-rules';
 import { formatPrice } from '../../lib/format';
 import { useCart } from './cart-provider';
@@ -22,7 +23,7 @@ function CartLineRow({ line, onNavigate }: { line: CartLine; onNavigate?: () => 
   const stepButton = 'flex size-8 items-center justify-center rounded-full border border-ink-500/30 hover:bg-mango-50 disabled:opacity-40';
   return (
     <li className={`flex gap-3 py-4 transition-opacity duration-200 ${leaving ? 'opacity-0' : 'opacity-100'}`}>
-      <img src={line.product.imageUrl} alt="" width={96} height={72} className="h-[72px] w-24 shrink-0 rounded-lg object-cover" />
+      <ResponsiveImage src={line.product.imageUrl} image={line.product.image} alt="" sizes="96px" box={{ width: 96, height: 72 }} loading="eager" className="h-[72px] w-24 shrink-0 rounded-lg object-cover" />
       <div className="grid flex-1 gap-1">
         <Link to={`/product/${line.productId}`} onClick={onNavigate} className="font-semibold hover:text-mango-700">
           {line.product.name}
