@@ -25,7 +25,7 @@ function address(order: OrderView): string[] {
   return [a.name, a.street, ...(a.suburb ? [a.suburb] : []), `${a.city} ${a.postcode}`, a.region, a.phone];
 }
 
-interface MailContext {
+export interface MailContext {
   to: string;
   firstName: string;
   order: OrderView;
@@ -33,7 +33,7 @@ interface MailContext {
   orderUrl: string;
 }
 
-function message(context: MailContext, subject: string, body: string[]): MailMessage {
+export function message(context: MailContext, subject: string, body: string[]): MailMessage {
   return {
     to: context.to,
     subject,

@@ -1,0 +1,87 @@
+import { z } from 'zod';
+import { dayInNz, isCalendarDate, nextWorkingDay } from './dates';
+
+const noteField = z.string({ error: 'Note must be text' }).trim().max(300, 'Note must be at most 300 characters').optional();
+const dayField = (label: string) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .refine(isCalendarDate, `${label} must be a real date (YYYY-MM-DD)`);
+
+/** POST /api/admin/inventory/:productId/shipments: boxes that arrived for a pre-order product. */
+export const shipmentSchema = z.strictObject({
+  boxes: z
+    .number({ error: 'Boxes received must be a whole number' })
+    .int('Boxes received must be a whole number')
+    .min(1, 'Boxes received must be at least 1')
+    .max(100_000, 'Boxes received must be at most 100000'),
+  arrivalDate: dayField('Arrival date'),
+  note: noteField,
+});
+export type ShipmentInput = z.output<typeof shipmentSchema>;
+
+/** POST /api/admin/inventory/:productId/pre-orders/expected-date: a late shipment's new date. */
+export const expectedDateSchema = z.strictObject({
+  expectedAvailabilityDate: dayField('Expected date'),
+  note: noteField,
+});
+
+/** POST /api/admin/inventory/:productId/pre-orders/cancel-waiting: pre-orders a shipment could not serve. */
+export const cancelWaitingSchema = z.strictObject({
+  reason: z.string({ error: 'Reason is required' }).trim().min(1, 'Reason is required').max(300, 'Reason must be at most 300 characters'),
+});
+
+/** One pre-order line for a product, as staff see it on Inventory. */
+export interface PreOrderLineView {
+  orderNumber: string;
+  orderStatus: string;
+  customer: string;
+  email: string;
+  boxes: number;
+  placedAt: string;
+  /** When its boxes were set aside; null while it waits for a shipment. */
+  allocatedAt: string | null;
+}
+
+export interface ShipmentView {
+  id: number;
+  boxes: number;
+  arrivalDate: string;
+  note: string;
+  allocatedBoxes: number;
+  recordedAt: string;
+}
+
+/** A product's pre-orders: who waits, who has boxes, the shipments so far. */
+export interface PreOrderBook {
+  productId: number;
+  name: string;
+  isPreOrder: boolean;
+  expectedAvailabilityDate: string | null;
+  stock: number;
+  preOrdered: number;
+  allocated: number;
+  waiting: number;
+  lines: PreOrderLineView[];
+  shipments: ShipmentView[];
+}
+
+/** What recording a shipment (or allocating leftover stock) did. */
+export interface AllocationResult {
+  shipment: ShipmentView | null;
+  allocated: Array<{ orderNumber: string; boxes: number }>;
+  /** Pre-order lines still without boxes, and their boxes. */
+  waiting: { lines: number; boxes: number };
+  /** Boxes left as the product's stock. */
+  stock: number;
+  expectedDispatch: string;
+}
+
+/**
+ * When boxes set aside from a shipment are expected to leave: the working day after they arrive
+ * (or after today, for a shipment recorded late).
+ */
+export function expectedDispatch(arrivalDate: string, now: number): string {
+  const today = dayInNz(now);
+  return nextWorkingDay(arrivalDate > today ? arrivalDate : today);
+}
