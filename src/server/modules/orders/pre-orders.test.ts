@@ -1,6 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { InventoryRow } from '../../../contracts/inventory';
 import type { PlacedOrder } from '../../../contracts/order';
+import type { DashboardView } from '../../../contracts/reports';
 import type { AllocationResult, PreOrderBook } from '../../../contracts/pre-order';
 import { orderLines, orders, products, refunds, stockMovements } from '../../db/schema';
 import { shopConsistency } from '../../faults/consistency';
@@ -94,6 +96,11 @@ describe('recording a shipment for a pre-order product', () => {
       [paidLast.number, false],
       [unpaidFirst.number, false],
     ]);
+
+    const inventory = (await staff({ method: 'GET', url: '/api/admin/inventory' })).json<InventoryRow[]>();
+    expect(inventory.find((row) => row.productId === product.id)).toMatchObject({ stock: 1, preOrdered: 8, allocated: 4, waiting: 4 });
+    const dashboard = (await staff({ method: 'GET', url: '/api/admin/dashboard' })).json<DashboardView>();
+    expect(dashboard.preOrderDemand.find((row) => row.productId === product.id)).toMatchObject({ preOrdered: 8, allocated: 4, waiting: 4 });
 
     // The next shipment takes the leftover box too: paidLast's 2 first, then the unpaid 2.
     const next = (await shipment(product.id, { boxes: 3, arrivalDate: '2027-06-12' })).json<AllocationResult>();

@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
+import { Link } from 'react-router';
 import type { InventoryRow } from '../../../../contracts/inventory';
 import { orderStatusLabels, type OrderStatus } from '../../../../contracts/order';
 import { cancelWaitingSchema, expectedDateSchema, type PreOrderBook, shipmentSchema } from '../../../../contracts/pre-order';
@@ -75,7 +76,7 @@ export function PreOrderPanel({ row }: { row: InventoryRow }) {
           <Button onClick={() => setAction(action === 'shipment' ? null : 'shipment')} aria-expanded={action === 'shipment'}>
             Record shipment
           </Button>
-          {book.waiting > 0 && book.stock > 0 && (
+          {book.lines.some((line) => !line.allocatedAt && line.boxes <= book.stock) && (
             <Button variant="outline" onClick={() => allocate.mutate()} disabled={allocate.isPending}>
               {allocate.isPending ? 'Allocating...' : 'Allocate from stock'}
             </Button>
@@ -145,29 +146,29 @@ function PreOrderLines({ book }: { book: PreOrderBook }) {
         <caption className="sr-only">Pre-orders of {book.name}, in the order shipments serve them</caption>
         <thead>
           <tr className="border-b border-ink-500/30">
-            <th scope="col" className="py-1 font-semibold">Order</th>
-            <th scope="col" className="py-1 font-semibold">Customer</th>
-            <th scope="col" className="py-1 text-right font-semibold">Boxes</th>
-            <th scope="col" className="py-1 font-semibold">Placed</th>
-            <th scope="col" className="py-1 font-semibold">Boxes are</th>
+            <th scope="col" className="px-2 py-1 first:pl-0 font-semibold">Order</th>
+            <th scope="col" className="px-2 py-1 first:pl-0 font-semibold">Customer</th>
+            <th scope="col" className="px-2 py-1 first:pl-0 text-right font-semibold">Boxes</th>
+            <th scope="col" className="px-2 py-1 first:pl-0 font-semibold">Placed</th>
+            <th scope="col" className="px-2 py-1 first:pl-0 font-semibold">Boxes are</th>
           </tr>
         </thead>
         <tbody>
           {book.lines.map((line, index) => (
             <tr key={`${line.orderNumber}-${index}`} className="border-b border-mango-50 align-top">
-              <td className="py-1">
-                <a className="font-semibold text-mango-700 hover:underline" href={`/admin/orders/${line.orderNumber}`}>
+              <td className="px-2 py-1 first:pl-0">
+                <Link className="font-semibold text-mango-700 hover:underline" to={`/admin/orders/${line.orderNumber}`}>
                   {line.orderNumber}
-                </a>
+                </Link>
                 <span className="block text-ink-500">{orderStatusLabels[line.orderStatus as OrderStatus] ?? line.orderStatus}</span>
               </td>
-              <td className="py-1">
+              <td className="px-2 py-1 first:pl-0">
                 {line.customer}
                 <span className="block text-ink-500">{line.email}</span>
               </td>
-              <td className="py-1 text-right tabular-nums">{line.boxes}</td>
-              <td className="py-1">{formatDateTime(line.placedAt)}</td>
-              <td className="py-1">{line.allocatedAt ? <span className="font-semibold text-leaf-700">Set aside</span> : <span className="font-semibold text-mango-700">Waiting</span>}</td>
+              <td className="px-2 py-1 first:pl-0 text-right tabular-nums">{line.boxes}</td>
+              <td className="px-2 py-1 first:pl-0">{formatDateTime(line.placedAt)}</td>
+              <td className="px-2 py-1 first:pl-0">{line.allocatedAt ? <span className="font-semibold text-leaf-700">Set aside</span> : <span className="font-semibold text-mango-700">Waiting</span>}</td>
             </tr>
           ))}
         </tbody>
