@@ -1,12 +1,13 @@
 import { z } from 'zod';
 import { dayInNz, isCalendarDate, nextWorkingDay } from './dates';
+import type { OrderStatus } from './order';
 
 const noteField = z.string({ error: 'Note must be text' }).trim().max(300, 'Note must be at most 300 characters').optional();
 const dayField = (label: string) =>
   z
     .string({ error: `${label} is required` })
     .trim()
-    .refine(isCalendarDate, `${label} must be a real date (YYYY-MM-DD)`);
+    .refine(isCalendarDate, { message: `${label} must be a real date (YYYY-MM-DD)`, abort: true });
 
 /** POST /api/admin/inventory/:productId/shipments: boxes that arrived for a pre-order product. */
 export const shipmentSchema = z.strictObject({
@@ -15,14 +16,15 @@ export const shipmentSchema = z.strictObject({
     .int('Boxes received must be a whole number')
     .min(1, 'Boxes received must be at least 1')
     .max(100_000, 'Boxes received must be at most 100000'),
-  arrivalDate: dayField('Arrival date'),
+  // Boxes enter stock and shoppers are told they have landed: only once they have.
+  arrivalDate: dayField('Arrival date').refine((day) => day <= dayInNz(Date.now()), 'Arrival date cannot be in the future: record the shipment when it arrives'),
   note: noteField,
 });
 export type ShipmentInput = z.output<typeof shipmentSchema>;
 
 /** POST /api/admin/inventory/:productId/pre-orders/expected-date: a late shipment's new date. */
 export const expectedDateSchema = z.strictObject({
-  expectedAvailabilityDate: dayField('Expected date'),
+  expectedAvailabilityDate: dayField('Expected date').refine((day) => day >= dayInNz(Date.now()), 'Expected date cannot be in the past'),
   note: noteField,
 });
 
@@ -34,13 +36,15 @@ export const cancelWaitingSchema = z.strictObject({
 /** One pre-order line for a product, as staff see it on Inventory. */
 export interface PreOrderLineView {
   orderNumber: string;
-  orderStatus: string;
+  orderStatus: OrderStatus;
   customer: string;
   email: string;
   boxes: number;
   placedAt: string;
-  /** When its boxes were set aside; null while it waits for a shipment. */
+  /** When its boxes were set aside; null while it waits for a shipment (or for a line sent before shipments were recorded). */
   allocatedAt: string | null;
+  /** Boxes set aside, still waiting (an open order), or sent without a recorded shipment. */
+  state: 'set-aside' | 'waiting' | 'sent';
 }
 
 export interface ShipmentView {

@@ -29,4 +29,6 @@ ALTER TABLE "shipments" ADD CONSTRAINT "shipments_recorded_by_users_id_fk" FOREI
 CREATE INDEX "refunds_order_idx" ON "refunds" USING btree ("order_id");--> statement-breakpoint
 CREATE INDEX "shipments_product_idx" ON "shipments" USING btree ("product_id","created_at");--> statement-breakpoint
 ALTER TABLE "order_lines" ADD CONSTRAINT "order_lines_shipment_id_shipments_id_fk" FOREIGN KEY ("shipment_id") REFERENCES "public"."shipments"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "order_lines_waiting_idx" ON "order_lines" USING btree ("product_id") WHERE "order_lines"."is_pre_order" and "order_lines"."allocated_at" is null;
+CREATE INDEX "order_lines_waiting_idx" ON "order_lines" USING btree ("product_id") WHERE "order_lines"."is_pre_order" and "order_lines"."allocated_at" is null;--> statement-breakpoint
+-- Pre-orders already packed or sent before shipments were recorded had their boxes: they never wait.
+UPDATE "order_lines" SET "allocated_at" = "orders"."updated_at" FROM "orders" WHERE "order_lines"."order_id" = "orders"."id" AND "order_lines"."is_pre_order" AND "orders"."status" IN ('packed', 'shipped', 'delivered');

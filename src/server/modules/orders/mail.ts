@@ -9,7 +9,13 @@ const money = (dollars: number) => formatNzd(Math.round(dollars * 100));
 function linesAndTotals(order: OrderView): string[] {
   return [
     ...order.lines.map((line) => {
-      const preOrder = line.isPreOrder && line.expectedAvailabilityDate ? ` (pre-order, ships after ${formatDate(line.expectedAvailabilityDate)})` : '';
+      const preOrder = !line.isPreOrder
+        ? ''
+        : line.allocated
+          ? ' (pre-order, boxes set aside)'
+          : line.expectedAvailabilityDate
+            ? ` (pre-order, ships after ${formatDate(line.expectedAvailabilityDate)})`
+            : ' (pre-order)';
       return `  ${line.quantity} x ${line.name} @ ${money(line.unitPrice)} = ${money(line.lineTotal)}${preOrder}`;
     }),
     '',

@@ -5,7 +5,7 @@ import { type AllocationResult, expectedDispatch, type PreOrderBook, type Shipme
 import type { Tx } from '../../db/client';
 import { orderEvents, orderLines, orders, products, shipments, stockMovements, users } from '../../db/schema';
 import { recordAudit } from '../../lib/audit';
-import { Conflict, NotFound } from '../../lib/errors';
+import { AppError, Conflict, NotFound } from '../../lib/errors';
 import { queueMail } from '../../lib/mail-outbox';
 import { allocatedMail, newDateMail } from './pre-order-mail';
 import type { OrderDeps, OrderService } from './service';
@@ -187,6 +187,7 @@ export class PreOrderService {
       boxes: line.quantity,
       placedAt: order.createdAt.toISOString(),
       allocatedAt: line.allocatedAt?.toISOString() ?? null,
+      state: line.allocatedAt ? ('set-aside' as const) : openStatuses.includes(order.status) ? ('waiting' as const) : ('sent' as const),
     }));
     const sum = (items: typeof views) => items.reduce((total, item) => total + item.boxes, 0);
     return {
@@ -196,8 +197,8 @@ export class PreOrderService {
       expectedAvailabilityDate: product.expectedAvailabilityDate,
       stock: product.stock,
       preOrdered: sum(views),
-      allocated: sum(views.filter((view) => view.allocatedAt !== null)),
-      waiting: sum(views.filter((view) => view.allocatedAt === null)),
+      allocated: sum(views.filter((view) => view.state === 'set-aside')),
+      waiting: sum(views.filter((view) => view.state === 'waiting')),
       lines: views,
       shipments: shipped.map(shipmentView),
     };
@@ -251,7 +252,7 @@ export class PreOrderService {
    * paid one refunded in full with a refund record. Each goes through the order lifecycle (stock
    * its other lines took comes back, the shopper is e-mailed).
    */
-  async cancelWaiting(productId: number, reason: string, actor: Actor): Promise<{ cancelled: string[]; refunded: string[] }> {
+  async cancelWaiting(productId: number, reason: string, actor: Actor): Promise<{ cancelled: string[]; refunded: string[]; skipped: Array<{ orderNumber: string; reason: string }> }> {
     const [product] = await this.deps.db.select().from(products).where(eq(products.id, productId));
     if (!product) throw new NotFound('Product not found');
     const waitingOrders = await this.deps.db
@@ -261,14 +262,33 @@ export class PreOrderService {
       .orderBy(asc(orders.id));
     const cancelled: string[] = [];
     const refunded: string[] = [];
+    const skipped: Array<{ orderNumber: string; reason: string }> = [];
     const note = `${product.name} could not be supplied: ${reason}`;
+    const change = { actorUserId: actor.userId, note, audit: { requestId: actor.requestId } };
+    // One order at a time, each in its own transaction through the lifecycle: one that cannot be
+    // cancelled (a card payment still processing) is reported, and the others still go.
     for (const order of waitingOrders) {
-      const outcome = await this.deps.orders.cancelForShortShipment(order.id, productId, { actorUserId: actor.userId, note, audit: { requestId: actor.requestId } });
-      if (outcome === 'cancelled') cancelled.push(order.number);
-      if (outcome === 'refunded') refunded.push(order.number);
+      try {
+        // Null: its status moved since it was read (a payment arrived), so try once more from the new one.
+        const outcome = (await this.deps.orders.cancelForShortShipment(order.id, productId, change)) ?? (await this.deps.orders.cancelForShortShipment(order.id, productId, change));
+        if (outcome === 'cancelled') cancelled.push(order.number);
+        if (outcome === 'refunded') refunded.push(order.number);
+      } catch (error) {
+        skipped.push({ orderNumber: order.number, reason: error instanceof AppError ? error.message : 'It could not be cancelled just now.' });
+        if (!(error instanceof AppError)) this.deps.log.error({ order: order.number, err: error }, 'cancelling a waiting pre-order failed');
+      }
     }
-    return { cancelled, refunded };
+    await recordAudit(this.deps.db, {
+      actorUserId: actor.userId,
+      action: 'pre-order.cancel-waiting',
+      entity: 'product',
+      entityId: String(productId),
+      after: { reason, cancelled, refunded, skipped },
+      requestId: actor.requestId,
+    });
+    return { cancelled, refunded, skipped };
   }
+
 }
 
 /** The product's pre-order lines that have no boxes yet, narrowed by `where` (a correlated condition). */

@@ -339,10 +339,12 @@ export class OrderService {
       let stockReturned = false;
       if (to === 'cancelled') stockReturned = await this.returnStock(tx, order, change.actorUserId, 'cancellation');
       if (to === 'refunded' && refundReturnsStockFrom.includes(order.status)) stockReturned = await this.returnStock(tx, order, change.actorUserId, 'refund');
-      if (to === 'refunded' && change.refundReason) {
+      // Every refund is a money record (claims refund parts of orders too): what is left to give back.
+      if (to === 'refunded') {
         const [given] = await tx.select({ cents: sql<number>`coalesce(sum(${refunds.amountCents}), 0)::int` }).from(refunds).where(eq(refunds.orderId, orderId));
         const owed = order.totalCents - Number(given?.cents ?? 0);
-        if (owed > 0) await tx.insert(refunds).values({ orderId, amountCents: owed, reason: change.refundReason, actorUserId: change.actorUserId });
+        const reason = change.refundReason ?? (change.note || 'Refund recorded by staff');
+        if (owed > 0) await tx.insert(refunds).values({ orderId, amountCents: owed, reason, actorUserId: change.actorUserId });
       }
       await tx.insert(orderEvents).values({ orderId, status: to, note: change.note ?? '', actorUserId: change.actorUserId });
       if (change.audit) {

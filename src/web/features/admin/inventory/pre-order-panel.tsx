@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
 import type { InventoryRow } from '../../../../contracts/inventory';
-import { orderStatusLabels, type OrderStatus } from '../../../../contracts/order';
+import { orderStatusLabels } from '../../../../contracts/order';
 import { cancelWaitingSchema, expectedDateSchema, type PreOrderBook, shipmentSchema } from '../../../../contracts/pre-order';
 import { Button } from '../../../components/ui/button';
 import { DialogDescription, DialogTitle } from '../../../components/ui/dialog';
@@ -39,7 +39,12 @@ export function PreOrderPanel({ row }: { row: InventoryRow }) {
     mutationFn: () => postAllocateStock(row.productId),
     onSuccess(result) {
       refresh();
-      toast({ title: 'Stock allocated', description: result.allocated.length ? `${boxes(result.allocated.reduce((sum, entry) => sum + entry.boxes, 0))} set aside for ${result.allocated.length} orders.` : 'No waiting pre-order fits the stock left.' });
+      toast({
+        title: 'Stock allocated',
+        description: result.allocated.length
+          ? `${boxes(result.allocated.reduce((sum, entry) => sum + entry.boxes, 0))} set aside for ${result.allocated.length} ${result.allocated.length === 1 ? 'order' : 'orders'}.`
+          : 'No waiting pre-order fits the stock left.',
+      });
     },
     onError: (error) => toast({ title: 'Nothing allocated', description: messageOf(error), variant: 'destructive' }),
   });
@@ -55,8 +60,14 @@ export function PreOrderPanel({ row }: { row: InventoryRow }) {
       toast({ title: 'Still a pre-order', description: messageOf(error), variant: 'destructive' });
     },
   });
-  if (query.isPending) return <Spinner compact />;
-  if (query.isError) return <p role="alert" className="text-danger-600">The pre-orders could not be loaded.</p>;
+  if (query.isPending || query.isError) {
+    return (
+      <div className="grid gap-4">
+        <DialogTitle className="pr-8 text-2xl font-semibold">Pre-orders: {row.name}</DialogTitle>
+        {query.isPending ? <Spinner compact /> : <p role="alert" className="text-danger-600">The pre-orders could not be loaded.</p>}
+      </div>
+    );
+  }
   const book = query.data;
   return (
     <div className="grid gap-5">
@@ -76,7 +87,7 @@ export function PreOrderPanel({ row }: { row: InventoryRow }) {
           <Button onClick={() => setAction(action === 'shipment' ? null : 'shipment')} aria-expanded={action === 'shipment'}>
             Record shipment
           </Button>
-          {book.lines.some((line) => !line.allocatedAt && line.boxes <= book.stock) && (
+          {book.lines.some((line) => line.state === 'waiting' && line.boxes <= book.stock) && (
             <Button variant="outline" onClick={() => allocate.mutate()} disabled={allocate.isPending}>
               {allocate.isPending ? 'Allocating...' : 'Allocate from stock'}
             </Button>
@@ -155,12 +166,13 @@ function PreOrderLines({ book }: { book: PreOrderBook }) {
         </thead>
         <tbody>
           {book.lines.map((line, index) => (
+            // An order may hold two lines of one product (never from the cart, which merges them).
             <tr key={`${line.orderNumber}-${index}`} className="border-b border-mango-50 align-top">
               <td className="px-2 py-1 first:pl-0">
                 <Link className="font-semibold text-mango-700 hover:underline" to={`/admin/orders/${line.orderNumber}`}>
                   {line.orderNumber}
                 </Link>
-                <span className="block text-ink-500">{orderStatusLabels[line.orderStatus as OrderStatus] ?? line.orderStatus}</span>
+                <span className="block text-ink-500">{orderStatusLabels[line.orderStatus]}</span>
               </td>
               <td className="px-2 py-1 first:pl-0">
                 {line.customer}
@@ -168,7 +180,7 @@ function PreOrderLines({ book }: { book: PreOrderBook }) {
               </td>
               <td className="px-2 py-1 first:pl-0 text-right tabular-nums">{line.boxes}</td>
               <td className="px-2 py-1 first:pl-0">{formatDateTime(line.placedAt)}</td>
-              <td className="px-2 py-1 first:pl-0">{line.allocatedAt ? <span className="font-semibold text-leaf-700">Set aside</span> : <span className="font-semibold text-mango-700">Waiting</span>}</td>
+              <td className="px-2 py-1 first:pl-0">{line.state === 'set-aside' ? <span className="font-semibold text-leaf-700">Set aside</span> : line.state === 'waiting' ? <span className="font-semibold text-mango-700">Waiting</span> : 'Sent'}</td>
             </tr>
           ))}
         </tbody>
@@ -254,13 +266,18 @@ function CancelWaitingForm({ book, onDone }: { book: PreOrderBook; onDone: () =>
   const [reason, setReason] = useState('');
   const [errors, setErrors] = useState<FieldErrors>({});
   const [confirming, setConfirming] = useState(false);
-  const waitingOrders = new Set(book.lines.filter((line) => !line.allocatedAt).map((line) => line.orderNumber)).size;
+  const waitingOrders = new Set(book.lines.filter((line) => line.state === 'waiting').map((line) => line.orderNumber)).size;
   const cancel = useMutation({
     mutationFn: () => postCancelWaiting(book.productId, reason.trim()),
     onSuccess(result) {
       refresh();
       setConfirming(false);
-      toast({ title: 'Waiting pre-orders cancelled', description: `${result.cancelled.length} unpaid cancelled, ${result.refunded.length} paid refunded in full.` });
+      const skipped = result.skipped.map((entry) => `${entry.orderNumber}: ${entry.reason}`).join(' ');
+      toast({
+        title: result.skipped.length ? 'Some waiting pre-orders were not cancelled' : 'Waiting pre-orders cancelled',
+        description: `${result.cancelled.length} unpaid cancelled, ${result.refunded.length} paid refunded in full.${skipped ? ` Not cancelled: ${skipped}` : ''}`,
+        variant: result.skipped.length ? 'destructive' : undefined,
+      });
       onDone();
     },
     onError(error) {

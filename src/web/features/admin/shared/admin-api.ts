@@ -58,6 +58,6 @@ export const postExpectedDate = (productId: number, change: { expectedAvailabili
   apiRequest<{ notified: number }>(`/api/admin/inventory/${productId}/pre-orders/expected-date`, { method: 'POST', body: change });
 
 export const postCancelWaiting = (productId: number, reason: string) =>
-  apiRequest<{ cancelled: string[]; refunded: string[] }>(`/api/admin/inventory/${productId}/pre-orders/cancel-waiting`, { method: 'POST', body: { reason } });
+  apiRequest<{ cancelled: string[]; refunded: string[]; skipped: Array<{ orderNumber: string; reason: string }> }>(`/api/admin/inventory/${productId}/pre-orders/cancel-waiting`, { method: 'POST', body: { reason } });
 
 export const postOpenSales = (productId: number) => apiRequest<{ stock: number }>(`/api/admin/inventory/${productId}/open-sales`, { method: 'POST' });
