@@ -52,17 +52,7 @@ export class PreOrderService {
     const settings = await this.deps.settings.stored();
     const now = Date.now();
     const result = await this.deps.db.transaction(async (tx) => {
-      // Orders first, then the product: the order a cancel takes them in (its order row, then the
-      // stock it returns), so the two wait for each other instead of deadlocking. An order placed
-      // after this point is the newest, and waits for the next shipment.
-      const lockedOrders = await tx
-        .select({ id: orders.id })
-        .from(orders)
-        .where(and(inArray(orders.status, openStatuses), exists(waitingLines(tx, productId, sql`${orderLines.orderId} = ${orders.id}`))))
-        .orderBy(asc(orders.id))
-        .for('update');
-      const [product] = await tx.select().from(products).where(eq(products.id, productId)).for('update');
-      if (!product) throw new NotFound('Product not found');
+      const { lockedOrders, product } = await lockWaiting(tx, productId);
       if (!product.isPreOrder && lockedOrders.length === 0) {
         throw new Conflict(`${product.name} is not sold as a pre-order: record boxes that arrive with Adjust stock instead.`);
       }
@@ -208,14 +198,7 @@ export class PreOrderService {
   async moveExpectedDate(productId: number, input: { expectedAvailabilityDate: string; note?: string }, actor: Actor): Promise<{ notified: number }> {
     const settings = await this.deps.settings.stored();
     const notified = await this.deps.db.transaction(async (tx) => {
-      const lockedOrders = await tx
-        .select()
-        .from(orders)
-        .where(and(inArray(orders.status, openStatuses), exists(waitingLines(tx, productId, sql`${orderLines.orderId} = ${orders.id}`))))
-        .orderBy(asc(orders.id))
-        .for('update');
-      const [product] = await tx.select().from(products).where(eq(products.id, productId)).for('update');
-      if (!product) throw new NotFound('Product not found');
+      const { lockedOrders, product } = await lockWaiting(tx, productId);
       if (!product.isPreOrder) throw new Conflict(`${product.name} is not sold as a pre-order.`);
       const date = input.expectedAvailabilityDate;
       await tx.update(products).set({ expectedAvailabilityDate: date, updatedAt: sql`now()` }).where(eq(products.id, productId));
@@ -289,6 +272,23 @@ export class PreOrderService {
     return { cancelled, refunded, skipped };
   }
 
+}
+
+/**
+ * Locks the open orders still waiting for the product's boxes (by id), then the product: the order
+ * a cancel takes them in (its order row, then the stock it returns), so the two wait for each
+ * other instead of deadlocking. An order placed after this is the newest, and waits for the next round.
+ */
+async function lockWaiting(tx: Tx, productId: number) {
+  const lockedOrders = await tx
+    .select()
+    .from(orders)
+    .where(and(inArray(orders.status, openStatuses), exists(waitingLines(tx, productId, sql`${orderLines.orderId} = ${orders.id}`))))
+    .orderBy(asc(orders.id))
+    .for('update');
+  const [product] = await tx.select().from(products).where(eq(products.id, productId)).for('update');
+  if (!product) throw new NotFound('Product not found');
+  return { lockedOrders, product };
 }
 
 /** The product's pre-order lines that have no boxes yet, narrowed by `where` (a correlated condition). */
