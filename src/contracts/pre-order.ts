@@ -19,6 +19,8 @@ export const shipmentSchema = z.strictObject({
   // Boxes enter stock and shoppers are told they have landed: only once they have.
   arrivalDate: dayField('Arrival date').refine((day) => day <= dayInNz(Date.now()), 'Arrival date cannot be in the future: record the shipment when it arrives'),
   note: noteField,
+  /** One per form: a retried submit (a lost answer, a double click) records the shipment once. */
+  idempotencyKey: z.string({ error: 'Idempotency key must be text' }).trim().min(8, 'Idempotency key must be 8 to 100 characters').max(100, 'Idempotency key must be 8 to 100 characters').optional(),
 });
 export type ShipmentInput = z.output<typeof shipmentSchema>;
 

@@ -431,9 +431,15 @@ export const shipments = pgTable(
     /** Boxes given to pre-orders when it was recorded (leftover stock from before may add to them). */
     allocatedBoxes: integer('allocated_boxes').notNull().default(0),
     recordedBy: integer('recorded_by').references(() => users.id, { onDelete: 'set null' }),
+    /** Sent by the form with the shipment: a retried submit finds the same shipment. */
+    idempotencyKey: text('idempotency_key'),
     createdAt: createdAt(),
   },
-  (t) => [index('shipments_product_idx').on(t.productId, t.createdAt), check('shipments_boxes_positive', sql`${t.boxes} > 0 and ${t.allocatedBoxes} >= 0`)],
+  (t) => [
+    index('shipments_product_idx').on(t.productId, t.createdAt),
+    uniqueIndex('shipments_idempotency_key').on(t.productId, t.idempotencyKey),
+    check('shipments_boxes_positive', sql`${t.boxes} > 0 and ${t.allocatedBoxes} >= 0`),
+  ],
 );
 
 /** Money given back on an order: a cancelled pre-order, an approved claim. Never more than was paid. */

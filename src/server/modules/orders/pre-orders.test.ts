@@ -294,6 +294,22 @@ describe('racing', () => {
     expect(state.stockDrift).toEqual([]);
   });
 
+  it('records a shipment once when its submit is sent twice at the same moment (one key)', async () => {
+    const product = await comingSoon();
+    const waiting = await Promise.all(Array.from({ length: 3 }, () => preOrder(product.id, 2, { paid: true })));
+    const payload = { boxes: 4, arrivalDate: '2026-11-02', idempotencyKey: 'shipment-form-0001' };
+    const [first, second] = await Promise.all([shipment(product.id, payload), shipment(product.id, payload)]);
+    expect([first!.statusCode, second!.statusCode]).toEqual([201, 201]);
+    expect(second!.json()).toEqual(first!.json());
+    expect(first!.json<AllocationResult>().allocated.map((entry) => entry.orderNumber)).toEqual(waiting.slice(0, 2).map((order) => order.number));
+    expect((await book(product.id)).shipments).toHaveLength(1);
+    expect(await stockOf(shop, product.id)).toBe(0);
+    expect(await movedStock(product.id)).toBe(0);
+    // Another form (another key) is another shipment.
+    const third = (await shipment(product.id, { ...payload, idempotencyKey: 'shipment-form-0002' })).json<AllocationResult>();
+    expect(third.allocated.map((entry) => entry.orderNumber)).toEqual([waiting[2]!.number]);
+  });
+
   it('two staff recording the same shipment at once allocate each line once', async () => {
     const product = await comingSoon();
     const orders = await Promise.all(Array.from({ length: 6 }, () => preOrder(product.id, 2, { paid: true })));

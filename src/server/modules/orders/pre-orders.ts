@@ -56,11 +56,18 @@ export class PreOrderService {
       if (!product.isPreOrder && lockedOrders.length === 0) {
         throw new Conflict(`${product.name} is not sold as a pre-order: record boxes that arrive with Adjust stock instead.`);
       }
+      if (shipment?.idempotencyKey) {
+        const [earlier] = await tx.select().from(shipments).where(and(eq(shipments.productId, productId), eq(shipments.idempotencyKey, shipment.idempotencyKey)));
+        if (earlier) return { ...(await replay(tx, earlier, product.stock, now)), replayed: true };
+      }
       let stock = product.stock;
       let recorded: ShipmentRow | null = null;
       const arrivalDate = shipment?.arrivalDate ?? null;
       if (shipment) {
-        const [inserted] = await tx.insert(shipments).values({ productId, boxes: shipment.boxes, arrivalDate: shipment.arrivalDate, note: shipment.note ?? '', recordedBy: actor.userId }).returning();
+        const [inserted] = await tx
+          .insert(shipments)
+          .values({ productId, boxes: shipment.boxes, arrivalDate: shipment.arrivalDate, note: shipment.note ?? '', recordedBy: actor.userId, idempotencyKey: shipment.idempotencyKey ?? null })
+          .returning();
         recorded = inserted!;
         stock += shipment.boxes;
         const note = `Shipment of ${formatDate(shipment.arrivalDate)}${shipment.note ? `: ${shipment.note}` : ''}`;
@@ -116,10 +123,11 @@ export class PreOrderService {
         after: { ...(shipment ? { boxes: shipment.boxes, arrivalDate: shipment.arrivalDate, note: shipment.note ?? '' } : {}), allocated, waiting, stock },
         requestId: actor.requestId,
       });
-      return { shipment: recorded ? shipmentView(recorded) : null, allocated, waiting, stock, expectedDispatch: dispatch };
+      return { shipment: recorded ? shipmentView(recorded) : null, allocated, waiting, stock, expectedDispatch: dispatch, replayed: false };
     });
-    this.deps.bus.publish('products');
-    return result;
+    const { replayed, ...answer } = result;
+    if (!replayed) this.deps.bus.publish('products');
+    return answer;
   }
 
   /**
@@ -272,6 +280,29 @@ export class PreOrderService {
     return { cancelled, refunded, skipped };
   }
 
+}
+
+/** What recording `shipment` did, told again for a retried submit (nothing is recorded twice). */
+async function replay(tx: Tx, shipment: ShipmentRow, stock: number, now: number): Promise<AllocationResult> {
+  const given = await tx
+    .select({ orderNumber: orders.number, boxes: sql<number>`sum(${orderLines.quantity})::int` })
+    .from(orderLines)
+    .innerJoin(orders, eq(orders.id, orderLines.orderId))
+    .where(eq(orderLines.shipmentId, shipment.id))
+    .groupBy(orders.number, orders.id)
+    .orderBy(asc(sql`min(${orderLines.allocatedAt})`), asc(orders.id));
+  const [waiting] = await tx
+    .select({ lines: sql<number>`count(*)::int`, boxes: sql<number>`coalesce(sum(${orderLines.quantity}), 0)::int` })
+    .from(orderLines)
+    .innerJoin(orders, eq(orders.id, orderLines.orderId))
+    .where(and(eq(orderLines.productId, shipment.productId), eq(orderLines.isPreOrder, true), isNull(orderLines.allocatedAt), inArray(orders.status, openStatuses)));
+  return {
+    shipment: shipmentView(shipment),
+    allocated: given.map((row) => ({ orderNumber: row.orderNumber, boxes: Number(row.boxes) })),
+    waiting: { lines: Number(waiting?.lines ?? 0), boxes: Number(waiting?.boxes ?? 0) },
+    stock,
+    expectedDispatch: expectedDispatch(shipment.arrivalDate, now),
+  };
 }
 
 /**

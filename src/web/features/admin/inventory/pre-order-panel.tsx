@@ -12,6 +12,7 @@ import { toast } from '../../../components/ui/toast';
 import { ApiError } from '../../../lib/api-client';
 import { type FieldErrors, fieldErrorsOf } from '../../../lib/form-errors';
 import { formatDate, formatDateTime } from '../../../lib/format';
+import { newIdempotencyKey } from '../../orders/orders-api';
 import { ConfirmDialog } from '../shared/confirm-dialog';
 import {
   fetchPreOrderBook,
@@ -192,6 +193,8 @@ function PreOrderLines({ book }: { book: PreOrderBook }) {
 function ShipmentForm({ book, onDone }: { book: PreOrderBook; onDone: () => void }) {
   const refresh = useRefresh(book.productId);
   const [values, setValues] = useState({ boxes: '', arrivalDate: '', note: '' });
+  // One key per form: a submit retried after a lost answer records the shipment once.
+  const [idempotencyKey] = useState(newIdempotencyKey);
   const [errors, setErrors] = useState<FieldErrors>({});
   const save = useMutation({
     mutationFn: (input: Parameters<typeof postShipment>[1]) => postShipment(book.productId, input),
@@ -211,7 +214,12 @@ function ShipmentForm({ book, onDone }: { book: PreOrderBook; onDone: () => void
   });
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const parsed = shipmentSchema.safeParse({ boxes: values.boxes.trim() === '' ? undefined : Number(values.boxes), arrivalDate: values.arrivalDate || undefined, note: values.note.trim() || undefined });
+    const parsed = shipmentSchema.safeParse({
+      boxes: values.boxes.trim() === '' ? undefined : Number(values.boxes),
+      arrivalDate: values.arrivalDate || undefined,
+      note: values.note.trim() || undefined,
+      idempotencyKey,
+    });
     if (!parsed.success) return setErrors(fieldErrorsOf(parsed.error));
     setErrors({});
     save.mutate(parsed.data);
