@@ -41,3 +41,18 @@ export function monthInNz(at: number): number {
 export function yearInNz(at: number): number {
   return Number(nzYear.format(at));
 }
+
+const nzCalendarDay = new Intl.DateTimeFormat('en-CA', { timeZone: shopTimeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+
+/** The calendar day (YYYY-MM-DD) of `at` (ms) in New Zealand. */
+export function dayInNz(at: number): string {
+  return nzCalendarDay.format(at);
+}
+
+/** The weekday after `day` (YYYY-MM-DD): Friday, Saturday and Sunday lead to Monday. */
+export function nextWorkingDay(day: string): string {
+  const date = new Date(`${day}T00:00:00Z`);
+  do date.setUTCDate(date.getUTCDate() + 1);
+  while (date.getUTCDay() === 0 || date.getUTCDay() === 6);
+  return date.toISOString().slice(0, 10);
+}

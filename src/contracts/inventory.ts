@@ -28,6 +28,9 @@ export interface InventoryRow {
   preOrderLimit: number | null;
   /** Boxes on pre-orders that are not cancelled or refunded. */
   preOrdered: number;
+  /** Of those, boxes set aside from shipments, and boxes still waiting for one (decision 0015). */
+  allocated: number;
+  waiting: number;
 }
 
 export interface StockMovementView {

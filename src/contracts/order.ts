@@ -29,9 +29,10 @@ export type NzRegion = (typeof nzRegions)[number];
 /**
  * Why stock changed: every change is a movement, so stock is always the sum of its movements.
  * `refund` is boxes back from an order refunded before it was sent; `opening` is stock a product
- * started with; the last three are staff adjustments.
+ * started with; received, spoiled and correction are staff adjustments (a shipment is received);
+ * `allocation` is a shipment's boxes given to a pre-order.
  */
-export const stockMovementReasons = ['order', 'cancellation', 'refund', 'opening', 'received', 'spoiled', 'correction'] as const;
+export const stockMovementReasons = ['order', 'cancellation', 'refund', 'opening', 'received', 'spoiled', 'correction', 'allocation'] as const;
 export type StockMovementReason = (typeof stockMovementReasons)[number];
 
 /**
@@ -88,6 +89,8 @@ export interface OrderLineView {
   lineTotal: number;
   isPreOrder: boolean;
   expectedAvailabilityDate: string | null;
+  /** A pre-order line's boxes are set aside from a shipment; false while it waits (and for other lines). */
+  allocated: boolean;
 }
 
 export interface OrderEventView {
@@ -126,6 +129,8 @@ export interface OrderView {
   /** Bank details to pay into while a bank-transfer order waits for payment; the reference is the order number. */
   bankTransfer: { accountName: string; accountNumber: string; bankName: string; reference: string; payBy: string } | null;
   canCancel: boolean;
+  /** Pre-order boxes still wait for their shipment: the order cannot be packed yet. */
+  waitingForStock: boolean;
   /** A card order that is not paid yet can (re)start its Stripe payment. */
   canPayByCard: boolean;
 }

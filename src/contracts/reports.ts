@@ -117,7 +117,7 @@ export interface DashboardView {
   lowStockThreshold: number;
   lowStock: Array<{ productId: number; name: string; stock: number }>;
   outOfStock: Array<{ productId: number; name: string }>;
-  preOrderDemand: Array<{ productId: number; name: string; preOrdered: number; limit: number | null }>;
+  preOrderDemand: Array<{ productId: number; name: string; preOrdered: number; allocated: number; waiting: number; limit: number | null }>;
 }
 
 /** GET /api/admin/audit: the audit log, newest first, a page at a time. */

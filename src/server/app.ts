@@ -33,6 +33,8 @@ import { seoRoutes } from './modules/seo/routes';
 import { orderRoutes } from './modules/orders/routes';
 import { OrderService } from './modules/orders/service';
 import { staffOrderRoutes } from './modules/orders/staff-routes';
+import { preOrderRoutes } from './modules/orders/pre-order-routes';
+import { PreOrderService } from './modules/orders/pre-orders';
 import { inventoryRoutes } from './modules/inventory/routes';
 import { customerRoutes } from './modules/customers/routes';
 import { CustomerService } from './modules/customers/service';
@@ -167,6 +169,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(orderRoutes({ orders, limiter, stripe, ordersPerUserPerHour: config.limits.ordersPerUserPerHour }));
   await app.register(accountRoutes({ db, limiter, config }));
   await app.register(staffOrderRoutes({ db, orders }));
+  await app.register(preOrderRoutes(new PreOrderService({ db, settings, bus, stripe, publicUrl, log: app.log, orders })));
   await app.register(inventoryRoutes(new InventoryService({ db, settings, bus })));
   await app.register(customerRoutes(new CustomerService(db)));
   await app.register(settingsRoutes(settings));

@@ -376,9 +376,13 @@ export const orderLines = pgTable(
     quantity: integer('quantity').notNull(),
     isPreOrder: boolean('is_pre_order').notNull().default(false),
     expectedAvailabilityDate: date('expected_availability_date', { mode: 'string' }),
+    /** A pre-order line's boxes, taken from a shipment (all of them at once); null while it waits. */
+    allocatedAt: timestamp('allocated_at', { withTimezone: true }),
+    shipmentId: integer('shipment_id').references(() => shipments.id, { onDelete: 'set null' }),
   },
   (t) => [
     index('order_lines_order_idx').on(t.orderId),
+    index('order_lines_waiting_idx').on(t.productId).where(sql`${t.isPreOrder} and ${t.allocatedAt} is null`),
     index('order_lines_product_idx').on(t.productId),
     check('order_lines_quantity_positive', sql`${t.quantity} > 0`),
     check('order_lines_price_positive', sql`${t.unitPriceCents} > 0`),
@@ -414,3 +418,41 @@ export const stockMovements = pgTable(
   },
   (t) => [index('stock_movements_product_idx').on(t.productId, t.createdAt), check('stock_movements_change_non_zero', sql`${t.change} <> 0`)],
 );
+
+/** Boxes that arrived for a pre-order product; recording one allocates them to its pre-orders. */
+export const shipments = pgTable(
+  'shipments',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    productId: integer('product_id').notNull().references(() => products.id, { onDelete: 'cascade' }),
+    boxes: integer('boxes').notNull(),
+    arrivalDate: date('arrival_date', { mode: 'string' }).notNull(),
+    note: text('note').notNull().default(''),
+    /** Boxes given to pre-orders when it was recorded (leftover stock from before may add to them). */
+    allocatedBoxes: integer('allocated_boxes').notNull().default(0),
+    recordedBy: integer('recorded_by').references(() => users.id, { onDelete: 'set null' }),
+    /** Sent by the form with the shipment: a retried submit finds the same shipment. */
+    idempotencyKey: text('idempotency_key'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('shipments_product_idx').on(t.productId, t.createdAt),
+    uniqueIndex('shipments_idempotency_key').on(t.productId, t.idempotencyKey),
+    check('shipments_boxes_positive', sql`${t.boxes} > 0 and ${t.allocatedBoxes} >= 0`),
+  ],
+);
+
+/** Money given back on an order: a cancelled pre-order, an approved claim. Never more than was paid. */
+export const refunds = pgTable(
+  'refunds',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    orderId: integer('order_id').notNull().references(() => orders.id, { onDelete: 'cascade' }),
+    amountCents: integer('amount_cents').notNull(),
+    reason: text('reason').notNull(),
+    actorUserId: integer('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('refunds_order_idx').on(t.orderId), check('refunds_amount_positive', sql`${t.amountCents} > 0`)],
+);
+

@@ -10,7 +10,7 @@ export interface ShopConsistency {
   orders: Array<{ id: number; number: string }>;
   /** Products whose stock is not the sum of their movements. */
   stockDrift: Array<{ id: number; stock: number; moved: number }>;
-  /** Orders with no lines, or whose lines do not match the stock their placement took. */
+  /** Orders with no lines, or whose in-stock lines do not match the stock their placement took (pre-orders take none). */
   halfOrders: string[];
   /** Order numbers with other than exactly one confirmation mail in the outbox. */
   confirmationMismatch: Array<{ number: string; mails: number }>;
@@ -31,7 +31,7 @@ export async function shopConsistency(db: Db): Promise<ShopConsistency> {
     db,
     sql`select o.number from orders o
         where not exists (select 1 from order_lines l where l.order_id = o.id)
-           or (select coalesce(sum(l.quantity), 0) from order_lines l where l.order_id = o.id)
+           or (select coalesce(sum(l.quantity), 0) from order_lines l where l.order_id = o.id and not l.is_pre_order)
               <> (select coalesce(-sum(m.change), 0) from stock_movements m where m.order_id = o.id and m.reason = 'order')`,
   );
   const confirmationMismatch = await queryRows<{ number: string; mails: number }>(

@@ -18,13 +18,19 @@ export class InventoryService {
     const [rows, preOrdered] = await Promise.all([
       db.select().from(products).orderBy(asc(products.name)),
       db
-        .select({ productId: orderLines.productId, boxes: sql<number>`sum(${orderLines.quantity})::int` })
+        .select({
+          productId: orderLines.productId,
+          boxes: sql<number>`sum(${orderLines.quantity})::int`,
+          allocated: sql<number>`coalesce(sum(${orderLines.quantity}) filter (where ${orderLines.allocatedAt} is not null), 0)::int`,
+          // Waiting only while the order is open: a sent order's lines were served.
+          waiting: sql<number>`coalesce(sum(${orderLines.quantity}) filter (where ${orderLines.allocatedAt} is null and ${orders.status} in ('pending_payment', 'paid', 'packed')), 0)::int`,
+        })
         .from(orderLines)
         .innerJoin(orders, eq(orders.id, orderLines.orderId))
         .where(and(eq(orderLines.isPreOrder, true), inArray(orders.status, [...liveOrderStatuses])))
         .groupBy(orderLines.productId),
     ]);
-    const owed = new Map(preOrdered.map((row) => [row.productId, Number(row.boxes)]));
+    const owed = new Map(preOrdered.map((row) => [row.productId, row]));
     return rows.map((product) => ({
       productId: product.id,
       name: product.name,
@@ -33,7 +39,9 @@ export class InventoryService {
       isPreOrder: product.isPreOrder,
       isLowStock: !product.isPreOrder && product.stock <= threshold,
       preOrderLimit: product.preOrderLimit,
-      preOrdered: owed.get(product.id) ?? 0,
+      preOrdered: Number(owed.get(product.id)?.boxes ?? 0),
+      allocated: Number(owed.get(product.id)?.allocated ?? 0),
+      waiting: Number(owed.get(product.id)?.waiting ?? 0),
     }));
   }
 

@@ -55,7 +55,12 @@ async function claimPreOrder(tx: Tx, carted: { id: number; name: string }, quant
     const message = `${carted.name} is no longer available. Please remove it from your cart.`;
     throw new Conflict(message, { cart: message });
   }
-  if (product.preOrderLimit === null) return;
+  // Its pre-orders closed since the cart was priced (all served, now selling from stock).
+  if (!product.isPreOrder) {
+    const message = `${product.name} now sells from stock rather than as a pre-order. Please check your cart and place the order again.`;
+    throw new Conflict(message, { cart: message });
+  }
+    if (product.preOrderLimit === null) return;
   const [row] = await tx
     .select({ boxes: sql<number>`coalesce(sum(${orderLines.quantity}), 0)::int` })
     .from(orderLines)

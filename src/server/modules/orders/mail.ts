@@ -9,7 +9,13 @@ const money = (dollars: number) => formatNzd(Math.round(dollars * 100));
 function linesAndTotals(order: OrderView): string[] {
   return [
     ...order.lines.map((line) => {
-      const preOrder = line.isPreOrder && line.expectedAvailabilityDate ? ` (pre-order, ships after ${formatDate(line.expectedAvailabilityDate)})` : '';
+      const preOrder = !line.isPreOrder
+        ? ''
+        : line.allocated
+          ? ' (pre-order, boxes set aside)'
+          : line.expectedAvailabilityDate
+            ? ` (pre-order, ships after ${formatDate(line.expectedAvailabilityDate)})`
+            : ' (pre-order)';
       return `  ${line.quantity} x ${line.name} @ ${money(line.unitPrice)} = ${money(line.lineTotal)}${preOrder}`;
     }),
     '',
@@ -25,7 +31,7 @@ function address(order: OrderView): string[] {
   return [a.name, a.street, ...(a.suburb ? [a.suburb] : []), `${a.city} ${a.postcode}`, a.region, a.phone];
 }
 
-interface MailContext {
+export interface MailContext {
   to: string;
   firstName: string;
   order: OrderView;
@@ -33,7 +39,7 @@ interface MailContext {
   orderUrl: string;
 }
 
-function message(context: MailContext, subject: string, body: string[]): MailMessage {
+export function message(context: MailContext, subject: string, body: string[]): MailMessage {
   return {
     to: context.to,
     subject,

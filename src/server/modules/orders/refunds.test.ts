@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminOrderDetail } from '../../../contracts/admin-orders';
 import type { StockMovementView } from '../../../contracts/inventory';
 import type { OrderStatus, OrderView, PlacedOrder } from '../../../contracts/order';
-import { auditLog, orderEvents, orders, promoCodes, stockMovements } from '../../db/schema';
+import { auditLog, orderEvents, orders, promoCodes, refunds, stockMovements } from '../../db/schema';
 import { quickShopper, stockOf, testProduct, testPromo } from '../../testing/order-helpers';
 import { as, openStaffShop, signInAdmin, type StaffCall, type TestShop } from '../../testing/test-app';
 
@@ -28,6 +28,11 @@ async function placeOrder() {
   /** Staff move the order along, each step answered 200. */
   const stepsTo = async (...statuses: OrderStatus[]) => {
     for (const status of statuses) {
+      // The pre-order's boxes arrive before the order can be packed (decision 0015).
+      if (status === 'packed') {
+        const shipment = await staff({ method: 'POST', url: `/api/admin/inventory/${preOrder.id}/shipments`, payload: { boxes: 2, arrivalDate: '2026-11-20' } });
+        expect(shipment.statusCode, shipment.body).toBe(201);
+      }
       const response = await step(status, status === 'shipped' ? { trackingNumber: 'NZP-123456' } : {});
       expect(response.statusCode, response.body).toBe(200);
     }
@@ -70,6 +75,10 @@ describe('POST /api/admin/orders/:number/status: refunds before the boxes are se
     expect(history[0]).toMatchObject({ change: 3, reason: 'refund', orderNumber: order.number });
     const audited = await shop.database.db.select().from(auditLog).where(and(eq(auditLog.action, 'order.refunded'), eq(auditLog.entityId, order.number)));
     expect(audited).toHaveLength(1);
+    // The money given back is recorded, once, for the whole order.
+    const [row] = await shop.database.db.select().from(orders).where(eq(orders.number, order.number));
+    const records = await shop.database.db.select().from(refunds).where(eq(refunds.orderId, row!.id));
+    expect(records.map((record) => [record.amountCents, record.reason])).toEqual([[row!.totalCents, 'Customer changed their mind']]);
     const mails = await refundMails(order.number);
     expect(mails).toHaveLength(1);
     expect(mails[0]!.to).toBe(shopper.user.email);
@@ -80,8 +89,8 @@ describe('POST /api/admin/orders/:number/status: refunds before the boxes are se
     expect(seen.events.map((e) => e.status)).toEqual(['pending_payment', 'paid', 'refunded']);
   });
 
-  it('puts the boxes of a packed order back in stock', async () => {
-    const { boxes, promo, step, stepsTo } = await placeOrder();
+  it('puts the boxes of a packed order back in stock, the pre-order boxes from its shipment too', async () => {
+    const { boxes, preOrder, promo, step, stepsTo } = await placeOrder();
     await stepsTo('paid', 'packed');
     expect((await step('refunded')).statusCode).toBe(200);
     expect(await stockOf(shop, boxes.id)).toBe(20);
@@ -89,6 +98,12 @@ describe('POST /api/admin/orders/:number/status: refunds before the boxes are se
       [-3, 'order'],
       [3, 'refund'],
     ]);
+    expect(await movementsOf(preOrder.id)).toEqual([
+      [2, 'received'],
+      [-2, 'allocation'],
+      [2, 'refund'],
+    ]);
+    expect(await stockOf(shop, preOrder.id)).toBe(2);
     expect(await promoUses(promo.id)).toBe(5);
   });
 
@@ -108,10 +123,11 @@ describe('POST /api/admin/orders/:number/status: refunds before the boxes are se
 describe('POST /api/admin/orders/:number/status: refunds after the boxes are sent', () => {
   for (const sent of [['paid', 'packed', 'shipped'], ['paid', 'packed', 'shipped', 'delivered']] as OrderStatus[][]) {
     it(`returns no stock and keeps the promo use when the order is ${sent.at(-1)}, and e-mails the customer`, async () => {
-      const { boxes, promo, order, step, stepsTo } = await placeOrder();
+      const { boxes, preOrder, promo, order, step, stepsTo } = await placeOrder();
       await stepsTo(...sent);
       expect((await step('refunded')).statusCode).toBe(200);
       expect(await stockOf(shop, boxes.id)).toBe(17);
+      expect(await stockOf(shop, preOrder.id)).toBe(0);
       expect(await movementsOf(boxes.id)).toEqual([[-3, 'order']]);
       expect(await promoUses(promo.id)).toBe(6);
       expect(await refundMails(order.number)).toHaveLength(1);
@@ -141,7 +157,8 @@ describe('POST /api/admin/orders/:number/status: refunding a cancelled order', (
 
     const refunded = await step('refunded', { note: 'Paid back by bank transfer' });
     expect(refunded.statusCode, refunded.body).toBe(200);
-    expect((refunded.json() as AdminOrderDetail).events.map((e) => e.status)).toEqual(['pending_payment', 'paid', 'packed', 'cancelled', 'refunded']);
+    // The second 'paid' is the pre-order boxes set aside from their shipment.
+    expect((refunded.json() as AdminOrderDetail).events.map((e) => e.status)).toEqual(['pending_payment', 'paid', 'paid', 'packed', 'cancelled', 'refunded']);
     expect(await stockOf(shop, boxes.id)).toBe(20);
     expect(await movementsOf(boxes.id)).toEqual([
       [-3, 'order'],

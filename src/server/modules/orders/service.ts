@@ -1,9 +1,9 @@
-import { and, asc, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { placeOrderSchema } from '../../../contracts/checkout';
 import { nextStatuses, type OrderStatus, orderStatusLabels, type OrderSummary, type OrderView, type PlacedOrder, refundReturnsStockFrom, type StockMovementReason } from '../../../contracts/order';
 import type { Db, Tx } from '../../db/client';
-import { cartLines, carts, orderEvents, orderLines, orders, products, promoCodes, stockMovements, users } from '../../db/schema';
+import { cartLines, carts, orderEvents, orderLines, orders, products, promoCodes, refunds, stockMovements, users } from '../../db/schema';
 import { recordAudit } from '../../lib/audit';
 import type { CacheBus } from '../../lib/cache-bus';
 import { BadRequest, Conflict, fieldError, isUniqueViolation, NotFound } from '../../lib/errors';
@@ -37,6 +37,10 @@ export interface StatusChange {
   onlyFrom?: OrderStatus;
   /** A staff change: recorded in the audit log with the request that made it. */
   audit?: { requestId: string };
+  /** Change only an order still waiting for this product's pre-order boxes; otherwise do nothing. */
+  onlyIfWaitingFor?: number;
+  /** A refund: also record the money given back (what was paid, less earlier refunds), with this reason. */
+  refundReason?: string;
 }
 
 const dayMs = 24 * 60 * 60 * 1000;
@@ -264,6 +268,19 @@ export class OrderService {
   }
 
   /**
+   * An open order still waiting for `productId`'s pre-order boxes, which a short shipment cannot
+   * serve: an unpaid one is cancelled, a paid one refunded in full (with a refund record). Answers
+   * what happened, or null when the order was no longer waiting (served or cancelled meanwhile).
+   */
+  async cancelForShortShipment(orderId: number, productId: number, change: StatusChange): Promise<'cancelled' | 'refunded' | null> {
+    const [order] = await this.deps.db.select({ status: orders.status }).from(orders).where(eq(orders.id, orderId));
+    if (!order) return null;
+    const to = order.status === 'pending_payment' ? 'cancelled' : 'refunded';
+    const changed = await this.changeStatus(orderId, to, { ...change, onlyFrom: order.status, onlyIfWaitingFor: productId, ...(to === 'refunded' ? { refundReason: change.note ?? 'Pre-order not supplied' } : {}) });
+    return changed ? to : null;
+  }
+
+  /**
    * Moves an order along its lifecycle in one transaction (cancelling, or refunding before the
    * boxes were sent, returns its stock and its promo use), records the step on the timeline and
    * e-mails the customer on paid, shipped, cancelled and refunded. Answers null when `onlyFrom` no
@@ -301,6 +318,14 @@ export class OrderService {
       if (to === 'cancelled' && this.deps.stripe && order.status === 'pending_payment' && order.paymentMethod === 'stripe' && order.stripeSessionId !== closedSession) {
         return 'session replaced' as const;
       }
+      const waiting = await tx
+        .select({ productId: orderLines.productId, name: orderLines.productName })
+        .from(orderLines)
+        .where(and(eq(orderLines.orderId, orderId), eq(orderLines.isPreOrder, true), isNull(orderLines.allocatedAt)));
+      if (change.onlyIfWaitingFor !== undefined && !waiting.some((line) => line.productId === change.onlyIfWaitingFor)) return null;
+      if ((to === 'packed' || to === 'shipped') && waiting.length) {
+        throw new Conflict(`This order is still waiting for its pre-order boxes of ${waiting.map((line) => line.name).join(', ')}: record their shipment on Inventory first.`);
+      }
       const events = await tx.select({ status: orderEvents.status }).from(orderEvents).where(eq(orderEvents.orderId, orderId));
       if (!nextStatuses({ status: order.status, events }).includes(to)) {
         if (order.status === 'cancelled' && to === 'refunded') throw new Conflict('This order was cancelled before it was paid: there is no payment to refund.');
@@ -314,6 +339,13 @@ export class OrderService {
       let stockReturned = false;
       if (to === 'cancelled') stockReturned = await this.returnStock(tx, order, change.actorUserId, 'cancellation');
       if (to === 'refunded' && refundReturnsStockFrom.includes(order.status)) stockReturned = await this.returnStock(tx, order, change.actorUserId, 'refund');
+      // Every refund is a money record (claims refund parts of orders too): what is left to give back.
+      if (to === 'refunded') {
+        const [given] = await tx.select({ cents: sql<number>`coalesce(sum(${refunds.amountCents}), 0)::int` }).from(refunds).where(eq(refunds.orderId, orderId));
+        const owed = order.totalCents - Number(given?.cents ?? 0);
+        const reason = change.refundReason ?? (change.note || 'Refund recorded by staff');
+        if (owed > 0) await tx.insert(refunds).values({ orderId, amountCents: owed, reason, actorUserId: change.actorUserId });
+      }
       await tx.insert(orderEvents).values({ orderId, status: to, note: change.note ?? '', actorUserId: change.actorUserId });
       if (change.audit) {
         await recordAudit(tx, {
@@ -369,7 +401,8 @@ export class OrderService {
     const lines = await tx
       .select()
       .from(orderLines)
-      .where(and(eq(orderLines.orderId, order.id), eq(orderLines.isPreOrder, false)))
+      // Boxes the order holds: in-stock lines, and pre-order lines given boxes from a shipment.
+      .where(and(eq(orderLines.orderId, order.id), or(eq(orderLines.isPreOrder, false), isNotNull(orderLines.allocatedAt))))
       .orderBy(asc(orderLines.productId));
     let returned = false;
     for (const line of lines) {
@@ -452,7 +485,7 @@ export class OrderService {
     );
   }
 
-  private mailContext(user: Pick<UserRow, 'email' | 'firstName'>, order: OrderView, settings: StoredSettings) {
+  mailContext(user: Pick<UserRow, 'email' | 'firstName'>, order: OrderView, settings: StoredSettings) {
     return { to: user.email, firstName: user.firstName, order, settings, orderUrl: `${this.deps.publicUrl}/account/orders/${order.number}` };
   }
 

@@ -28,6 +28,7 @@ export async function orderView(db: Db | Tx, order: OrderRow, settings: StoredSe
       lineTotal: centsToDollars(line.unitPriceCents * line.quantity),
       isPreOrder: line.isPreOrder,
       expectedAvailabilityDate: line.expectedAvailabilityDate,
+      allocated: line.isPreOrder && line.allocatedAt !== null,
     })),
     subtotal: centsToDollars(order.subtotalCents),
     shipping: centsToDollars(order.shippingCents),
@@ -56,6 +57,7 @@ export async function orderView(db: Db | Tx, order: OrderRow, settings: StoredSe
           }
         : null,
     canCancel: unpaid,
+    waitingForStock: ['pending_payment', 'paid', 'packed'].includes(order.status) && lines.some((line) => line.isPreOrder && line.allocatedAt === null),
     canPayByCard: unpaid && order.paymentMethod === 'stripe' && canPayByCard,
   };
 }

@@ -225,10 +225,10 @@ describe('GET /api/admin/dashboard', () => {
     expect(dashboard.outOfStock.map((row) => row.name)).toEqual(['Dash Gone', 'Neelam Mangoes']);
     expect(dashboard.outOfStock[0]!.productId).toBe(gone.id);
     expect(dashboard.preOrderDemand).toEqual([
-      { productId: expect.any(Number), name: 'Chausa Mangoes', preOrdered: 0, limit: null },
-      { productId: expect.any(Number), name: 'Dasheri Mangoes', preOrdered: 0, limit: 80 },
-      { productId: expect.any(Number), name: 'Langra Mangoes', preOrdered: 0, limit: 60 },
-      { productId: expect.any(Number), name: 'Report Dasheri', preOrdered: 5, limit: 20 },
+      { productId: expect.any(Number), name: 'Chausa Mangoes', preOrdered: 0, allocated: 0, waiting: 0, limit: null },
+      { productId: expect.any(Number), name: 'Dasheri Mangoes', preOrdered: 0, allocated: 0, waiting: 0, limit: 80 },
+      { productId: expect.any(Number), name: 'Langra Mangoes', preOrdered: 0, allocated: 0, waiting: 0, limit: 60 },
+      { productId: expect.any(Number), name: 'Report Dasheri', preOrdered: 5, allocated: 0, waiting: 5, limit: 20 },
     ]);
   });
 });

@@ -236,7 +236,7 @@ export class ReportService {
       outOfStock: onSale.filter((row) => row.stock === 0).map((row) => ({ productId: row.productId, name: row.name })),
       preOrderDemand: stock
         .filter((row) => row.isPreOrder || row.preOrdered > 0)
-        .map((row) => ({ productId: row.productId, name: row.name, preOrdered: row.preOrdered, limit: row.preOrderLimit })),
+        .map((row) => ({ productId: row.productId, name: row.name, preOrdered: row.preOrdered, allocated: row.allocated, waiting: row.waiting, limit: row.preOrderLimit })),
     };
   }
 

@@ -1,3 +1,4 @@
+import { preOrderNote } from './order-line-list';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, FileText, Truck } from 'lucide-react';
 import { useState } from 'react';
@@ -94,7 +95,7 @@ function OrderSheet({ order }: { order: OrderView }) {
                   <p className="font-medium">{line.name}</p>
                   <p className="text-sm text-ink-500">
                     {line.quantity} x {formatPrice(line.unitPrice)}
-                    {line.isPreOrder && line.expectedAvailabilityDate ? ` · pre-order, ships after ${formatDate(line.expectedAvailabilityDate)}` : ''}
+                    {line.isPreOrder ? ` · ${preOrderNote(line)}` : ''}
                   </p>
                 </div>
                 <p className="font-semibold tabular-nums">{formatPrice(line.lineTotal)}</p>

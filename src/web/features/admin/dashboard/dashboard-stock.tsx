@@ -44,7 +44,7 @@ export function DashboardStock({ view }: { view: DashboardView }) {
   );
 }
 
-/** Boxes pre-ordered (unpaid orders included) against each pre-order product's limit. */
+/** Boxes pre-ordered (unpaid orders included) against each pre-order product's limit, and how many are allocated or wait. */
 export function DashboardPreOrders({ demand }: { demand: DashboardView['preOrderDemand'] }) {
   if (demand.length === 0) return <p className="text-ink-500">No pre-order products.</p>;
   return (
@@ -59,6 +59,9 @@ export function DashboardPreOrders({ demand }: { demand: DashboardView['preOrder
                 {product.preOrdered} {product.limit === null ? 'boxes (no limit)' : `of ${product.limit} boxes`}
               </span>
             </div>
+            <p className="text-ink-500 tabular-nums">
+              {product.allocated} allocated · {product.waiting} waiting
+            </p>
             {product.limit !== null && (
               <div
                 role="progressbar"

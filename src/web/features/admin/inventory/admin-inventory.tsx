@@ -11,6 +11,7 @@ import { toast } from '../../../components/ui/toast';
 import { ApiError } from '../../../lib/api-client';
 import { type FieldErrors, fieldErrorsOf } from '../../../lib/form-errors';
 import { formatDateTime } from '../../../lib/format';
+import { PreOrderPanel } from './pre-order-panel';
 import { fetchInventory, fetchMovements, inventoryKey, movementsKey, postAdjustment } from '../shared/admin-api';
 
 const reasonLabels: Record<StockMovementReason, string> = {
@@ -21,6 +22,7 @@ const reasonLabels: Record<StockMovementReason, string> = {
   received: 'Received',
   spoiled: 'Spoiled',
   correction: 'Correction',
+  allocation: 'Pre-order allocated',
 };
 
 /** Issue 5: stock per product with its low-stock flag, pre-order counts, adjustments and history. */
@@ -28,10 +30,11 @@ export function AdminInventory() {
   const query = useQuery({ queryKey: inventoryKey, queryFn: ({ signal }) => fetchInventory(signal) });
   const [adjusting, setAdjusting] = useState<InventoryRow | null>(null);
   const [history, setHistory] = useState<InventoryRow | null>(null);
+  const [season, setSeason] = useState<InventoryRow | null>(null);
   return (
     <section className="grid grid-cols-1 gap-4">
       <h1 className="text-4xl font-semibold">Inventory</h1>
-      <p className="text-ink-500">Every stock number is the sum of its movements: orders, cancellations, refunds and the adjustments made here.</p>
+      <p className="text-ink-500">Every stock number is the sum of its movements: orders, cancellations, refunds, shipments and the adjustments made here. A pre-order product's stock is what its shipments left after serving its pre-orders.</p>
       {query.isPending ? (
         <Spinner compact />
       ) : query.isError ? (
@@ -58,11 +61,15 @@ export function AdminInventory() {
                       <span className="ml-2 rounded-full bg-mango-50 px-2 py-0.5 text-xs font-semibold text-mango-700 ring-1 ring-mango-600/40">{row.stock === 0 ? 'Out of stock' : 'Low stock'}</span>
                     )}
                   </th>
-                  <td className="py-2 text-right tabular-nums">{row.isPreOrder ? '—' : row.stock}</td>
+                  <td className="py-2 text-right tabular-nums">{row.stock}</td>
                   <td className="py-2 text-right tabular-nums">{row.isPreOrder ? `${row.preOrdered}${row.preOrderLimit !== null ? ` of ${row.preOrderLimit}` : ''}` : '—'}</td>
                   <td className="py-2">
                     <div className="flex justify-end gap-2">
-                      {!row.isPreOrder && (
+                      {row.isPreOrder ? (
+                        <Button variant="outline" className="px-3 py-1.5" onClick={() => setSeason(row)} aria-label={`Pre-orders of ${row.name}`}>
+                          Pre-orders
+                        </Button>
+                      ) : (
                         <Button variant="outline" className="px-3 py-1.5" onClick={() => setAdjusting(row)} aria-label={`Adjust stock of ${row.name}`}>
                           Adjust
                         </Button>
@@ -80,6 +87,9 @@ export function AdminInventory() {
       )}
       <Dialog open={adjusting !== null} onOpenChange={(open) => !open && setAdjusting(null)} title="Adjust stock" titled>
         {adjusting && <AdjustForm row={adjusting} onDone={() => setAdjusting(null)} />}
+      </Dialog>
+      <Dialog open={season !== null} onOpenChange={(open) => !open && setSeason(null)} title="Pre-orders" titled wide>
+        {season && <PreOrderPanel row={season} />}
       </Dialog>
       <Dialog open={history !== null} onOpenChange={(open) => !open && setHistory(null)} title="Stock history" titled wide>
         {history && <MovementHistory row={history} />}

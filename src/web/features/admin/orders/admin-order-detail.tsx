@@ -1,3 +1,4 @@
+import { Link } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, Printer } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
@@ -34,11 +35,12 @@ const steps: Record<OrderStatus, { action: string; explains: string }> = {
 function refundStockNote(order: Detail): string {
   if (order.status === 'cancelled') return 'No boxes go back: they went back to stock when the order was cancelled.';
   if (!refundReturnsStockFrom.includes(order.status)) return 'No boxes go back: the order was already sent.';
-  const inStock = order.lines.filter((line) => !line.isPreOrder && line.productId !== null);
-  const boxes = inStock.reduce((sum, line) => sum + line.quantity, 0);
-  const preOrdered = order.lines.some((line) => line.isPreOrder);
-  if (boxes === 0) return preOrdered ? 'No boxes go back: pre-orders never took stock.' : 'No boxes go back: the products are no longer in the shop.';
-  return `${boxes} ${boxes === 1 ? 'box goes' : 'boxes go'} back to stock.${preOrdered ? ' Pre-ordered boxes never took stock.' : ''}`;
+  // Boxes the order holds: in-stock lines, and pre-order lines given boxes from a shipment.
+  const held = order.lines.filter((line) => (!line.isPreOrder || line.allocated) && line.productId !== null);
+  const boxes = held.reduce((sum, line) => sum + line.quantity, 0);
+  const waiting = order.lines.some((line) => line.isPreOrder && !line.allocated);
+  if (boxes === 0) return waiting ? 'No boxes go back: its pre-orders are still waiting for their shipment.' : 'No boxes go back: the products are no longer in the shop.';
+  return `${boxes} ${boxes === 1 ? 'box goes' : 'boxes go'} back to stock.${waiting ? ' Pre-orders still waiting took none.' : ''}`;
 }
 
 /** One order for staff: customer, lines, totals with GST, address, payment, timeline and its next steps. */
@@ -105,7 +107,8 @@ function OrderSheet({ order, back }: { order: Detail; back: React.ReactNode }) {
     change.mutate(parsed.data);
   };
   const address = order.shippingAddress;
-  const next = nextStatuses(order);
+  // Pre-order boxes still on their way: the order cannot be packed or sent yet (decision 0015).
+  const next = (nextStatuses(order)).filter((to) => !(order.waitingForStock && (to === 'packed' || to === 'shipped')));
   return (
     <section className="grid gap-6">
       {back}
@@ -118,6 +121,11 @@ function OrderSheet({ order, back }: { order: Detail; back: React.ReactNode }) {
         </div>
         <OrderStatusBadge status={order.status} />
       </div>
+      {order.waitingForStock && (
+        <p className="rounded-xl bg-mango-50 px-4 py-3 text-sm">
+          Waiting for pre-order boxes: it can be packed once their shipment is recorded on <Link className="font-semibold text-mango-700 underline" to="/admin/inventory">Inventory</Link>.
+        </p>
+      )}
 
       <div className="flex flex-wrap gap-2" aria-label="Next steps" role="group">
         {next.map((to) => (

@@ -178,7 +178,7 @@ export function AdminProducts() {
                     <td className="py-2">{product.category}</td>
                     <td className="py-2 text-right tabular-nums">{formatPrice(product.price)}</td>
                     <td className="py-2 text-right tabular-nums">
-                      {product.isPreOrder ? '—' : product.stock}
+                      {product.stock}
                       {!product.isPreOrder && product.isLowStock && <span className="block text-xs text-mango-700">Low stock</span>}
                       {!product.isPreOrder && product.stock === 0 && <span className="block text-xs text-danger-600">Out of stock</span>}
                     </td>

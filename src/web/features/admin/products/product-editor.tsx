@@ -175,7 +175,7 @@ export function ProductEditor({ product, categories, onClose }: ProductEditorPro
           <legend className="px-1 text-sm font-semibold">Stock and pre-orders</legend>
           {product ? (
             <p className="text-sm">
-              {product.isPreOrder ? 'Pre-orders take no stock.' : `In stock: ${product.stock} boxes.`} Deliveries, spoilage and corrections are recorded on the{' '}
+              {product.isPreOrder ? `Pre-orders take no stock: shipments are recorded under Pre-orders (${product.stock} boxes left from them).` : `In stock: ${product.stock} boxes.`} Deliveries, spoilage and corrections are recorded on the{' '}
               <Link to="/admin/inventory" className="font-semibold text-mango-700 hover:underline">
                 Inventory
               </Link>{' '}

@@ -1,6 +1,7 @@
 import type { AdminOrderDetail, AdminOrderPage, OrderStatusChange } from '../../../../contracts/admin-orders';
 import type { InventoryRow, StockAdjustment, StockMovementView } from '../../../../contracts/inventory';
 import type { OrderStatus } from '../../../../contracts/order';
+import type { AllocationResult, PreOrderBook, ShipmentInput } from '../../../../contracts/pre-order';
 import { apiRequest } from '../../../lib/api-client';
 
 export interface OrderFilters {
@@ -43,3 +44,20 @@ export const fetchMovements = (productId: number, signal?: AbortSignal) =>
 
 export const postAdjustment = (productId: number, adjustment: StockAdjustment) =>
   apiRequest<InventoryRow>(`/api/admin/inventory/${productId}/adjustments`, { method: 'POST', body: adjustment });
+
+export const preOrderBookKey = (productId: number) => ['admin', 'pre-orders', productId] as const;
+
+export const fetchPreOrderBook = (productId: number, signal?: AbortSignal) => apiRequest<PreOrderBook>(`/api/admin/inventory/${productId}/pre-orders`, { signal });
+
+export const postShipment = (productId: number, shipment: ShipmentInput) =>
+  apiRequest<AllocationResult>(`/api/admin/inventory/${productId}/shipments`, { method: 'POST', body: shipment });
+
+export const postAllocateStock = (productId: number) => apiRequest<AllocationResult>(`/api/admin/inventory/${productId}/pre-orders/allocate`, { method: 'POST' });
+
+export const postExpectedDate = (productId: number, change: { expectedAvailabilityDate: string; note?: string }) =>
+  apiRequest<{ notified: number }>(`/api/admin/inventory/${productId}/pre-orders/expected-date`, { method: 'POST', body: change });
+
+export const postCancelWaiting = (productId: number, reason: string) =>
+  apiRequest<{ cancelled: string[]; refunded: string[]; skipped: Array<{ orderNumber: string; reason: string }> }>(`/api/admin/inventory/${productId}/pre-orders/cancel-waiting`, { method: 'POST', body: { reason } });
+
+export const postOpenSales = (productId: number) => apiRequest<{ stock: number }>(`/api/admin/inventory/${productId}/open-sales`, { method: 'POST' });

@@ -1,0 +1,331 @@
+import { and, asc, desc, eq, exists, inArray, isNull, sql } from 'drizzle-orm';
+import { formatDate } from '../../../contracts/dates';
+import type { OrderStatus } from '../../../contracts/order';
+import { type AllocationResult, expectedDispatch, type PreOrderBook, type ShipmentInput, type ShipmentView } from '../../../contracts/pre-order';
+import type { Tx } from '../../db/client';
+import { orderEvents, orderLines, orders, products, shipments, stockMovements, users } from '../../db/schema';
+import { recordAudit } from '../../lib/audit';
+import { AppError, Conflict, NotFound } from '../../lib/errors';
+import { queueMail } from '../../lib/mail-outbox';
+import { allocatedMail, newDateMail } from './pre-order-mail';
+import type { OrderDeps, OrderService } from './service';
+import { orderView } from './view';
+
+/** Orders whose waiting pre-order boxes may still be given or moved: not sent, not cancelled. */
+const openStatuses: OrderStatus[] = ['pending_payment', 'paid', 'packed'];
+
+interface Actor {
+  userId: number;
+  requestId: string;
+}
+
+type ShipmentRow = typeof shipments.$inferSelect;
+
+const shipmentView = (row: ShipmentRow): ShipmentView => ({
+  id: row.id,
+  boxes: row.boxes,
+  arrivalDate: row.arrivalDate,
+  note: row.note,
+  allocatedBoxes: row.allocatedBoxes,
+  recordedAt: row.createdAt.toISOString(),
+});
+
+/**
+ * The season's pre-orders (decision 0015): a shipment's boxes go to waiting pre-order lines in the
+ * order they were placed, paid before unpaid, a whole line or nothing; a short shipment's waiting
+ * lines get a new date or are cancelled with a refund.
+ */
+export class PreOrderService {
+  constructor(private readonly deps: OrderDeps & { orders: OrderService }) {}
+
+  /** Records boxes that arrived and gives them, with any leftover stock, to waiting pre-orders. */
+  async recordShipment(productId: number, input: ShipmentInput, actor: Actor): Promise<AllocationResult> {
+    return this.allocate(productId, input, actor);
+  }
+
+  /** Gives the product's stock (leftovers, boxes back from a cancelled order) to waiting pre-orders. */
+  async allocateStock(productId: number, actor: Actor): Promise<AllocationResult> {
+    return this.allocate(productId, null, actor);
+  }
+
+  private async allocate(productId: number, shipment: ShipmentInput | null, actor: Actor): Promise<AllocationResult> {
+    const settings = await this.deps.settings.stored();
+    const now = Date.now();
+    const result = await this.deps.db.transaction(async (tx) => {
+      const { lockedOrders, product } = await lockWaiting(tx, productId);
+      if (!product.isPreOrder && lockedOrders.length === 0) {
+        throw new Conflict(`${product.name} is not sold as a pre-order: record boxes that arrive with Adjust stock instead.`);
+      }
+      if (shipment?.idempotencyKey) {
+        const [earlier] = await tx.select().from(shipments).where(and(eq(shipments.productId, productId), eq(shipments.idempotencyKey, shipment.idempotencyKey)));
+        if (earlier) return { ...(await replay(tx, earlier, product.stock, now)), replayed: true };
+      }
+      let stock = product.stock;
+      let recorded: ShipmentRow | null = null;
+      const arrivalDate = shipment?.arrivalDate ?? null;
+      if (shipment) {
+        const [inserted] = await tx
+          .insert(shipments)
+          .values({ productId, boxes: shipment.boxes, arrivalDate: shipment.arrivalDate, note: shipment.note ?? '', recordedBy: actor.userId, idempotencyKey: shipment.idempotencyKey ?? null })
+          .returning();
+        recorded = inserted!;
+        stock += shipment.boxes;
+        const note = `Shipment of ${formatDate(shipment.arrivalDate)}${shipment.note ? `: ${shipment.note}` : ''}`;
+        await tx.insert(stockMovements).values({ productId, change: shipment.boxes, reason: 'received', actorUserId: actor.userId, note });
+      }
+      const dispatch = expectedDispatch(arrivalDate ?? '0000-01-01', now);
+      const candidates = lockedOrders.length
+        ? await tx
+            .select({ line: orderLines, order: orders })
+            .from(orderLines)
+            .innerJoin(orders, eq(orders.id, orderLines.orderId))
+            .where(and(inArray(orderLines.orderId, lockedOrders.map((order) => order.id)), eq(orderLines.productId, productId), eq(orderLines.isPreOrder, true), isNull(orderLines.allocatedAt)))
+            .orderBy(sql`${orders.status} = 'pending_payment'`, asc(orders.createdAt), asc(orders.id), asc(orderLines.id))
+        : [];
+      const given = new Map<number, { order: typeof orders.$inferSelect; boxes: number }>();
+      let waiting = { lines: 0, boxes: 0 };
+      for (const { line, order } of candidates) {
+        // A whole line or none: a line too big for what is left keeps its place for the next
+        // shipment, and a smaller one after it may still be served now.
+        if (line.quantity > stock) {
+          waiting = { lines: waiting.lines + 1, boxes: waiting.boxes + line.quantity };
+          continue;
+        }
+        stock -= line.quantity;
+        await tx.update(orderLines).set({ allocatedAt: sql`now()`, shipmentId: recorded?.id ?? null }).where(eq(orderLines.id, line.id));
+        await tx.insert(stockMovements).values({ productId, change: -line.quantity, reason: 'allocation', orderId: order.id, actorUserId: actor.userId, note: `Pre-order ${order.number}` });
+        const entry = given.get(order.id) ?? { order, boxes: 0 };
+        entry.boxes += line.quantity;
+        given.set(order.id, entry);
+      }
+      const allocatedBoxes = [...given.values()].reduce((sum, entry) => sum + entry.boxes, 0);
+      await tx.update(products).set({ stock, updatedAt: sql`now()` }).where(eq(products.id, productId));
+      if (recorded && allocatedBoxes > 0) {
+        await tx.update(shipments).set({ allocatedBoxes }).where(eq(shipments.id, recorded.id));
+        recorded = { ...recorded, allocatedBoxes };
+      }
+      for (const { order, boxes } of given.values()) {
+        const note = `${boxes} ${boxes === 1 ? 'box' : 'boxes'} of ${product.name} set aside${arrivalDate ? ` from the shipment of ${formatDate(arrivalDate)}` : ''}; expected dispatch ${formatDate(dispatch)}`;
+        await tx.insert(orderEvents).values({ orderId: order.id, status: order.status, note, actorUserId: actor.userId });
+        const [customer] = await tx.select().from(users).where(eq(users.id, order.userId));
+        if (customer) {
+          const view = await orderView(tx, order, settings, Boolean(this.deps.stripe));
+          await queueMail(tx, allocatedMail(this.deps.orders.mailContext(customer, view, settings), { productName: product.name, boxes, dispatch }));
+        }
+      }
+      const allocated = [...given.values()].map(({ order, boxes }) => ({ orderNumber: order.number, boxes }));
+      await recordAudit(tx, {
+        actorUserId: actor.userId,
+        action: shipment ? 'pre-order.shipment' : 'pre-order.allocation',
+        entity: 'product',
+        entityId: String(productId),
+        before: { stock: product.stock },
+        after: { ...(shipment ? { boxes: shipment.boxes, arrivalDate: shipment.arrivalDate, note: shipment.note ?? '' } : {}), allocated, waiting, stock },
+        requestId: actor.requestId,
+      });
+      return { shipment: recorded ? shipmentView(recorded) : null, allocated, waiting, stock, expectedDispatch: dispatch, replayed: false };
+    });
+    const { replayed, ...answer } = result;
+    if (!replayed) this.deps.bus.publish('products');
+    return answer;
+  }
+
+  /**
+   * Every pre-order is served: the product sells from its stock like any other (staff confirm).
+   * Refused while a pre-order still waits, so nobody who pre-ordered is overtaken.
+   */
+  async openSales(productId: number, actor: Actor): Promise<{ stock: number }> {
+    const stock = await this.deps.db.transaction(async (tx) => {
+      const [product] = await tx.select().from(products).where(eq(products.id, productId)).for('update');
+      if (!product) throw new NotFound('Product not found');
+      if (!product.isPreOrder) throw new Conflict(`${product.name} already sells from its stock.`);
+      const [waiting] = await tx
+        .select({ boxes: sql<number>`coalesce(sum(${orderLines.quantity}), 0)::int` })
+        .from(orderLines)
+        .innerJoin(orders, eq(orders.id, orderLines.orderId))
+        .where(and(eq(orderLines.productId, productId), eq(orderLines.isPreOrder, true), isNull(orderLines.allocatedAt), inArray(orders.status, openStatuses)));
+      const boxes = Number(waiting?.boxes ?? 0);
+      if (boxes > 0) throw new Conflict(`${boxes} pre-ordered ${boxes === 1 ? 'box still waits' : 'boxes still wait'} for ${product.name}: allocate them, move their date or cancel them first.`);
+      await tx.update(products).set({ isPreOrder: false, expectedAvailabilityDate: null, updatedAt: sql`now()` }).where(eq(products.id, productId));
+      await recordAudit(tx, {
+        actorUserId: actor.userId,
+        action: 'pre-order.open-sales',
+        entity: 'product',
+        entityId: String(productId),
+        before: { isPreOrder: true, expectedAvailabilityDate: product.expectedAvailabilityDate, stock: product.stock },
+        after: { isPreOrder: false, expectedAvailabilityDate: null, stock: product.stock },
+        requestId: actor.requestId,
+      });
+      return product.stock;
+    });
+    this.deps.bus.publish('products');
+    return { stock };
+  }
+
+  /** Who pre-ordered the product, who has boxes and who waits, and its shipments: staff's view. */
+  async book(productId: number): Promise<PreOrderBook> {
+    const { db } = this.deps;
+    const [product] = await db.select().from(products).where(eq(products.id, productId));
+    if (!product) throw new NotFound('Product not found');
+    const [lines, shipped] = await Promise.all([
+      db
+        .select({ line: orderLines, order: orders, customer: { firstName: users.firstName, lastName: users.lastName, email: users.email } })
+        .from(orderLines)
+        .innerJoin(orders, eq(orders.id, orderLines.orderId))
+        .innerJoin(users, eq(users.id, orders.userId))
+        .where(and(eq(orderLines.productId, productId), eq(orderLines.isPreOrder, true), inArray(orders.status, [...openStatuses, 'shipped', 'delivered'])))
+        .orderBy(sql`${orders.status} = 'pending_payment'`, asc(orders.createdAt), asc(orders.id), asc(orderLines.id)),
+      db.select().from(shipments).where(eq(shipments.productId, productId)).orderBy(desc(shipments.createdAt), desc(shipments.id)),
+    ]);
+    const views = lines.map(({ line, order, customer }) => ({
+      orderNumber: order.number,
+      orderStatus: order.status,
+      customer: `${customer.firstName} ${customer.lastName}`.trim(),
+      email: customer.email,
+      boxes: line.quantity,
+      placedAt: order.createdAt.toISOString(),
+      allocatedAt: line.allocatedAt?.toISOString() ?? null,
+      state: line.allocatedAt ? ('set-aside' as const) : openStatuses.includes(order.status) ? ('waiting' as const) : ('sent' as const),
+    }));
+    const sum = (items: typeof views) => items.reduce((total, item) => total + item.boxes, 0);
+    return {
+      productId,
+      name: product.name,
+      isPreOrder: product.isPreOrder,
+      expectedAvailabilityDate: product.expectedAvailabilityDate,
+      stock: product.stock,
+      preOrdered: sum(views),
+      allocated: sum(views.filter((view) => view.state === 'set-aside')),
+      waiting: sum(views.filter((view) => view.state === 'waiting')),
+      lines: views,
+      shipments: shipped.map(shipmentView),
+    };
+  }
+
+  /** A late shipment: the product and every waiting line get the new date, each waiting shopper an e-mail. */
+  async moveExpectedDate(productId: number, input: { expectedAvailabilityDate: string; note?: string }, actor: Actor): Promise<{ notified: number }> {
+    const settings = await this.deps.settings.stored();
+    const notified = await this.deps.db.transaction(async (tx) => {
+      const { lockedOrders, product } = await lockWaiting(tx, productId);
+      if (!product.isPreOrder) throw new Conflict(`${product.name} is not sold as a pre-order.`);
+      const date = input.expectedAvailabilityDate;
+      await tx.update(products).set({ expectedAvailabilityDate: date, updatedAt: sql`now()` }).where(eq(products.id, productId));
+      if (lockedOrders.length) {
+        await tx
+          .update(orderLines)
+          .set({ expectedAvailabilityDate: date })
+          .where(and(inArray(orderLines.orderId, lockedOrders.map((order) => order.id)), eq(orderLines.productId, productId), eq(orderLines.isPreOrder, true), isNull(orderLines.allocatedAt)));
+      }
+      for (const order of lockedOrders) {
+        await tx.insert(orderEvents).values({ orderId: order.id, status: order.status, note: `${product.name} now expected ${formatDate(date)}${input.note ? `: ${input.note}` : ''}`, actorUserId: actor.userId });
+        const [customer] = await tx.select().from(users).where(eq(users.id, order.userId));
+        if (!customer) continue;
+        const view = await orderView(tx, order, settings, Boolean(this.deps.stripe));
+        await queueMail(tx, newDateMail(this.deps.orders.mailContext(customer, view, settings), { productName: product.name, date, note: input.note ?? '' }));
+      }
+      await recordAudit(tx, {
+        actorUserId: actor.userId,
+        action: 'pre-order.new-date',
+        entity: 'product',
+        entityId: String(productId),
+        before: { expectedAvailabilityDate: product.expectedAvailabilityDate },
+        after: { expectedAvailabilityDate: date, note: input.note ?? '', notified: lockedOrders.map((order) => order.number) },
+        requestId: actor.requestId,
+      });
+      return lockedOrders.length;
+    });
+    this.deps.bus.publish('products');
+    return { notified };
+  }
+
+  /**
+   * Cancels every open order still waiting for this product's boxes: an unpaid one is cancelled, a
+   * paid one refunded in full with a refund record. Each goes through the order lifecycle (stock
+   * its other lines took comes back, the shopper is e-mailed).
+   */
+  async cancelWaiting(productId: number, reason: string, actor: Actor): Promise<{ cancelled: string[]; refunded: string[]; skipped: Array<{ orderNumber: string; reason: string }> }> {
+    const [product] = await this.deps.db.select().from(products).where(eq(products.id, productId));
+    if (!product) throw new NotFound('Product not found');
+    const waitingOrders = await this.deps.db
+      .select({ id: orders.id, number: orders.number })
+      .from(orders)
+      .where(and(inArray(orders.status, openStatuses), exists(waitingLines(this.deps.db, productId, sql`${orderLines.orderId} = ${orders.id}`))))
+      .orderBy(asc(orders.id));
+    const cancelled: string[] = [];
+    const refunded: string[] = [];
+    const skipped: Array<{ orderNumber: string; reason: string }> = [];
+    const note = `${product.name} could not be supplied: ${reason}`;
+    const change = { actorUserId: actor.userId, note, audit: { requestId: actor.requestId } };
+    // One order at a time, each in its own transaction through the lifecycle: one that cannot be
+    // cancelled (a card payment still processing) is reported, and the others still go.
+    for (const order of waitingOrders) {
+      try {
+        // Null: its status moved since it was read (a payment arrived), so try once more from the new one.
+        const outcome = (await this.deps.orders.cancelForShortShipment(order.id, productId, change)) ?? (await this.deps.orders.cancelForShortShipment(order.id, productId, change));
+        if (outcome === 'cancelled') cancelled.push(order.number);
+        if (outcome === 'refunded') refunded.push(order.number);
+      } catch (error) {
+        skipped.push({ orderNumber: order.number, reason: error instanceof AppError ? error.message : 'It could not be cancelled just now.' });
+        if (!(error instanceof AppError)) this.deps.log.error({ order: order.number, err: error }, 'cancelling a waiting pre-order failed');
+      }
+    }
+    await recordAudit(this.deps.db, {
+      actorUserId: actor.userId,
+      action: 'pre-order.cancel-waiting',
+      entity: 'product',
+      entityId: String(productId),
+      after: { reason, cancelled, refunded, skipped },
+      requestId: actor.requestId,
+    });
+    return { cancelled, refunded, skipped };
+  }
+
+}
+
+/** What recording `shipment` did, told again for a retried submit (nothing is recorded twice). */
+async function replay(tx: Tx, shipment: ShipmentRow, stock: number, now: number): Promise<AllocationResult> {
+  const given = await tx
+    .select({ orderNumber: orders.number, boxes: sql<number>`sum(${orderLines.quantity})::int` })
+    .from(orderLines)
+    .innerJoin(orders, eq(orders.id, orderLines.orderId))
+    .where(eq(orderLines.shipmentId, shipment.id))
+    .groupBy(orders.number, orders.id)
+    .orderBy(asc(sql`min(${orderLines.allocatedAt})`), asc(orders.id));
+  const [waiting] = await tx
+    .select({ lines: sql<number>`count(*)::int`, boxes: sql<number>`coalesce(sum(${orderLines.quantity}), 0)::int` })
+    .from(orderLines)
+    .innerJoin(orders, eq(orders.id, orderLines.orderId))
+    .where(and(eq(orderLines.productId, shipment.productId), eq(orderLines.isPreOrder, true), isNull(orderLines.allocatedAt), inArray(orders.status, openStatuses)));
+  return {
+    shipment: shipmentView(shipment),
+    allocated: given.map((row) => ({ orderNumber: row.orderNumber, boxes: Number(row.boxes) })),
+    waiting: { lines: Number(waiting?.lines ?? 0), boxes: Number(waiting?.boxes ?? 0) },
+    stock,
+    expectedDispatch: expectedDispatch(shipment.arrivalDate, now),
+  };
+}
+
+/**
+ * Locks the open orders still waiting for the product's boxes (by id), then the product: the order
+ * a cancel takes them in (its order row, then the stock it returns), so the two wait for each
+ * other instead of deadlocking. An order placed after this is the newest, and waits for the next round.
+ */
+async function lockWaiting(tx: Tx, productId: number) {
+  const lockedOrders = await tx
+    .select()
+    .from(orders)
+    .where(and(inArray(orders.status, openStatuses), exists(waitingLines(tx, productId, sql`${orderLines.orderId} = ${orders.id}`))))
+    .orderBy(asc(orders.id))
+    .for('update');
+  const [product] = await tx.select().from(products).where(eq(products.id, productId)).for('update');
+  if (!product) throw new NotFound('Product not found');
+  return { lockedOrders, product };
+}
+
+/** The product's pre-order lines that have no boxes yet, narrowed by `where` (a correlated condition). */
+function waitingLines(db: Pick<Tx, 'select'>, productId: number, where: ReturnType<typeof sql>) {
+  return db
+    .select({ one: sql`1` })
+    .from(orderLines)
+    .where(and(where, eq(orderLines.productId, productId), eq(orderLines.isPreOrder, true), isNull(orderLines.allocatedAt)));
+}
