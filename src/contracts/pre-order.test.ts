@@ -33,7 +33,7 @@ describe('shipmentSchema', () => {
     expect(shipmentSchema.safeParse({ boxes: 2, arrivalDate: tomorrow }).error?.issues.map((issue) => issue.message)).toEqual([
       'Arrival date cannot be in the future: record the shipment when it arrives',
     ]);
-    expect(shipmentSchema.safeParse({ boxes: 2, arrivalDate: '2027-02-30' }).error?.issues.map((issue) => issue.message)).toEqual(['Arrival date must be a real date (YYYY-MM-DD)']);
+    expect(shipmentSchema.safeParse({ boxes: 2, arrivalDate: '2027-02-30' }).error?.issues.map((issue) => issue.message)).toEqual(['Arrival date must be a real date']);
     expect(shipmentSchema.safeParse({ boxes: 2, arrivalDate: dayInNz(Date.now()) }).success).toBe(true);
   });
 });
