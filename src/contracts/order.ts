@@ -152,6 +152,9 @@ export interface PlacedOrder {
 /** Orders whose boxes are still owed or delivered: they count against pre-order limits. */
 export const liveOrderStatuses: readonly OrderStatus[] = ['pending_payment', 'paid', 'packed', 'shipped', 'delivered'];
 
+/** Orders not sent yet: their pre-order lines may still wait for a shipment (decision 0015). */
+export const unsentOrderStatuses: readonly OrderStatus[] = ['pending_payment', 'paid', 'packed'];
+
 /** Orders that are sales: paid or further along, not cancelled; refunded ones count as orders with no revenue. */
 export const countedOrderStatuses: readonly OrderStatus[] = ['paid', 'packed', 'shipped', 'delivered', 'refunded'];
 /** Orders whose money the shop keeps: revenue in reports, the dashboard and promo codes. */

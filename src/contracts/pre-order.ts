@@ -80,9 +80,9 @@ export interface AllocationResult {
 
 /**
  * When boxes set aside from a shipment are expected to leave: the working day after they arrive
- * (or after today, for a shipment recorded late).
+ * (or after today, for a shipment recorded late, or for boxes already in stock: no arrival).
  */
-export function expectedDispatch(arrivalDate: string, now: number): string {
+export function expectedDispatch(arrivalDate: string | null, now: number): string {
   const today = dayInNz(now);
-  return nextWorkingDay(arrivalDate > today ? arrivalDate : today);
+  return nextWorkingDay(arrivalDate !== null && arrivalDate > today ? arrivalDate : today);
 }
