@@ -296,7 +296,9 @@ describe('racing', () => {
 
   it('records a shipment once when its submit is sent twice at the same moment (one key)', async () => {
     const product = await comingSoon();
-    const waiting = await Promise.all(Array.from({ length: 3 }, () => preOrder(product.id, 2, { paid: true })));
+    // Placed one after another, so their order in the queue is known (the race is the submit below).
+    const waiting = [];
+    for (let index = 0; index < 3; index += 1) waiting.push(await preOrder(product.id, 2, { paid: true }));
     const payload = { boxes: 4, arrivalDate: '2026-11-02', idempotencyKey: 'shipment-form-0001' };
     const [first, second] = await Promise.all([shipment(product.id, payload), shipment(product.id, payload)]);
     expect([first!.statusCode, second!.statusCode]).toEqual([201, 201]);
