@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dayInNz, nextWorkingDay } from './dates';
+import { nzToday, nextWorkingDay } from './dates';
 import type { OrderStatus } from './order';
 import { calendarDateField, noteField } from './text';
 
@@ -12,7 +12,7 @@ export const shipmentSchema = z.strictObject({
     .min(1, 'Boxes received must be at least 1')
     .max(100_000, 'Boxes received must be at most 100000'),
   // Boxes enter stock and shoppers are told they have landed: only once they have.
-  arrivalDate: calendarDateField('Arrival date', 'Arrival date is required').refine((day) => day <= dayInNz(Date.now()), 'Arrival date cannot be in the future: record the shipment when it arrives'),
+  arrivalDate: calendarDateField('Arrival date', 'Arrival date is required').refine((day) => day <= nzToday(Date.now()), 'Arrival date cannot be in the future: record the shipment when it arrives'),
   note: noteField,
   /** One per form: a retried submit (a lost answer, a double click) records the shipment once. */
   idempotencyKey: z.string({ error: 'Idempotency key must be text' }).trim().min(8, 'Idempotency key must be 8 to 100 characters').max(100, 'Idempotency key must be 8 to 100 characters').optional(),
@@ -21,7 +21,7 @@ export type ShipmentInput = z.output<typeof shipmentSchema>;
 
 /** POST /api/admin/inventory/:productId/pre-orders/expected-date: a late shipment's new date. */
 export const expectedDateSchema = z.strictObject({
-  expectedAvailabilityDate: calendarDateField('Expected date', 'Expected date is required').refine((day) => day >= dayInNz(Date.now()), 'Expected date cannot be in the past'),
+  expectedAvailabilityDate: calendarDateField('Expected date', 'Expected date is required').refine((day) => day >= nzToday(Date.now()), 'Expected date cannot be in the past'),
   note: noteField,
 });
 
@@ -83,6 +83,6 @@ export interface AllocationResult {
  * (or after today, for a shipment recorded late, or for boxes already in stock: no arrival).
  */
 export function expectedDispatch(arrivalDate: string | null, now: number): string {
-  const today = dayInNz(now);
+  const today = nzToday(now);
   return nextWorkingDay(arrivalDate !== null && arrivalDate > today ? arrivalDate : today);
 }
