@@ -52,10 +52,14 @@ export const orderTransitions: Record<OrderStatus, readonly OrderStatus[]> = {
 /** Whether the order's timeline shows it was paid: a cancelled order only has money to refund if so. */
 export const wasPaid = (events: readonly { status: OrderStatus }[]): boolean => events.some((event) => event.status === 'paid');
 
-/** The steps an order may take now, from its status and its timeline; server and admin screen both ask here. */
-export function nextStatuses(order: { status: OrderStatus; events: readonly { status: OrderStatus }[] }): readonly OrderStatus[] {
+/**
+ * The steps an order may take now, from its status, its timeline and whether pre-order boxes still
+ * wait for their shipment (it cannot be packed or sent then); server and admin screen both ask here.
+ */
+export function nextStatuses(order: { status: OrderStatus; events: readonly { status: OrderStatus }[]; waitingForStock?: boolean }): readonly OrderStatus[] {
   if (order.status === 'cancelled' && !wasPaid(order.events)) return [];
-  return orderTransitions[order.status];
+  const steps = orderTransitions[order.status];
+  return order.waitingForStock ? steps.filter((to) => to !== 'packed' && to !== 'shipped') : steps;
 }
 
 /**
