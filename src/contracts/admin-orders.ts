@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { calendarDateField } from './text';
+import { calendarDateField, noteField } from './text';
 import { orderStatuses, type OrderStatus, type OrderView, type PaymentMethod } from './order';
 
 /** GET /api/admin/orders: filters, search and the page, all checked on the server. */
@@ -18,7 +18,7 @@ export const orderStatusChangeSchema = z
   .strictObject({
     status: z.enum(orderStatuses, { error: 'Choose a known status' }),
     trackingNumber: z.string({ error: 'Tracking number must be text' }).trim().min(3, 'Tracking number must be at least 3 characters').max(60, 'Tracking number must be at most 60 characters').optional(),
-    note: z.string({ error: 'Note must be text' }).trim().max(300, 'Note must be at most 300 characters').optional(),
+    note: noteField,
   })
   .refine((change) => change.status !== 'shipped' || Boolean(change.trackingNumber), {
     path: ['trackingNumber'],

@@ -44,15 +44,21 @@ export function yearInNz(at: number): number {
 
 const nzCalendarDay = new Intl.DateTimeFormat('en-CA', { timeZone: shopTimeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
 
-/** The calendar day (YYYY-MM-DD) of `at` (ms) in New Zealand. */
-export function dayInNz(at: number): string {
-  return nzCalendarDay.format(at);
+/** Today's date (or `now`'s) in New Zealand as YYYY-MM-DD. */
+export function nzToday(now: Date | number = Date.now()): string {
+  return nzCalendarDay.format(now);
+}
+
+/** A YYYY-MM-DD date moved by whole days (calendar arithmetic, no time zone involved). */
+export function addDays(date: string, days: number): string {
+  const moved = new Date(`${date}T00:00:00Z`);
+  moved.setUTCDate(moved.getUTCDate() + days);
+  return moved.toISOString().slice(0, 10);
 }
 
 /** The weekday after `day` (YYYY-MM-DD): Friday, Saturday and Sunday lead to Monday. */
 export function nextWorkingDay(day: string): string {
-  const date = new Date(`${day}T00:00:00Z`);
-  do date.setUTCDate(date.getUTCDate() + 1);
-  while (date.getUTCDay() === 0 || date.getUTCDay() === 6);
-  return date.toISOString().slice(0, 10);
+  let next = addDays(day, 1);
+  while ([0, 6].includes(new Date(`${next}T00:00:00Z`).getUTCDay())) next = addDays(next, 1);
+  return next;
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { noteField } from './text';
 import type { StockMovementReason } from './order';
 
 /** The adjustments staff make by hand: boxes received, boxes spoiled, a count corrected. */
@@ -13,7 +14,7 @@ export const stockAdjustmentSchema = z.strictObject({
     .max(100_000, 'Change is too large')
     .refine((change) => change !== 0, 'Change cannot be 0'),
   reason: z.enum(adjustmentReasons, { error: 'Choose received, spoiled or correction' }),
-  note: z.string({ error: 'Note must be text' }).trim().max(300, 'Note must be at most 300 characters').optional(),
+  note: noteField,
 });
 export type StockAdjustment = z.output<typeof stockAdjustmentSchema>;
 

@@ -52,10 +52,14 @@ export const orderTransitions: Record<OrderStatus, readonly OrderStatus[]> = {
 /** Whether the order's timeline shows it was paid: a cancelled order only has money to refund if so. */
 export const wasPaid = (events: readonly { status: OrderStatus }[]): boolean => events.some((event) => event.status === 'paid');
 
-/** The steps an order may take now, from its status and its timeline; server and admin screen both ask here. */
-export function nextStatuses(order: { status: OrderStatus; events: readonly { status: OrderStatus }[] }): readonly OrderStatus[] {
+/**
+ * The steps an order may take now, from its status, its timeline and whether pre-order boxes still
+ * wait for their shipment (it cannot be packed or sent then); server and admin screen both ask here.
+ */
+export function nextStatuses(order: { status: OrderStatus; events: readonly { status: OrderStatus }[]; waitingForStock?: boolean }): readonly OrderStatus[] {
   if (order.status === 'cancelled' && !wasPaid(order.events)) return [];
-  return orderTransitions[order.status];
+  const steps = orderTransitions[order.status];
+  return order.waitingForStock ? steps.filter((to) => to !== 'packed' && to !== 'shipped') : steps;
 }
 
 /**
@@ -151,6 +155,9 @@ export interface PlacedOrder {
 
 /** Orders whose boxes are still owed or delivered: they count against pre-order limits. */
 export const liveOrderStatuses: readonly OrderStatus[] = ['pending_payment', 'paid', 'packed', 'shipped', 'delivered'];
+
+/** Orders not sent yet: their pre-order lines may still wait for a shipment (decision 0015). */
+export const unsentOrderStatuses: readonly OrderStatus[] = ['pending_payment', 'paid', 'packed'];
 
 /** Orders that are sales: paid or further along, not cancelled; refunded ones count as orders with no revenue. */
 export const countedOrderStatuses: readonly OrderStatus[] = ['paid', 'packed', 'shipped', 'delivered', 'refunded'];

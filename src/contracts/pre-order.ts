@@ -1,13 +1,8 @@
 import { z } from 'zod';
-import { dayInNz, isCalendarDate, nextWorkingDay } from './dates';
+import { nzToday, nextWorkingDay } from './dates';
 import type { OrderStatus } from './order';
+import { calendarDateField, noteField } from './text';
 
-const noteField = z.string({ error: 'Note must be text' }).trim().max(300, 'Note must be at most 300 characters').optional();
-const dayField = (label: string) =>
-  z
-    .string({ error: `${label} is required` })
-    .trim()
-    .refine(isCalendarDate, { message: `${label} must be a real date (YYYY-MM-DD)`, abort: true });
 
 /** POST /api/admin/inventory/:productId/shipments: boxes that arrived for a pre-order product. */
 export const shipmentSchema = z.strictObject({
@@ -17,7 +12,7 @@ export const shipmentSchema = z.strictObject({
     .min(1, 'Boxes received must be at least 1')
     .max(100_000, 'Boxes received must be at most 100000'),
   // Boxes enter stock and shoppers are told they have landed: only once they have.
-  arrivalDate: dayField('Arrival date').refine((day) => day <= dayInNz(Date.now()), 'Arrival date cannot be in the future: record the shipment when it arrives'),
+  arrivalDate: calendarDateField('Arrival date', 'Arrival date is required').refine((day) => day <= nzToday(Date.now()), 'Arrival date cannot be in the future: record the shipment when it arrives'),
   note: noteField,
   /** One per form: a retried submit (a lost answer, a double click) records the shipment once. */
   idempotencyKey: z.string({ error: 'Idempotency key must be text' }).trim().min(8, 'Idempotency key must be 8 to 100 characters').max(100, 'Idempotency key must be 8 to 100 characters').optional(),
@@ -26,7 +21,7 @@ export type ShipmentInput = z.output<typeof shipmentSchema>;
 
 /** POST /api/admin/inventory/:productId/pre-orders/expected-date: a late shipment's new date. */
 export const expectedDateSchema = z.strictObject({
-  expectedAvailabilityDate: dayField('Expected date').refine((day) => day >= dayInNz(Date.now()), 'Expected date cannot be in the past'),
+  expectedAvailabilityDate: calendarDateField('Expected date', 'Expected date is required').refine((day) => day >= nzToday(Date.now()), 'Expected date cannot be in the past'),
   note: noteField,
 });
 
@@ -85,9 +80,9 @@ export interface AllocationResult {
 
 /**
  * When boxes set aside from a shipment are expected to leave: the working day after they arrive
- * (or after today, for a shipment recorded late).
+ * (or after today, for a shipment recorded late, or for boxes already in stock: no arrival).
  */
-export function expectedDispatch(arrivalDate: string, now: number): string {
-  const today = dayInNz(now);
-  return nextWorkingDay(arrivalDate > today ? arrivalDate : today);
+export function expectedDispatch(arrivalDate: string | null, now: number): string {
+  const today = nzToday(now);
+  return nextWorkingDay(arrivalDate !== null && arrivalDate > today ? arrivalDate : today);
 }

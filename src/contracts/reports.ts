@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { shopTimeZone } from './dates';
+import { addDays, nzToday, shopTimeZone } from './dates';
 import type { OrderStatus } from './order';
 import { calendarDateField } from './text';
 
@@ -12,19 +12,7 @@ export const defaultReportDays = 30;
 /** The longest range one report covers. */
 export const maxReportYears = 2;
 
-const nzDay = new Intl.DateTimeFormat('en-CA', { timeZone: reportTimeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
-
-/** Today's date in New Zealand as YYYY-MM-DD. */
-export function nzToday(now: Date = new Date()): string {
-  return nzDay.format(now);
-}
-
-/** A YYYY-MM-DD date moved by whole days (calendar arithmetic, no time zone involved). */
-export function addDays(date: string, days: number): string {
-  const moved = new Date(`${date}T00:00:00Z`);
-  moved.setUTCDate(moved.getUTCDate() + days);
-  return moved.toISOString().slice(0, 10);
-}
+export { addDays, nzToday };
 
 function addYears(date: string, years: number): string {
   const moved = new Date(`${date}T00:00:00Z`);

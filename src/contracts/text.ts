@@ -25,13 +25,20 @@ export function imageUrlField(required: string) {
   return z.string({ error: required }).trim().min(1, required).max(500, 'Image URL must be at most 500 characters').refine(isImageUrl, imageUrlMessage);
 }
 
-/** A calendar day typed as YYYY-MM-DD: "From must be a date (YYYY-MM-DD)", "From must be a real date". */
-export function calendarDateField(label: string) {
+/**
+ * A calendar day typed as YYYY-MM-DD: "From must be a date (YYYY-MM-DD)", "From must be a real
+ * date"; `missing` is what an absent one reads. A malformed day stops here, so a rule chained
+ * after (not in the past...) only ever sees a real day and adds no second message.
+ */
+export function calendarDateField(label: string, missing = `${label} must be a date`) {
   return z
-    .string({ error: `${label} must be a date` })
-    .regex(/^\d{4}-\d{2}-\d{2}$/, `${label} must be a date (YYYY-MM-DD)`)
-    .refine(isCalendarDate, `${label} must be a real date`);
+    .string({ error: missing })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, { message: `${label} must be a date (YYYY-MM-DD)`, abort: true })
+    .refine(isCalendarDate, { message: `${label} must be a real date`, abort: true });
 }
+
+/** A staff note beside a change (a stock adjustment, a status step, a shipment). */
+export const noteField = z.string({ error: 'Note must be text' }).trim().max(300, 'Note must be at most 300 characters').optional();
 
 export function optionalText(max: number) {
   return z

@@ -11,7 +11,7 @@ import '../../web/lib/load-context';
 import type { StylesheetReader } from '../../web/lib/page-styles';
 import { encodedFor, hasPersonalCookie, inlineScriptHashes, type PageCache, type RenderedPage } from './page-cache';
 import { isDataRequest, siteOrigin, visitorPageUrl } from './page-address';
-import { securityHeaders } from './security-headers';
+import { contentSecurityPolicy } from './security-headers';
 
 const immutable = 'public, max-age=31536000, immutable';
 /** A shared render that takes longer is given up (every visitor waiting on it gets the error page). */
@@ -111,11 +111,12 @@ function toFetchRequest(request: FastifyRequest, url: string, options: { reply?:
   return new Request(url, { method: options.reply ? request.method : 'GET', headers, signal });
 }
 
+/** Development: Vite's hot-reload socket listens on a port of its own. */
+const viteSocket = ['ws://127.0.0.1:*', 'ws://localhost:*'];
+
 /** The page policy: React Router's inline scripts run by this response's nonce, or by their hashes. */
 function pageSecurityPolicy(scriptSources: string[], mode: 'production' | 'development'): string {
-  const policy = securityHeaders['content-security-policy']!.replace("script-src 'self'", ['script-src', "'self'", ...scriptSources].join(' '));
-  // Development: Vite's hot-reload socket listens on a port of its own.
-  return mode === 'development' ? policy.replace("connect-src 'self'", "connect-src 'self' ws://127.0.0.1:* ws://localhost:*") : policy;
+  return contentSecurityPolicy({ scriptSources, connectSources: mode === 'development' ? viteSocket : [] });
 }
 
 export type ServerBuildSource = ServerBuild | (() => Promise<ServerBuild>);

@@ -10,26 +10,32 @@ const analyticsScripts = ['https://www.googletagmanager.com', 'https://connect.f
 const analyticsConnect = ['https://*.google-analytics.com', 'https://*.analytics.google.com', 'https://www.googletagmanager.com', 'https://www.facebook.com', 'https://connect.facebook.net'];
 const analyticsImages = ['https://*.google-analytics.com', 'https://www.googletagmanager.com', 'https://www.facebook.com'];
 
-const contentSecurityPolicy = [
-  "default-src 'self'",
-  `script-src 'self' ${analyticsScripts.join(' ')}`,
-  "style-src 'self' 'unsafe-inline'",
-  `img-src 'self' data: blob: ${analyticsImages.join(' ')}`,
-  "font-src 'self'",
-  `connect-src 'self' ${analyticsConnect.join(' ')}`,
-  "frame-src 'self'",
-  "frame-ancestors 'none'",
-  "object-src 'none'",
-  "base-uri 'self'",
-  "form-action 'self'",
-].join('; ');
+/**
+ * The policy, with the script and connection sources a page adds: its inline scripts' nonce or
+ * hashes (render-pages.ts), and in development Vite's hot-reload socket.
+ */
+export function contentSecurityPolicy(extra: { scriptSources?: readonly string[]; connectSources?: readonly string[] } = {}): string {
+  return [
+    "default-src 'self'",
+    ['script-src', "'self'", ...(extra.scriptSources ?? []), ...analyticsScripts].join(' '),
+    "style-src 'self' 'unsafe-inline'",
+    `img-src 'self' data: blob: ${analyticsImages.join(' ')}`,
+    "font-src 'self'",
+    ['connect-src', "'self'", ...(extra.connectSources ?? []), ...analyticsConnect].join(' '),
+    "frame-src 'self'",
+    "frame-ancestors 'none'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+  ].join('; ');
+}
 
 /**
  * Helmet's protections, as fixed strings computed once: @fastify/helmet rebuilt the policy on
  * every request, which cost the product list a large share of its throughput.
  */
 export const securityHeaders: Record<string, string> = {
-  'content-security-policy': contentSecurityPolicy,
+  'content-security-policy': contentSecurityPolicy(),
   'cross-origin-opener-policy': 'same-origin',
   'cross-origin-resource-policy': 'same-origin',
   'origin-agent-cluster': '?1',

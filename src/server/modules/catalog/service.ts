@@ -1,13 +1,14 @@
 import { createHash } from 'node:crypto';
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { AdminProductPage, AdminProductQuery, AdminProductRow, ProductSortKey } from '../../../contracts/admin-products';
 import { dollarsToCents } from '../../../contracts/money';
 import { preOrderProblem, type Product, type ProductFields, type ProductUpdate } from '../../../contracts/product';
 import type { Db } from '../../db/client';
-import { orderLines, orders, products, stockMovements } from '../../db/schema';
+import { orderLines, products, stockMovements } from '../../db/schema';
 import { recordAudit } from '../../lib/audit';
 import { type CacheBus, CachedValue } from '../../lib/cache-bus';
 import { Conflict, NotFound, fieldError } from '../../lib/errors';
+import { waitingBoxes } from '../orders/waiting-pre-orders';
 import type { SettingsService } from '../settings/service';
 import type { ImageSizes } from '../uploads/image-sizes';
 import { type ProductRow, toProduct } from './product-view';
@@ -95,12 +96,8 @@ export class CatalogService {
       });
       if (before.isPreOrder && input.isPreOrder === false) {
         // Leftover stock must not go to new shoppers ahead of those who pre-ordered (decision 0015).
-        const [waiting] = await tx
-          .select({ boxes: sql<number>`coalesce(sum(${orderLines.quantity}), 0)::int` })
-          .from(orderLines)
-          .innerJoin(orders, eq(orders.id, orderLines.orderId))
-          .where(and(eq(orderLines.productId, id), eq(orderLines.isPreOrder, true), isNull(orderLines.allocatedAt), inArray(orders.status, ['pending_payment', 'paid', 'packed'])));
-        if (Number(waiting?.boxes ?? 0) > 0) {
+        const waiting = await waitingBoxes(tx, id);
+        if (waiting.boxes > 0) {
           const message = `Pre-orders still wait for ${before.name}: serve, move or cancel them on Inventory → Pre-orders first`;
           throw new Conflict(message, { isPreOrder: message });
         }

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { InventoryRow, StockAdjustment, StockMovementView } from '../../../contracts/inventory';
-import { liveOrderStatuses } from '../../../contracts/order';
+import { liveOrderStatuses, unsentOrderStatuses } from '../../../contracts/order';
 import type { Db } from '../../db/client';
 import { orderLines, orders, products, stockMovements, users } from '../../db/schema';
 import { recordAudit } from '../../lib/audit';
@@ -22,8 +22,8 @@ export class InventoryService {
           productId: orderLines.productId,
           boxes: sql<number>`sum(${orderLines.quantity})::int`,
           allocated: sql<number>`coalesce(sum(${orderLines.quantity}) filter (where ${orderLines.allocatedAt} is not null), 0)::int`,
-          // Waiting only while the order is open: a sent order's lines were served.
-          waiting: sql<number>`coalesce(sum(${orderLines.quantity}) filter (where ${orderLines.allocatedAt} is null and ${orders.status} in ('pending_payment', 'paid', 'packed')), 0)::int`,
+          // Waiting only while the order is not sent: a sent order's lines were served.
+          waiting: sql<number>`coalesce(sum(${orderLines.quantity}) filter (where ${orderLines.allocatedAt} is null and ${inArray(orders.status, [...unsentOrderStatuses])}), 0)::int`,
         })
         .from(orderLines)
         .innerJoin(orders, eq(orders.id, orderLines.orderId))

@@ -1,18 +1,19 @@
-import { and, asc, desc, eq, exists, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { formatDate } from '../../../contracts/dates';
-import type { OrderStatus } from '../../../contracts/order';
+import { unsentOrderStatuses } from '../../../contracts/order';
 import { type AllocationResult, expectedDispatch, type PreOrderBook, type ShipmentInput, type ShipmentView } from '../../../contracts/pre-order';
 import type { Tx } from '../../db/client';
 import { orderEvents, orderLines, orders, products, shipments, stockMovements, users } from '../../db/schema';
 import { recordAudit } from '../../lib/audit';
+import type { MailMessage } from '../../lib/mail';
 import { AppError, Conflict, NotFound } from '../../lib/errors';
 import { queueMail } from '../../lib/mail-outbox';
+import type { MailContext } from './mail';
 import { allocatedMail, newDateMail } from './pre-order-mail';
 import type { OrderDeps, OrderService } from './service';
-import { orderView } from './view';
+import { type OrderRow, orderView } from './view';
+import { unservedLineOf, waitingBoxes, waitsFor } from './waiting-pre-orders';
 
-/** Orders whose waiting pre-order boxes may still be given or moved: not sent, not cancelled. */
-const openStatuses: OrderStatus[] = ['pending_payment', 'paid', 'packed'];
 
 interface Actor {
   userId: number;
@@ -49,7 +50,6 @@ export class PreOrderService {
   }
 
   private async allocate(productId: number, shipment: ShipmentInput | null, actor: Actor): Promise<AllocationResult> {
-    const settings = await this.deps.settings.stored();
     const now = Date.now();
     const result = await this.deps.db.transaction(async (tx) => {
       const { lockedOrders, product } = await lockWaiting(tx, productId);
@@ -73,13 +73,13 @@ export class PreOrderService {
         const note = `Shipment of ${formatDate(shipment.arrivalDate)}${shipment.note ? `: ${shipment.note}` : ''}`;
         await tx.insert(stockMovements).values({ productId, change: shipment.boxes, reason: 'received', actorUserId: actor.userId, note });
       }
-      const dispatch = expectedDispatch(arrivalDate ?? '0000-01-01', now);
+      const dispatch = expectedDispatch(arrivalDate, now);
       const candidates = lockedOrders.length
         ? await tx
             .select({ line: orderLines, order: orders })
             .from(orderLines)
             .innerJoin(orders, eq(orders.id, orderLines.orderId))
-            .where(and(inArray(orderLines.orderId, lockedOrders.map((order) => order.id)), eq(orderLines.productId, productId), eq(orderLines.isPreOrder, true), isNull(orderLines.allocatedAt)))
+            .where(and(inArray(orderLines.orderId, lockedOrders.map((order) => order.id)), unservedLineOf(productId)))
             .orderBy(sql`${orders.status} = 'pending_payment'`, asc(orders.createdAt), asc(orders.id), asc(orderLines.id))
         : [];
       const given = new Map<number, { order: typeof orders.$inferSelect; boxes: number }>();
@@ -104,15 +104,15 @@ export class PreOrderService {
         await tx.update(shipments).set({ allocatedBoxes }).where(eq(shipments.id, recorded.id));
         recorded = { ...recorded, allocatedBoxes };
       }
-      for (const { order, boxes } of given.values()) {
-        const note = `${boxes} ${boxes === 1 ? 'box' : 'boxes'} of ${product.name} set aside${arrivalDate ? ` from the shipment of ${formatDate(arrivalDate)}` : ''}; expected dispatch ${formatDate(dispatch)}`;
-        await tx.insert(orderEvents).values({ orderId: order.id, status: order.status, note, actorUserId: actor.userId });
-        const [customer] = await tx.select().from(users).where(eq(users.id, order.userId));
-        if (customer) {
-          const view = await orderView(tx, order, settings, Boolean(this.deps.stripe));
-          await queueMail(tx, allocatedMail(this.deps.orders.mailContext(customer, view, settings), { productName: product.name, boxes, dispatch }));
-        }
-      }
+      await this.tellShoppers(
+        tx,
+        actor.userId,
+        [...given.values()].map(({ order, boxes }) => ({
+          order,
+          note: `${boxes} ${boxes === 1 ? 'box' : 'boxes'} of ${product.name} set aside${arrivalDate ? ` from the shipment of ${formatDate(arrivalDate)}` : ''}; expected dispatch ${formatDate(dispatch)}`,
+          mail: (context) => allocatedMail(context, { productName: product.name, boxes, dispatch }),
+        })),
+      );
       const allocated = [...given.values()].map(({ order, boxes }) => ({ orderNumber: order.number, boxes }));
       await recordAudit(tx, {
         actorUserId: actor.userId,
@@ -139,12 +139,7 @@ export class PreOrderService {
       const [product] = await tx.select().from(products).where(eq(products.id, productId)).for('update');
       if (!product) throw new NotFound('Product not found');
       if (!product.isPreOrder) throw new Conflict(`${product.name} already sells from its stock.`);
-      const [waiting] = await tx
-        .select({ boxes: sql<number>`coalesce(sum(${orderLines.quantity}), 0)::int` })
-        .from(orderLines)
-        .innerJoin(orders, eq(orders.id, orderLines.orderId))
-        .where(and(eq(orderLines.productId, productId), eq(orderLines.isPreOrder, true), isNull(orderLines.allocatedAt), inArray(orders.status, openStatuses)));
-      const boxes = Number(waiting?.boxes ?? 0);
+      const { boxes } = await waitingBoxes(tx, productId);
       if (boxes > 0) throw new Conflict(`${boxes} pre-ordered ${boxes === 1 ? 'box still waits' : 'boxes still wait'} for ${product.name}: allocate them, move their date or cancel them first.`);
       await tx.update(products).set({ isPreOrder: false, expectedAvailabilityDate: null, updatedAt: sql`now()` }).where(eq(products.id, productId));
       await recordAudit(tx, {
@@ -162,6 +157,24 @@ export class PreOrderService {
     return { stock };
   }
 
+  /**
+   * Each order's step on its timeline (its status unchanged) and its shopper's e-mail, queued in
+   * the transaction that made the change: the shoppers are read at once, each order's view for its mail.
+   */
+  private async tellShoppers(tx: Tx, actorUserId: number, news: Array<{ order: OrderRow; note: string; mail: (context: MailContext) => MailMessage }>): Promise<void> {
+    if (!news.length) return;
+    const settings = await this.deps.settings.stored();
+    await tx.insert(orderEvents).values(news.map(({ order, note }) => ({ orderId: order.id, status: order.status, note, actorUserId })));
+    const shoppers = await tx.select().from(users).where(inArray(users.id, [...new Set(news.map(({ order }) => order.userId))]));
+    const shopperById = new Map(shoppers.map((shopper) => [shopper.id, shopper]));
+    for (const { order, mail } of news) {
+      const shopper = shopperById.get(order.userId);
+      if (!shopper) continue;
+      const view = await orderView(tx, order, settings, Boolean(this.deps.stripe));
+      await queueMail(tx, mail(this.deps.orders.mailContext(shopper, view, settings)));
+    }
+  }
+
   /** Who pre-ordered the product, who has boxes and who waits, and its shipments: staff's view. */
   async book(productId: number): Promise<PreOrderBook> {
     const { db } = this.deps;
@@ -173,7 +186,7 @@ export class PreOrderService {
         .from(orderLines)
         .innerJoin(orders, eq(orders.id, orderLines.orderId))
         .innerJoin(users, eq(users.id, orders.userId))
-        .where(and(eq(orderLines.productId, productId), eq(orderLines.isPreOrder, true), inArray(orders.status, [...openStatuses, 'shipped', 'delivered'])))
+        .where(and(eq(orderLines.productId, productId), eq(orderLines.isPreOrder, true), inArray(orders.status, [...unsentOrderStatuses, 'shipped', 'delivered'])))
         .orderBy(sql`${orders.status} = 'pending_payment'`, asc(orders.createdAt), asc(orders.id), asc(orderLines.id)),
       db.select().from(shipments).where(eq(shipments.productId, productId)).orderBy(desc(shipments.createdAt), desc(shipments.id)),
     ]);
@@ -185,7 +198,7 @@ export class PreOrderService {
       boxes: line.quantity,
       placedAt: order.createdAt.toISOString(),
       allocatedAt: line.allocatedAt?.toISOString() ?? null,
-      state: line.allocatedAt ? ('set-aside' as const) : openStatuses.includes(order.status) ? ('waiting' as const) : ('sent' as const),
+      state: line.allocatedAt ? ('set-aside' as const) : unsentOrderStatuses.includes(order.status) ? ('waiting' as const) : ('sent' as const),
     }));
     const sum = (items: typeof views) => items.reduce((total, item) => total + item.boxes, 0);
     return {
@@ -204,7 +217,6 @@ export class PreOrderService {
 
   /** A late shipment: the product and every waiting line get the new date, each waiting shopper an e-mail. */
   async moveExpectedDate(productId: number, input: { expectedAvailabilityDate: string; note?: string }, actor: Actor): Promise<{ notified: number }> {
-    const settings = await this.deps.settings.stored();
     const notified = await this.deps.db.transaction(async (tx) => {
       const { lockedOrders, product } = await lockWaiting(tx, productId);
       if (!product.isPreOrder) throw new Conflict(`${product.name} is not sold as a pre-order.`);
@@ -214,15 +226,17 @@ export class PreOrderService {
         await tx
           .update(orderLines)
           .set({ expectedAvailabilityDate: date })
-          .where(and(inArray(orderLines.orderId, lockedOrders.map((order) => order.id)), eq(orderLines.productId, productId), eq(orderLines.isPreOrder, true), isNull(orderLines.allocatedAt)));
+          .where(and(inArray(orderLines.orderId, lockedOrders.map((order) => order.id)), unservedLineOf(productId)));
       }
-      for (const order of lockedOrders) {
-        await tx.insert(orderEvents).values({ orderId: order.id, status: order.status, note: `${product.name} now expected ${formatDate(date)}${input.note ? `: ${input.note}` : ''}`, actorUserId: actor.userId });
-        const [customer] = await tx.select().from(users).where(eq(users.id, order.userId));
-        if (!customer) continue;
-        const view = await orderView(tx, order, settings, Boolean(this.deps.stripe));
-        await queueMail(tx, newDateMail(this.deps.orders.mailContext(customer, view, settings), { productName: product.name, date, note: input.note ?? '' }));
-      }
+      await this.tellShoppers(
+        tx,
+        actor.userId,
+        lockedOrders.map((order) => ({
+          order,
+          note: `${product.name} now expected ${formatDate(date)}${input.note ? `: ${input.note}` : ''}`,
+          mail: (context) => newDateMail(context, { productName: product.name, date, note: input.note ?? '' }),
+        })),
+      );
       await recordAudit(tx, {
         actorUserId: actor.userId,
         action: 'pre-order.new-date',
@@ -249,7 +263,7 @@ export class PreOrderService {
     const waitingOrders = await this.deps.db
       .select({ id: orders.id, number: orders.number })
       .from(orders)
-      .where(and(inArray(orders.status, openStatuses), exists(waitingLines(this.deps.db, productId, sql`${orderLines.orderId} = ${orders.id}`))))
+      .where(waitsFor(this.deps.db, productId))
       .orderBy(asc(orders.id));
     const cancelled: string[] = [];
     const refunded: string[] = [];
@@ -291,15 +305,11 @@ async function replay(tx: Tx, shipment: ShipmentRow, stock: number, now: number)
     .where(eq(orderLines.shipmentId, shipment.id))
     .groupBy(orders.number, orders.id)
     .orderBy(asc(sql`min(${orderLines.allocatedAt})`), asc(orders.id));
-  const [waiting] = await tx
-    .select({ lines: sql<number>`count(*)::int`, boxes: sql<number>`coalesce(sum(${orderLines.quantity}), 0)::int` })
-    .from(orderLines)
-    .innerJoin(orders, eq(orders.id, orderLines.orderId))
-    .where(and(eq(orderLines.productId, shipment.productId), eq(orderLines.isPreOrder, true), isNull(orderLines.allocatedAt), inArray(orders.status, openStatuses)));
+  const waiting = await waitingBoxes(tx, shipment.productId);
   return {
     shipment: shipmentView(shipment),
     allocated: given.map((row) => ({ orderNumber: row.orderNumber, boxes: Number(row.boxes) })),
-    waiting: { lines: Number(waiting?.lines ?? 0), boxes: Number(waiting?.boxes ?? 0) },
+    waiting,
     stock,
     expectedDispatch: expectedDispatch(shipment.arrivalDate, now),
   };
@@ -314,18 +324,10 @@ async function lockWaiting(tx: Tx, productId: number) {
   const lockedOrders = await tx
     .select()
     .from(orders)
-    .where(and(inArray(orders.status, openStatuses), exists(waitingLines(tx, productId, sql`${orderLines.orderId} = ${orders.id}`))))
+    .where(waitsFor(tx, productId))
     .orderBy(asc(orders.id))
     .for('update');
   const [product] = await tx.select().from(products).where(eq(products.id, productId)).for('update');
   if (!product) throw new NotFound('Product not found');
   return { lockedOrders, product };
-}
-
-/** The product's pre-order lines that have no boxes yet, narrowed by `where` (a correlated condition). */
-function waitingLines(db: Pick<Tx, 'select'>, productId: number, where: ReturnType<typeof sql>) {
-  return db
-    .select({ one: sql`1` })
-    .from(orderLines)
-    .where(and(where, eq(orderLines.productId, productId), eq(orderLines.isPreOrder, true), isNull(orderLines.allocatedAt)));
 }

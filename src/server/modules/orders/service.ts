@@ -323,12 +323,12 @@ export class OrderService {
         .from(orderLines)
         .where(and(eq(orderLines.orderId, orderId), eq(orderLines.isPreOrder, true), isNull(orderLines.allocatedAt)));
       if (change.onlyIfWaitingFor !== undefined && !waiting.some((line) => line.productId === change.onlyIfWaitingFor)) return null;
-      if ((to === 'packed' || to === 'shipped') && waiting.length) {
-        throw new Conflict(`This order is still waiting for its pre-order boxes of ${waiting.map((line) => line.name).join(', ')}: record their shipment on Inventory first.`);
-      }
       const events = await tx.select({ status: orderEvents.status }).from(orderEvents).where(eq(orderEvents.orderId, orderId));
-      if (!nextStatuses({ status: order.status, events }).includes(to)) {
+      if (!nextStatuses({ status: order.status, events, waitingForStock: waiting.length > 0 }).includes(to)) {
         if (order.status === 'cancelled' && to === 'refunded') throw new Conflict('This order was cancelled before it was paid: there is no payment to refund.');
+        if (waiting.length && (to === 'packed' || to === 'shipped')) {
+          throw new Conflict(`This order is still waiting for its pre-order boxes of ${waiting.map((line) => line.name).join(', ')}: record their shipment on Inventory first.`);
+        }
         throw new Conflict(`An order that is ${orderStatusLabels[order.status].toLowerCase()} cannot be marked ${orderStatusLabels[to].toLowerCase()}.`);
       }
       const [updated] = await tx

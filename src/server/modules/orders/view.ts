@@ -1,6 +1,6 @@
 import { asc, eq, inArray } from 'drizzle-orm';
 import { centsToDollars } from '../../../contracts/money';
-import type { OrderSummary, OrderView } from '../../../contracts/order';
+import { type OrderSummary, type OrderView, unsentOrderStatuses } from '../../../contracts/order';
 import type { StoredSettings } from '../../../contracts/settings';
 import type { Db, Tx } from '../../db/client';
 import type { orders } from '../../db/schema';
@@ -57,7 +57,7 @@ export async function orderView(db: Db | Tx, order: OrderRow, settings: StoredSe
           }
         : null,
     canCancel: unpaid,
-    waitingForStock: ['pending_payment', 'paid', 'packed'].includes(order.status) && lines.some((line) => line.isPreOrder && line.allocatedAt === null),
+    waitingForStock: unsentOrderStatuses.includes(order.status) && lines.some((line) => line.isPreOrder && line.allocatedAt === null),
     canPayByCard: unpaid && order.paymentMethod === 'stripe' && canPayByCard,
   };
 }

@@ -107,8 +107,7 @@ function OrderSheet({ order, back }: { order: Detail; back: React.ReactNode }) {
     change.mutate(parsed.data);
   };
   const address = order.shippingAddress;
-  // Pre-order boxes still on their way: the order cannot be packed or sent yet (decision 0015).
-  const next = (nextStatuses(order)).filter((to) => !(order.waitingForStock && (to === 'packed' || to === 'shipped')));
+  const next = nextStatuses(order);
   return (
     <section className="grid gap-6">
       {back}

@@ -5,16 +5,18 @@ interface FormFooterProps {
   /** The submit button: "Add banner", "Save banner"... */
   submitLabel: string;
   onBack: () => void;
+  /** A submit that cannot be undone (cancelling orders) is drawn as such. */
+  danger?: boolean;
 }
 
 /** An admin form's way back and its submit button, busy while it saves. */
-export function FormFooter({ busy, submitLabel, onBack }: FormFooterProps) {
+export function FormFooter({ busy, submitLabel, onBack, danger = false }: FormFooterProps) {
   return (
     <div className="flex flex-wrap justify-end gap-3">
       <Button variant="outline" onClick={onBack}>
         Back
       </Button>
-      <Button type="submit" disabled={busy}>
+      <Button type="submit" variant={danger ? 'danger' : undefined} disabled={busy}>
         {busy ? 'Saving...' : submitLabel}
       </Button>
     </div>
