@@ -1,7 +1,6 @@
-import { and, eq, gte, inArray, sql } from 'drizzle-orm';
-import { liveOrderStatuses } from '../../../contracts/order';
+import { and, eq, gte, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
-import { orderLines, orders, products, promoCodes } from '../../db/schema';
+import { products, promoCodes } from '../../db/schema';
 import { Conflict } from '../../lib/errors';
 import type { PricedCart } from '../checkout/quote';
 import { preOrderedBoxes } from './waiting-pre-orders';

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { placeOrderSchema } from '../../../contracts/checkout';
 import { nextStatuses, type OrderStatus, orderStatusLabels, type OrderSummary, type OrderView, type PlacedOrder, refundReturnsStockFrom, type StockMovementReason } from '../../../contracts/order';

@@ -9,7 +9,7 @@ import { formatDate } from '../../lib/format';
 import { useAuth } from '../auth/auth-provider';
 import { useCart } from '../cart/cart-provider';
 import { openPreOrderSignIn } from '../pre-order/pre-order-store';
-import { NotifyMe } from '../waitlist/notify-me';
+import { LazyNotifyMe } from '../waitlist/lazy-notify-me';
 import { useSuccessReset } from './use-success-reset';
 
 /**
@@ -32,7 +32,7 @@ export function PurchasePanel({ product, beforeSignIn }: { product: Product; bef
     return (
       <div className="grid gap-3">
         <Button disabled className="w-full sm:w-auto sm:justify-self-start">{product.isPreOrder ? 'Pre-Orders Full' : 'Out of Stock'}</Button>
-        <NotifyMe product={product} />
+        <LazyNotifyMe product={product} />
       </div>
     );
   }

@@ -97,7 +97,10 @@ export function NotifyMe({ product, startOpen = false }: { product: WaitlistProd
           autoComplete="email"
           autoFocus={!startOpen}
           value={email}
-          onChange={(e) => setEmail(e.target.value)}
+          onChange={(e) => {
+            setEmail(e.target.value);
+            setFieldError(undefined);
+          }}
           error={fieldError}
           disabled={busy}
           className="min-w-0 flex-1"
