@@ -32,6 +32,8 @@ export interface InventoryRow {
   /** Of those, boxes set aside from shipments, and boxes still waiting for one (decision 0015). */
   allocated: number;
   waiting: number;
+  /** "Notify me" sign-ups: confirmed and still waiting, and those already e-mailed (decision 0016). */
+  waitlist: { waiting: number; notified: number };
 }
 
 export interface StockMovementView {

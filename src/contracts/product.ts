@@ -22,6 +22,8 @@ export interface Product {
   isHidden: boolean;
   boxInfo: string | null;
   preOrderLimit: number | null;
+  /** A pre-order product whose limit is reached: no more pre-orders, "Notify me" instead. */
+  preOrdersFull: boolean;
   /** imageUrl's size and variant widths (decision 0012); null while unknown. */
   image: ImageInfo | null;
 }

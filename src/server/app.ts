@@ -49,6 +49,8 @@ import { uploadRoutes } from './modules/uploads/routes';
 import { ImageSizes } from './modules/uploads/image-sizes';
 import { ImageStore } from './modules/uploads/service';
 import { userRoutes } from './modules/users/routes';
+import { waitlistRoutes } from './modules/waitlist/routes';
+import { WaitlistService } from './modules/waitlist/service';
 
 export interface AppDeps {
   config: AppConfig;
@@ -85,6 +87,7 @@ export interface AppServices {
   orders: OrderService;
   images: ImageStore;
   imageSizes: ImageSizes;
+  waitlist: WaitlistService;
 }
 
 const requestIdPattern = /^[\w.-]{1,64}$/;
@@ -143,7 +146,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const publicUrl = config.publicUrl ?? `http://localhost:${config.port}`;
   const stripe = config.stripe ? new StripeCheckout(config.stripe) : undefined;
   const orders = new OrderService({ db, settings, bus, stripe, publicUrl, log: app.log });
-  const services: AppServices = { settings, catalog, cart, sessions, limiter, outbox, bus, orders, images, imageSizes };
+  const waitlist = new WaitlistService({ db, limiter, catalog, publicUrl });
+  const services: AppServices = { settings, catalog, cart, sessions, limiter, outbox, bus, orders, images, imageSizes, waitlist };
   app.decorate('services', services);
 
   const viteDev = deps.viteDev;
@@ -179,6 +183,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(contentAdminRoutes({ db, bus }));
   await app.register(reportRoutes({ db, bus }));
   await app.register(newsletterRoutes({ db, limiter, publicUrl }));
+  await app.register(waitlistRoutes(waitlist, publicUrl));
   await app.register(userRoutes(db));
   await app.register(uploadRoutes({ db, images }));
   await app.register(seoRoutes({ db, publicUrl: config.publicUrl }));

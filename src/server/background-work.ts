@@ -4,10 +4,17 @@ import { makeMissingVariants } from './modules/uploads/missing-variants';
 
 const housekeepingEveryMs = 15 * 60 * 1000;
 const unpaidSweepEveryMs = 10 * 60 * 1000;
+/** Products change through the bus at once; the timer catches what it cannot see (a confirm, a lost notification). */
+const waitlistSweepEveryMs = 60 * 1000;
 
 /** Deletes what has served its time: expired sessions, old rate-limit windows, mail finished long ago. */
 export function housekeeping(services: AppServices): Promise<unknown> {
-  return Promise.all([services.sessions.purgeExpired(), services.limiter.purgeExpired(24 * 60 * 60 * 1000), services.outbox.purgeFinished()]);
+  return Promise.all([
+    services.sessions.purgeExpired(),
+    services.limiter.purgeExpired(24 * 60 * 60 * 1000),
+    services.outbox.purgeFinished(),
+    services.waitlist.purgeUnconfirmed(),
+  ]);
 }
 
 /**
@@ -38,6 +45,30 @@ export class BackgroundWork {
     };
     this.every(unpaidSweepEveryMs, 'unpaid-order sweep', sweep);
     this.after(this.timing.firstSweepAfterMs, 'unpaid-order sweep', sweep);
+    // Decision 0016: when a product can be bought again its waitlist is mailed. Every process may
+    // sweep; one at a time does (an advisory lock), and each entry is used once.
+    let waitlistSweep: Promise<unknown> | null = null;
+    let sweepAgain = false;
+    const notifyWaitlists = async (): Promise<void> => {
+      if (waitlistSweep) {
+        sweepAgain = true;
+        return;
+      }
+      waitlistSweep = services.waitlist.notifyAvailable(this.stopping.signal);
+      try {
+        const queued = await waitlistSweep;
+        if (queued) log.info({ queued }, 'mailed waitlists of products back on sale');
+      } finally {
+        waitlistSweep = null;
+      }
+      if (sweepAgain) {
+        sweepAgain = false;
+        await notifyWaitlists();
+      }
+    };
+    this.every(waitlistSweepEveryMs, 'waitlist sweep', notifyWaitlists);
+    services.bus.on('products', () => this.run('waitlist sweep', notifyWaitlists));
+    this.after(0, 'waitlist sweep', notifyWaitlists);
     // Decision 0012: pictures stored before variants existed get them now, without delaying start.
     this.after(0, 'image variants', async () => {
       const made = await makeMissingVariants(services.images, this.stopping.signal);

@@ -456,3 +456,37 @@ export const refunds = pgTable(
   (t) => [index('refunds_order_idx').on(t.orderId), check('refunds_amount_positive', sql`${t.amountCents} > 0`)],
 );
 
+
+/**
+ * "Notify me" sign-ups for a product that is out of stock or whose pre-orders are full. A visitor's
+ * entry waits for its address to be confirmed through the link mailed to it (double opt-in); a
+ * signed-in shopper's is confirmed at once. An entry is used once: `notified_at` is set in the
+ * transaction that queues its mail. One active entry per product and address.
+ */
+export const waitlistEntries = pgTable(
+  'waitlist_entries',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    productId: integer('product_id').notNull().references(() => products.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    /** The link in the last confirm or manage mail (visitors): confirms the entry, or leaves the list. */
+    manageTokenHash: text('manage_token_hash').unique(),
+    manageTokenSentAt: timestamp('manage_token_sent_at', { withTimezone: true }),
+    /** Set with the back-in-stock mail: its one-click unsubscribe link. */
+    unsubscribeTokenHash: text('unsubscribe_token_hash').unique(),
+    createdAt: createdAt(),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    notifiedAt: timestamp('notified_at', { withTimezone: true }),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('waitlist_entries_active_key')
+      .on(t.productId, sql`lower(${t.email})`)
+      .where(sql`${t.notifiedAt} is null and ${t.cancelledAt} is null`),
+    index('waitlist_entries_waiting_idx')
+      .on(t.productId, t.createdAt, t.id)
+      .where(sql`${t.confirmedAt} is not null and ${t.notifiedAt} is null and ${t.cancelledAt} is null`),
+    index('waitlist_entries_user_idx').on(t.userId),
+  ],
+);

@@ -6,16 +6,19 @@ import { Forbidden, ServiceUnavailable } from './errors';
 
 const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-/** The newsletter's unsubscribe link: its token, in the address, is its only authority. */
-const unsubscribeLink = '/api/newsletter/unsubscribe';
+/**
+ * Links in mails: the newsletter's and the waitlist's unsubscribe links, and a visitor's waitlist
+ * link (confirm, or leave). The token in the address is their only authority.
+ */
+const mailLinks = ['/api/newsletter/unsubscribe', '/api/waitlist/unsubscribe', '/api/waitlist/manage'];
 
 /**
  * Sign-in and sign-out stay open during maintenance so staff can get in (difference 5), card
- * payments made before it began are still recorded, and anyone can leave the newsletter: a list
+ * payments made before it began are still recorded, and anyone can leave the newsletter or a waitlist: a list
  * must let people go at any time, and a mail client's one-click post answered 503 would leave the
  * reader on it.
  */
-const openDuringMaintenance = new Set(['/api/login', '/api/logout', '/api/payments/stripe/webhook', unsubscribeLink]);
+const openDuringMaintenance = new Set(['/api/login', '/api/logout', '/api/payments/stripe/webhook', ...mailLinks]);
 
 /**
  * Requests that carry their own authority, never a cookie's, so a post from another site can do
@@ -23,7 +26,7 @@ const openDuringMaintenance = new Set(['/api/login', '/api/logout', '/api/paymen
  * one-click unsubscribes from their servers (or their webmail's origin), and the confirm page's own
  * form is sent with `Origin: null` because the page's referrer policy is no-referrer.
  */
-const authorisedByToken = new Set([unsubscribeLink]);
+const authorisedByToken = new Set(mailLinks);
 
 /**
  * The route the request matched, not its raw URL: `/%61pi/register` reaches `/api/register` and

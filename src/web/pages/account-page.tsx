@@ -6,6 +6,7 @@ import { PasswordForm } from '../features/account/password-form';
 import { ProfileForm } from '../features/account/profile-form';
 import { useAuth } from '../features/auth/auth-provider';
 import { OrderDetail } from '../features/orders/order-detail';
+import { MyWaitlists } from '../features/waitlist/my-waitlists';
 
 /** Spec 2: /account, /account/orders/:id and /order/:id all open the account screen. */
 export default function AccountPage() {
@@ -23,6 +24,11 @@ export default function AccountPage() {
           <Panel title="Your orders">
             <OrderHistory />
           </Panel>
+          <div id="waitlists" className="scroll-mt-24">
+            <Panel title="Your waitlists">
+              <MyWaitlists />
+            </Panel>
+          </div>
           <div className="grid items-start gap-6 lg:grid-cols-2">
             <Panel title="Profile">
               <ProfileForm user={user} />

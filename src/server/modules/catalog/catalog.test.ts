@@ -22,7 +22,7 @@ const search = async (term: string) => {
 /** Spec 3: the product object, every field; `image` (its size and widths, decision 0012) is ours. */
 const productKeys = [
   'boxInfo', 'category', 'description', 'expectedAvailabilityDate', 'id', 'image', 'imageUrl', 'isBestseller', 'isHidden', 'isLowStock',
-  'isOrganic', 'isPreOrder', 'name', 'preOrderLimit', 'price', 'rating', 'stock',
+  'isOrganic', 'isPreOrder', 'name', 'preOrderLimit', 'preOrdersFull', 'price', 'rating', 'stock',
 ].sort();
 
 describe('GET /api/products', () => {

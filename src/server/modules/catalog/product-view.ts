@@ -5,8 +5,11 @@ import type { products } from '../../db/schema';
 
 export type ProductRow = typeof products.$inferSelect;
 
-/** Spec 3's product; Low Stock also shows once stock falls to the shop's threshold. */
-export function toProduct(row: ProductRow, lowStockThreshold: number, image: ImageInfo | undefined): Product {
+/**
+ * Spec 3's product; Low Stock also shows once stock falls to the shop's threshold. `preOrdered`:
+ * the boxes live pre-orders hold, against the pre-order limit.
+ */
+export function toProduct(row: ProductRow, lowStockThreshold: number, image: ImageInfo | undefined, preOrdered: number): Product {
   return {
     id: row.id,
     name: row.name,
@@ -24,6 +27,7 @@ export function toProduct(row: ProductRow, lowStockThreshold: number, image: Ima
     isHidden: row.isHidden,
     boxInfo: row.boxInfo,
     preOrderLimit: row.preOrderLimit,
+    preOrdersFull: row.isPreOrder && row.preOrderLimit !== null && preOrdered >= row.preOrderLimit,
     image: image ?? null,
   };
 }

@@ -8,7 +8,7 @@ import { orderLines, products, stockMovements } from '../../db/schema';
 import { recordAudit } from '../../lib/audit';
 import { type CacheBus, CachedValue } from '../../lib/cache-bus';
 import { Conflict, NotFound, fieldError } from '../../lib/errors';
-import { waitingBoxes } from '../orders/waiting-pre-orders';
+import { preOrderedBoxes, waitingBoxes } from '../orders/waiting-pre-orders';
 import type { SettingsService } from '../settings/service';
 import type { ImageSizes } from '../uploads/image-sizes';
 import { type ProductRow, toProduct } from './product-view';
@@ -191,14 +191,14 @@ export class CatalogService {
   }
 
   private async view(row: ProductRow): Promise<Product> {
-    const [stored, images] = await Promise.all([this.settings.stored(), this.imageSizes.describe([row.imageUrl])]);
-    return toProduct(row, stored.lowStockThreshold, images.get(row.imageUrl));
+    const [stored, images, preOrdered] = await Promise.all([this.settings.stored(), this.imageSizes.describe([row.imageUrl]), preOrderedBoxes(this.db, row.id)]);
+    return toProduct(row, stored.lowStockThreshold, images.get(row.imageUrl), preOrdered.get(row.id) ?? 0);
   }
 
   private async loadSnapshot(): Promise<CatalogueSnapshot> {
-    const [rows, stored] = await Promise.all([this.db.select().from(products).orderBy(asc(products.id)), this.settings.stored()]);
+    const [rows, stored, preOrdered] = await Promise.all([this.db.select().from(products).orderBy(asc(products.id)), this.settings.stored(), preOrderedBoxes(this.db)]);
     const images = await this.imageSizes.describe(rows.map((row) => row.imageUrl));
-    const all = rows.map((row) => toProduct(row, stored.lowStockThreshold, images.get(row.imageUrl)));
+    const all = rows.map((row) => toProduct(row, stored.lowStockThreshold, images.get(row.imageUrl), preOrdered.get(row.id) ?? 0));
     const visible = all.filter((p) => !p.isHidden);
     const visibleJson = JSON.stringify(visible);
     return {

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { InventoryRow, StockAdjustment, StockMovementView } from '../../../contracts/inventory';
 import { liveOrderStatuses, unsentOrderStatuses } from '../../../contracts/order';
 import type { Db } from '../../db/client';
-import { orderLines, orders, products, stockMovements, users } from '../../db/schema';
+import { orderLines, orders, products, stockMovements, users, waitlistEntries } from '../../db/schema';
 import { recordAudit } from '../../lib/audit';
 import type { CacheBus } from '../../lib/cache-bus';
 import { Conflict, NotFound } from '../../lib/errors';
@@ -15,7 +15,7 @@ export class InventoryService {
   async list(): Promise<InventoryRow[]> {
     const { db } = this.deps;
     const threshold = (await this.deps.settings.stored()).lowStockThreshold;
-    const [rows, preOrdered] = await Promise.all([
+    const [rows, preOrdered, signUps] = await Promise.all([
       db.select().from(products).orderBy(asc(products.name)),
       db
         .select({
@@ -29,8 +29,17 @@ export class InventoryService {
         .innerJoin(orders, eq(orders.id, orderLines.orderId))
         .where(and(eq(orderLines.isPreOrder, true), inArray(orders.status, [...liveOrderStatuses])))
         .groupBy(orderLines.productId),
+      db
+        .select({
+          productId: waitlistEntries.productId,
+          waiting: sql<number>`count(*) filter (where ${waitlistEntries.confirmedAt} is not null and ${waitlistEntries.notifiedAt} is null and ${waitlistEntries.cancelledAt} is null)::int`,
+          notified: sql<number>`count(*) filter (where ${waitlistEntries.notifiedAt} is not null)::int`,
+        })
+        .from(waitlistEntries)
+        .groupBy(waitlistEntries.productId),
     ]);
     const owed = new Map(preOrdered.map((row) => [row.productId, row]));
+    const waitlists = new Map(signUps.map((row) => [row.productId, { waiting: Number(row.waiting), notified: Number(row.notified) }]));
     return rows.map((product) => ({
       productId: product.id,
       name: product.name,
@@ -42,6 +51,7 @@ export class InventoryService {
       preOrdered: Number(owed.get(product.id)?.boxes ?? 0),
       allocated: Number(owed.get(product.id)?.allocated ?? 0),
       waiting: Number(owed.get(product.id)?.waiting ?? 0),
+      waitlist: waitlists.get(product.id) ?? { waiting: 0, notified: 0 },
     }));
   }
 

@@ -1,9 +1,9 @@
-import { and, eq, gte, inArray, sql } from 'drizzle-orm';
-import { liveOrderStatuses } from '../../../contracts/order';
+import { and, eq, gte, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
-import { orderLines, orders, products, promoCodes } from '../../db/schema';
+import { products, promoCodes } from '../../db/schema';
 import { Conflict } from '../../lib/errors';
 import type { PricedCart } from '../checkout/quote';
+import { preOrderedBoxes } from './waiting-pre-orders';
 
 /** Counts one use of the code, unless a parallel order took the last permitted use first. */
 export async function claimPromoUse(tx: Tx, promoId: number): Promise<void> {
@@ -27,7 +27,8 @@ export async function claimStock(tx: Tx, priced: PricedCart): Promise<boolean> {
   let changed = false;
   for (const { product, quantity } of byProduct) {
     if (product.isPreOrder) {
-      await claimPreOrder(tx, product, quantity);
+      // Under a limit, the boxes left to pre-order change: the catalogue must hear of it.
+      if (await claimPreOrder(tx, product, quantity)) changed = true;
       continue;
     }
     const [taken] = await tx
@@ -48,7 +49,7 @@ export async function claimStock(tx: Tx, priced: PricedCart): Promise<boolean> {
  * A pre-order takes no stock, but its product row is locked: a limit is counted under the lock, and
  * a product deleted meanwhile answers 409 rather than failing the order line's reference.
  */
-async function claimPreOrder(tx: Tx, carted: { id: number; name: string }, quantity: number): Promise<void> {
+async function claimPreOrder(tx: Tx, carted: { id: number; name: string }, quantity: number): Promise<boolean> {
   const productId = carted.id;
   const [product] = await tx.select().from(products).where(eq(products.id, productId)).for('update');
   if (!product) {
@@ -60,17 +61,14 @@ async function claimPreOrder(tx: Tx, carted: { id: number; name: string }, quant
     const message = `${product.name} now sells from stock rather than as a pre-order. Please check your cart and place the order again.`;
     throw new Conflict(message, { cart: message });
   }
-    if (product.preOrderLimit === null) return;
-  const [row] = await tx
-    .select({ boxes: sql<number>`coalesce(sum(${orderLines.quantity}), 0)::int` })
-    .from(orderLines)
-    .innerJoin(orders, eq(orders.id, orderLines.orderId))
-    .where(and(eq(orderLines.productId, productId), eq(orderLines.isPreOrder, true), inArray(orders.status, [...liveOrderStatuses])));
-  const left = Math.max(product.preOrderLimit - (row?.boxes ?? 0), 0);
+  if (product.preOrderLimit === null) return false;
+  const taken = (await preOrderedBoxes(tx, productId)).get(productId) ?? 0;
+  const left = Math.max(product.preOrderLimit - taken, 0);
   if (quantity > left) {
     const message = left === 0 ? `Pre-orders for ${product.name} are full.` : `Only ${left} pre-order boxes of ${product.name} are left. Please lower the quantity in your cart.`;
     throw new Conflict(message, { cart: message });
   }
+  return true;
 }
 
 function outOfStock(name: string, available: number): Conflict {

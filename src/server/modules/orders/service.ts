@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { placeOrderSchema } from '../../../contracts/checkout';
 import { nextStatuses, type OrderStatus, orderStatusLabels, type OrderSummary, type OrderView, type PlacedOrder, refundReturnsStockFrom, type StockMovementReason } from '../../../contracts/order';
@@ -398,15 +398,16 @@ export class OrderService {
         .set({ usedCount: sql`greatest(${promoCodes.usedCount} - 1, 0)` })
         .where(eq(promoCodes.id, order.promoCodeId));
     }
-    const lines = await tx
-      .select()
-      .from(orderLines)
-      // Boxes the order holds: in-stock lines, and pre-order lines given boxes from a shipment.
-      .where(and(eq(orderLines.orderId, order.id), or(eq(orderLines.isPreOrder, false), isNotNull(orderLines.allocatedAt))))
-      .orderBy(asc(orderLines.productId));
+    const lines = await tx.select().from(orderLines).where(eq(orderLines.orderId, order.id)).orderBy(asc(orderLines.productId));
     let returned = false;
     for (const line of lines) {
       if (line.productId === null) continue;
+      // A pre-order without boxes from a shipment holds no stock, but its place under the
+      // pre-order limit is free again: the catalogue must hear of it all the same.
+      if (line.isPreOrder && line.allocatedAt === null) {
+        returned = true;
+        continue;
+      }
       const [product] = await tx
         .update(products)
         .set({ stock: sql`${products.stock} + ${line.quantity}`, updatedAt: sql`now()` })

@@ -1,7 +1,7 @@
 import { and, eq, exists, inArray, isNull, sql } from 'drizzle-orm';
-import { unsentOrderStatuses } from '../../../contracts/order';
+import { liveOrderStatuses, unsentOrderStatuses } from '../../../contracts/order';
 import type { Db, Tx } from '../../db/client';
-import { orderLines, orders } from '../../db/schema';
+import { orderLines, orders, products } from '../../db/schema';
 
 /** A pre-order line of the product that has no boxes from a shipment yet. */
 export const unservedLineOf = (productId: number) => and(eq(orderLines.productId, productId), eq(orderLines.isPreOrder, true), isNull(orderLines.allocatedAt));
@@ -19,3 +19,27 @@ export async function waitingBoxes(db: Db | Tx, productId: number): Promise<{ li
     .where(and(unservedLineOf(productId), inArray(orders.status, unsentOrderStatuses)));
   return { lines: Number(row?.lines ?? 0), boxes: Number(row?.boxes ?? 0) };
 }
+
+/** A pre-order line of a live order: its boxes count against the product's pre-order limit. */
+export const livePreOrderLine = and(eq(orderLines.isPreOrder, true), inArray(orders.status, [...liveOrderStatuses]));
+
+/** Boxes pre-ordered in live orders, per product (of one product when `productId` is given). */
+export async function preOrderedBoxes(db: Db | Tx, productId?: number): Promise<Map<number, number>> {
+  const rows = await db
+    .select({ productId: orderLines.productId, boxes: sql<number>`sum(${orderLines.quantity})::int` })
+    .from(orderLines)
+    .innerJoin(orders, eq(orders.id, orderLines.orderId))
+    .where(productId === undefined ? livePreOrderLine : and(livePreOrderLine, eq(orderLines.productId, productId)))
+    .groupBy(orderLines.productId);
+  return new Map(rows.flatMap((row) => (row.productId === null ? [] : [[row.productId, Number(row.boxes)] as const])));
+}
+
+/**
+ * The products row can be bought now: shown, and in stock, or a pre-order with room under its
+ * limit. The opposite of what "Notify me" is offered for (the catalogue's `preOrdersFull`).
+ */
+export const buyableNow = sql`(not ${products.isHidden} and (
+  (not ${products.isPreOrder} and ${products.stock} > 0)
+  or (${products.isPreOrder} and (${products.preOrderLimit} is null or ${products.preOrderLimit} > (
+    select coalesce(sum(${orderLines.quantity}), 0) from ${orderLines} inner join ${orders} on ${orders.id} = ${orderLines.orderId}
+    where ${orderLines.productId} = ${products.id} and ${livePreOrderLine})))))`;

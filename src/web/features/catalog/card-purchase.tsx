@@ -1,4 +1,4 @@
-import { Check, ShoppingCart } from 'lucide-react';
+import { Bell, Check, ShoppingCart } from 'lucide-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { Product } from '../../../contracts/product';
@@ -28,6 +28,14 @@ export function CardPurchase({ product }: { product: Product }) {
     setQuantity(1);
   });
 
+  // Full pre-orders and sold-out boxes: the product page offers "Notify me".
+  if (product.isPreOrder && product.preOrdersFull) {
+    return (
+      <Button onClick={() => void navigate(`/product/${product.id}`)} variant="outline" className="w-full" aria-label={`Pre-Orders Full: notify me about ${product.name}`}>
+        <Bell className="size-4" aria-hidden="true" /> Notify me
+      </Button>
+    );
+  }
   if (product.isPreOrder) {
     const preOrder = () =>
       user ? void navigate(`/product/${product.id}`) : openPreOrderSignIn({ productId: product.id, productName: product.name });

@@ -13,6 +13,7 @@ const product: Product = {
     category: 'Premium',
     stock: 0,
   }),
+  preOrdersFull: false,
   image: null,
 };
 

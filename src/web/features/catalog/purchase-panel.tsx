@@ -1,5 +1,6 @@
 import { Check } from 'lucide-react';
 import { useState } from 'react';
+import { waitlistOpen } from '../../../contracts/availability';
 import type { Product } from '../../../contracts/product';
 import { shopRules, toastDurations } from '../../../contracts/shop-rules';
 import { Button } from '../../components/ui/button';
@@ -8,6 +9,7 @@ import { formatDate } from '../../lib/format';
 import { useAuth } from '../auth/auth-provider';
 import { useCart } from '../cart/cart-provider';
 import { openPreOrderSignIn } from '../pre-order/pre-order-store';
+import { LazyNotifyMe } from '../waitlist/lazy-notify-me';
 import { useSuccessReset } from './use-success-reset';
 
 /**
@@ -26,8 +28,13 @@ export function PurchasePanel({ product, beforeSignIn }: { product: Product; bef
     setQuantity(1);
   });
 
-  if (!product.isPreOrder && product.stock === 0) {
-    return <Button disabled className="w-full sm:w-auto">Out of Stock</Button>;
+  if (waitlistOpen(product)) {
+    return (
+      <div className="grid gap-3">
+        <Button disabled className="w-full sm:w-auto sm:justify-self-start">{product.isPreOrder ? 'Pre-Orders Full' : 'Out of Stock'}</Button>
+        <LazyNotifyMe product={product} />
+      </div>
+    );
   }
 
   async function add() {

@@ -6,6 +6,7 @@ const tone = {
   'Low Stock': 'text-mango-700',
   'Out of Stock': 'text-danger-600',
   'Available for Pre-Order': 'text-ink-900',
+  'Pre-Orders Full': 'text-danger-600',
 } as const;
 
 export function StockLabel({ product }: { product: Product }) {

@@ -1,11 +1,15 @@
 import { useEffect, useRef } from 'react';
+import type { Product } from '../../../contracts/product';
 import { monthKeys, monthStatus, type MonthKey, type Variety } from './season-calendar';
 import { AvailableSwatch, PeakSwatch } from './season-swatches';
+import { VarietyName } from './variety-name';
 
 interface AvailabilityTableProps {
   varieties: readonly Variety[];
   currentMonth: MonthKey;
   titleId: string;
+  /** The shop's product of each variety it sells (by variety name). */
+  products: ReadonlyMap<string, Product>;
 }
 
 const statusText = { peak: 'Peak Season', available: 'Available', none: '' } as const;
@@ -14,7 +18,7 @@ const statusText = { peak: 'Peak Season', available: 'Available', none: '' } as 
  * Spec 2: one row per variety, one column per month, the current month highlighted and the row
  * under the pointer highlighted. The variety column stays put while the months scroll on phones.
  */
-export function AvailabilityTable({ varieties, currentMonth, titleId }: AvailabilityTableProps) {
+export function AvailabilityTable({ varieties, currentMonth, titleId, products }: AvailabilityTableProps) {
   const scrollerRef = useRef<HTMLDivElement>(null);
   const columnTint = (month: MonthKey) => (month === currentMonth ? 'bg-mango-500/15' : '');
 
@@ -53,7 +57,7 @@ export function AvailabilityTable({ varieties, currentMonth, titleId }: Availabi
           {varieties.map((variety) => (
             <tr key={variety.name} className="group border-b border-mango-50 last:border-b-0 hover:bg-mango-50">
               <th scope="row" className="sticky left-0 z-10 whitespace-nowrap bg-white px-4 py-2 text-left font-medium group-hover:bg-mango-50">
-                {variety.name}
+                <VarietyName name={variety.name} product={products.get(variety.name)} />
               </th>
               {monthKeys.map((month) => {
                 const status = monthStatus(variety, month);

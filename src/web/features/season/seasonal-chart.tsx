@@ -1,11 +1,13 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { shopRules } from '../../../contracts/shop-rules';
 import { useDeviceMonth } from '../../lib/render-time';
+import { useProducts } from '../catalog/use-products';
 import { AvailabilityTable } from './availability-table';
 import { InSeasonBanner } from './in-season-banner';
 import { SeasonLegend } from './season-legend';
 import { fullMonthName, monthKeyOf, varietiesAtPeak } from './season-calendar';
 import { varieties } from './varieties';
+import { productsOfVarieties } from './variety-products';
 
 /**
  * Spec 2 and 4: the mango calendar. The current month is read from the device date once, at load;
@@ -19,6 +21,8 @@ export function SeasonalChart({ headingId = 'seasonal-chart' }: { headingId?: st
     return () => window.clearTimeout(timer);
   }, []);
 
+  const shop = useProducts().data;
+  const products = useMemo(() => productsOfVarieties(varieties, shop ?? []), [shop]);
   const currentMonth = monthKeyOf(monthIndex);
   const tableTitleId = `${headingId}-table`;
   return (
@@ -36,7 +40,7 @@ export function SeasonalChart({ headingId = 'seasonal-chart' }: { headingId?: st
           <h3 id={tableTitleId} className="text-xl font-semibold">Complete Availability Chart</h3>
           <SeasonLegend />
         </div>
-        <AvailabilityTable varieties={varieties} currentMonth={currentMonth} titleId={tableTitleId} />
+        <AvailabilityTable varieties={varieties} currentMonth={currentMonth} titleId={tableTitleId} products={products} />
       </div>
     </div>
   );

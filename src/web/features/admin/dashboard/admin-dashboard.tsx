@@ -10,6 +10,7 @@ import { DashboardAudit } from './dashboard-audit';
 import { DashboardRevenue } from './dashboard-revenue';
 import { DashboardStatus } from './dashboard-status';
 import { DashboardPreOrders, DashboardStock } from './dashboard-stock';
+import { DashboardWaitlists } from './dashboard-waitlists';
 
 /** What needs doing today: money in, orders waiting for payment or packing, stock to watch, and who changed what. */
 export function AdminDashboard() {
@@ -44,6 +45,9 @@ export function AdminDashboard() {
       <div className="grid grid-cols-1 gap-6 xl:grid-cols-2">
         <Panel title="Stock to watch">{view ? <DashboardStock view={view} /> : dashboardState}</Panel>
         <Panel title="Pre-order demand">{view ? <DashboardPreOrders demand={view.preOrderDemand} /> : dashboardState}</Panel>
+        <Panel title="Waitlists">
+          <DashboardWaitlists />
+        </Panel>
       </div>
       <Panel title="Recent orders">
         {recent.isPending ? (

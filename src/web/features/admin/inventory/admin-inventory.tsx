@@ -12,7 +12,7 @@ import { ApiError } from '../../../lib/api-client';
 import { type FieldErrors, fieldErrorsOf } from '../../../lib/form-errors';
 import { formatDateTime } from '../../../lib/format';
 import { PreOrderPanel } from './pre-order-panel';
-import { fetchInventory, fetchMovements, inventoryKey, movementsKey, postAdjustment } from '../shared/admin-api';
+import { fetchInventory, fetchMovements, inventoryKey, movementsKey, postAdjustment, waitlistCsvPath } from '../shared/admin-api';
 
 const reasonLabels: Record<StockMovementReason, string> = {
   order: 'Order',
@@ -41,13 +41,14 @@ export function AdminInventory() {
         <p role="alert" className="text-danger-600">The inventory could not be loaded.</p>
       ) : (
         <div className="overflow-x-auto rounded-2xl bg-white p-4">
-          <table className="w-full min-w-[40rem] text-left text-sm">
+          <table className="w-full min-w-[46rem] text-left text-sm">
             <caption className="sr-only">Stock per product</caption>
             <thead>
               <tr className="border-b border-ink-500/30">
                 <th scope="col" className="py-2 font-semibold">Product</th>
                 <th scope="col" className="py-2 text-right font-semibold">In stock</th>
                 <th scope="col" className="py-2 text-right font-semibold">Pre-ordered</th>
+                <th scope="col" className="py-2 text-right font-semibold">Waitlist</th>
                 <th scope="col" className="relative py-2 font-semibold"><span className="sr-only">Actions</span></th>
               </tr>
             </thead>
@@ -63,6 +64,15 @@ export function AdminInventory() {
                   </th>
                   <td className="py-2 text-right tabular-nums">{row.stock}</td>
                   <td className="py-2 text-right tabular-nums">{row.isPreOrder ? `${row.preOrdered}${row.preOrderLimit !== null ? ` of ${row.preOrderLimit}` : ''}` : '—'}</td>
+                  <td className="py-2 text-right tabular-nums">
+                    {row.waitlist.waiting + row.waitlist.notified === 0 ? (
+                      '—'
+                    ) : (
+                      <a href={waitlistCsvPath(row.productId)} download className="font-semibold text-mango-700 hover:underline" aria-label={`${row.waitlist.waiting} waiting for ${row.name}: download the waitlist as CSV`}>
+                        {row.waitlist.waiting} waiting
+                      </a>
+                    )}
+                  </td>
                   <td className="py-2">
                     <div className="flex justify-end gap-2">
                       {row.isPreOrder ? (

@@ -1,4 +1,5 @@
 import type { AdminOrderDetail, AdminOrderPage, OrderStatusChange } from '../../../../contracts/admin-orders';
+import type { WaitlistCount } from '../../../../contracts/waitlist';
 import type { InventoryRow, StockAdjustment, StockMovementView } from '../../../../contracts/inventory';
 import type { OrderStatus } from '../../../../contracts/order';
 import type { AllocationResult, PreOrderBook, ShipmentInput } from '../../../../contracts/pre-order';
@@ -38,6 +39,11 @@ export const inventoryKey = ['admin', 'inventory'] as const;
 export const movementsKey = (productId: number) => ['admin', 'movements', productId] as const;
 
 export const fetchInventory = (signal?: AbortSignal) => apiRequest<InventoryRow[]>('/api/admin/inventory', { signal });
+
+export const waitlistCountsKey = ['admin', 'waitlists'] as const;
+export const fetchWaitlistCounts = (signal?: AbortSignal) => apiRequest<WaitlistCount[]>('/api/admin/waitlists', { signal });
+/** A product's confirmed waitlist as a spreadsheet: a plain link, the browser downloads it. */
+export const waitlistCsvPath = (productId: number) => `/api/admin/waitlists/${productId}.csv`;
 
 export const fetchMovements = (productId: number, signal?: AbortSignal) =>
   apiRequest<StockMovementView[]>(`/api/admin/inventory/${productId}/movements`, { signal });
