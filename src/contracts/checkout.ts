@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { nzRegions, paymentMethods } from './order';
+import { checkoutPaymentMethods, nzRegions } from './order';
 import { optionalText, requiredText } from './text';
 import { phoneField } from './user';
 
@@ -34,7 +34,7 @@ export const quoteRequestSchema = z.object({ promoCode: promoCodeField });
 export const placeOrderSchema = z.object({
   shipping: shippingDetailsSchema,
   promoCode: promoCodeField,
-  paymentMethod: z.enum(paymentMethods, { error: 'Choose a payment method' }).default('bank_transfer'),
+  paymentMethod: z.enum(checkoutPaymentMethods, { error: 'Choose a payment method' }).default('bank_transfer'),
   idempotencyKey: z
     .string({ error: 'A checkout key is required' })
     .regex(/^[A-Za-z0-9_-]{16,80}$/, 'A checkout key is required'),

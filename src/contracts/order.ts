@@ -2,8 +2,13 @@
 export const orderStatuses = ['pending_payment', 'paid', 'packed', 'shipped', 'delivered', 'cancelled', 'refunded'] as const;
 export type OrderStatus = (typeof orderStatuses)[number];
 
-export const paymentMethods = ['bank_transfer', 'stripe'] as const;
+/** `no_charge` is a replacement order staff create for an approved freshness claim; shoppers never choose it. */
+export const paymentMethods = ['bank_transfer', 'stripe', 'no_charge'] as const;
 export type PaymentMethod = (typeof paymentMethods)[number];
+
+/** What a shopper may pay with at checkout. */
+export const checkoutPaymentMethods = ['bank_transfer', 'stripe'] as const satisfies readonly PaymentMethod[];
+export type CheckoutPaymentMethod = (typeof checkoutPaymentMethods)[number];
 
 /** The 16 regions of New Zealand, as a shipping address names them. */
 export const nzRegions = [
@@ -83,6 +88,7 @@ export const orderStatusLabels: Record<OrderStatus, string> = {
 export const paymentMethodLabels: Record<PaymentMethod, string> = {
   bank_transfer: 'Bank transfer',
   stripe: 'Card (Stripe)',
+  no_charge: 'No charge (replacement)',
 };
 
 export interface OrderLineView {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { claimWindowBounds } from './claims';
 import { dayKeys, type DayKey } from './days';
 
 export { dayKeys, type DayKey };
@@ -42,6 +43,12 @@ export const storedSettingsSchema = z
     shippingCents: z.number({ error: 'Shipping must be an amount in dollars' }).int('Shipping must be whole cents').min(0, 'Shipping cannot be negative').max(100_000, 'Shipping must be at most $1,000.00'),
     unpaidOrderTimeoutDays: z.number({ error: 'Enter a number of days' }).int('Enter a whole number of days').min(1, 'At least 1 day').max(30, 'At most 30 days'),
     lowStockThreshold: z.number({ error: 'Enter a number of boxes' }).int('Enter a whole number of boxes').min(0, 'Cannot be negative').max(1000, 'At most 1000 boxes'),
+    /** Hours after delivery that a shopper may report a problem with the mangoes (a freshness claim). */
+    claimWindowHours: z
+      .number({ error: 'Enter a number of hours' })
+      .int('Enter a whole number of hours')
+      .min(claimWindowBounds.min, `At least ${claimWindowBounds.min} hour`)
+      .max(claimWindowBounds.max, `At most ${claimWindowBounds.max} hours (30 days)`),
   })
   .superRefine((settings, context) => {
     if ((settings.openingTime === null) !== (settings.closingTime === null)) {

@@ -33,6 +33,8 @@ import { seoRoutes } from './modules/seo/routes';
 import { orderRoutes } from './modules/orders/routes';
 import { OrderService } from './modules/orders/service';
 import { staffOrderRoutes } from './modules/orders/staff-routes';
+import { claimRoutes } from './modules/claims/routes';
+import { ClaimService } from './modules/claims/service';
 import { preOrderRoutes } from './modules/orders/pre-order-routes';
 import { PreOrderService } from './modules/orders/pre-orders';
 import { inventoryRoutes } from './modules/inventory/routes';
@@ -173,6 +175,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(orderRoutes({ orders, limiter, stripe, ordersPerUserPerHour: config.limits.ordersPerUserPerHour }));
   await app.register(accountRoutes({ db, limiter, config }));
   await app.register(staffOrderRoutes({ db, orders }));
+  await app.register(claimRoutes({ claims: new ClaimService({ db, settings, orders, bus, publicUrl }), limiter }));
   await app.register(preOrderRoutes(new PreOrderService({ db, settings, bus, stripe, publicUrl, log: app.log, orders })));
   await app.register(inventoryRoutes(new InventoryService({ db, settings, bus })));
   await app.register(customerRoutes(new CustomerService(db)));

@@ -1,5 +1,6 @@
 import { Navigate, useParams } from 'react-router';
 import { adminSections } from '../../contracts/routes';
+import { AdminClaims } from '../features/admin/claims/admin-claims';
 import { AdminContent } from '../features/admin/content/admin-content';
 import { AdminTestimonials } from '../features/admin/content/admin-testimonials';
 import { AdminCustomers } from '../features/admin/customers/admin-customers';
@@ -19,6 +20,7 @@ type Section = (typeof adminSections)[number];
 const screens: Record<Section, () => React.JSX.Element> = {
   products: AdminProducts,
   orders: AdminOrders,
+  claims: AdminClaims,
   inventory: AdminInventory,
   customers: AdminCustomers,
   'promo-codes': AdminPromoCodes,

@@ -4,7 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { placeOrderSchema } from '../../contracts/checkout';
 import { dollarsToCents } from '../../contracts/money';
-import { type PaymentMethod, paymentMethodLabels } from '../../contracts/order';
+import { type CheckoutPaymentMethod as PaymentMethod, paymentMethodLabels } from '../../contracts/order';
 import type { User } from '../../contracts/user';
 import { Button } from '../components/ui/button';
 import { Panel } from '../components/ui/panel';

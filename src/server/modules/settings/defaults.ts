@@ -1,3 +1,4 @@
+import { claimWindowBounds } from '../../../contracts/claims';
 import { shopRules } from '../../../contracts/shop-rules';
 import type { StoredSettings } from '../../../contracts/settings';
 
@@ -24,4 +25,5 @@ export const defaultSettings: StoredSettings = {
   shippingCents: shopRules.defaultShippingCents,
   unpaidOrderTimeoutDays: 3,
   lowStockThreshold: 5,
+  claimWindowHours: claimWindowBounds.default,
 };

@@ -91,3 +91,24 @@ export async function processPicture(bytes: Buffer, ext: ImageExtension): Promis
     return { normalised, width, height, variants };
   });
 }
+
+/** A claim photo's longest side: enough to see a bruise, small enough to keep many in the database. */
+const claimPhotoSide = 1600;
+
+/**
+ * A shopper's photo for a freshness claim: turned upright, at most 1600 px on its longest side,
+ * re-encoded as JPEG so no metadata (camera, the place it was taken) is kept. Throws PictureTooLarge
+ * over maxPicturePixels, and sharp's own error for bytes it cannot decode.
+ */
+export async function claimPhoto(bytes: Buffer): Promise<Buffer> {
+  const { width, height } = await uprightSize(bytes);
+  if (width * height > maxPicturePixels) throw new PictureTooLarge(`${width} x ${height}`);
+  return inTurn(() =>
+    sharp(bytes, { limitInputPixels: maxPicturePixels, failOn: 'error' })
+      .autoOrient()
+      .resize({ width: claimPhotoSide, height: claimPhotoSide, fit: 'inside', withoutEnlargement: true })
+      .flatten({ background: '#ffffff' })
+      .jpeg({ quality: 82, mozjpeg: true })
+      .toBuffer(),
+  );
+}

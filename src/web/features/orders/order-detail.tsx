@@ -11,6 +11,7 @@ import { Spinner } from '../../components/ui/spinner';
 import { toast } from '../../components/ui/toast';
 import { ApiError } from '../../lib/api-client';
 import { formatDate, formatPrice } from '../../lib/format';
+import { OrderClaims } from '../claims/order-claims';
 import { BankDetails } from './bank-details';
 import { OrderStatusBadge } from './order-status-badge';
 import { OrderTimeline } from './order-timeline';
@@ -147,6 +148,8 @@ function OrderSheet({ order }: { order: OrderView }) {
           </Panel>
         </div>
       </div>
+
+      <OrderClaims number={order.number} status={order.status} />
 
       <Dialog open={receiptOpen} onOpenChange={setReceiptOpen} title={`Receipt for order ${order.number}`} titled wide>
         <Receipt order={order} />

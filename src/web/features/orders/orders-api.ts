@@ -1,5 +1,5 @@
 import type { PlaceOrderInput } from '../../../contracts/checkout';
-import type { OrderSummary, OrderView, PaymentMethod, PlacedOrder } from '../../../contracts/order';
+import type { CheckoutPaymentMethod, OrderSummary, OrderView, PlacedOrder } from '../../../contracts/order';
 import { apiRequest } from '../../lib/api-client';
 
 /** The checkout quote: the same numbers the order will have, priced by the server from the cart. */
@@ -21,7 +21,7 @@ export interface Quote {
   gst: number;
   total: number;
   promo: { code: string; applied: boolean; message: string } | null;
-  paymentMethods: PaymentMethod[];
+  paymentMethods: CheckoutPaymentMethod[];
 }
 
 export const ordersQueryKey = ['orders'] as const;

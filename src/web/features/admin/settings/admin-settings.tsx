@@ -20,21 +20,23 @@ const putSettings = (settings: StoredSettings) => apiRequest<StoredSettings>('/a
 const dayNames = { Mon: 'Monday', Tue: 'Tuesday', Wed: 'Wednesday', Thu: 'Thursday', Fri: 'Friday', Sat: 'Saturday', Sun: 'Sunday' } as const;
 
 /** The settings as the form holds them: amounts and counts as typed, times empty when not shown. */
-interface Draft extends Omit<StoredSettings, 'shippingCents' | 'unpaidOrderTimeoutDays' | 'lowStockThreshold' | 'openingTime' | 'closingTime'> {
+interface Draft extends Omit<StoredSettings, 'shippingCents' | 'unpaidOrderTimeoutDays' | 'lowStockThreshold' | 'claimWindowHours' | 'openingTime' | 'closingTime'> {
   shipping: string;
   unpaidOrderTimeoutDays: string;
   lowStockThreshold: string;
+  claimWindowHours: string;
   openingTime: string;
   closingTime: string;
 }
 
 function draftOf(settings: StoredSettings): Draft {
-  const { shippingCents, unpaidOrderTimeoutDays, lowStockThreshold, openingTime, closingTime, ...rest } = settings;
+  const { shippingCents, unpaidOrderTimeoutDays, lowStockThreshold, claimWindowHours, openingTime, closingTime, ...rest } = settings;
   return {
     ...rest,
     shipping: (shippingCents / 100).toFixed(2),
     unpaidOrderTimeoutDays: String(unpaidOrderTimeoutDays),
     lowStockThreshold: String(lowStockThreshold),
+    claimWindowHours: String(claimWindowHours),
     openingTime: openingTime ?? '',
     closingTime: closingTime ?? '',
   };
@@ -50,12 +52,13 @@ function centsOf(text: string): number {
 }
 
 function settingsOf(draft: Draft): unknown {
-  const { shipping, unpaidOrderTimeoutDays, lowStockThreshold, openingTime, closingTime, ...rest } = draft;
+  const { shipping, unpaidOrderTimeoutDays, lowStockThreshold, claimWindowHours, openingTime, closingTime, ...rest } = draft;
   return {
     ...rest,
     shippingCents: centsOf(shipping),
     unpaidOrderTimeoutDays: numberOf(unpaidOrderTimeoutDays),
     lowStockThreshold: numberOf(lowStockThreshold),
+    claimWindowHours: numberOf(claimWindowHours),
     openingTime: openingTime || null,
     closingTime: closingTime || null,
   };
@@ -206,11 +209,13 @@ function SettingsForm({ saved }: { saved: StoredSettings }) {
       </Panel>
 
       <Panel title="Orders and stock">
-        <div className="grid gap-4 sm:grid-cols-3">
+        <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
           {field('Shipping per order (NZD)', errors.shippingCents, draft.shipping, (v) => patch('shipping', v), { inputMode: 'decimal' })}
           {field('Cancel unpaid orders after (days)', errors.unpaidOrderTimeoutDays, draft.unpaidOrderTimeoutDays, (v) => patch('unpaidOrderTimeoutDays', v), { inputMode: 'numeric' })}
           {field('Low stock at (boxes)', errors.lowStockThreshold, draft.lowStockThreshold, (v) => patch('lowStockThreshold', v), { inputMode: 'numeric' })}
+          {field('Claims allowed for (hours after delivery)', errors.claimWindowHours, draft.claimWindowHours, (v) => patch('claimWindowHours', v), { inputMode: 'numeric' })}
         </div>
+        <p className="text-sm text-ink-500">Shoppers can report a problem with delivered mangoes (a freshness claim) for this many hours after the order is marked delivered.</p>
       </Panel>
 
       {errors.form && (

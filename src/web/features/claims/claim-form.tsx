@@ -1,0 +1,216 @@
+import { useMutation } from '@tanstack/react-query';
+import { Camera, X } from 'lucide-react';
+import { useEffect, useId, useMemo, useState } from 'react';
+import { type ClaimableLine, type ClaimOutcome, claimOutcomes, claimPhotoLimits, type ClaimReason, claimReasonLabels, claimReasons, claimRequestSchema, type ClaimView } from '../../../contracts/claims';
+import { Button } from '../../components/ui/button';
+import { TextAreaField } from '../../components/ui/text-area-field';
+import { ApiError } from '../../lib/api-client';
+import { sendClaim } from './claims-api';
+
+/** The upload limit the server applies to each photo. */
+const maxPhotoBytes = 5 * 1024 * 1024;
+const photoTypes = ['image/jpeg', 'image/png', 'image/webp'];
+
+const outcomeText: Record<ClaimOutcome, { title: string; detail: string }> = {
+  refund: { title: 'A refund', detail: 'For the boxes with a problem, to the way you paid.' },
+  replacement: { title: 'Replacement boxes', detail: 'Fresh boxes sent at no charge, when we have them.' },
+};
+
+/** A chosen photo and its preview, released when it is removed or the form closes. */
+function usePreviews(photos: File[]): string[] {
+  const urls = useMemo(() => photos.map((photo) => URL.createObjectURL(photo)), [photos]);
+  useEffect(() => () => urls.forEach((url) => URL.revokeObjectURL(url)), [urls]);
+  return urls;
+}
+
+/** The shopper's report of a problem: which boxes, what went wrong, photos, and what they would like. */
+export function ClaimForm({ orderNumber, lines, onSent, onCancel }: { orderNumber: string; lines: ClaimableLine[]; onSent: (claim: ClaimView) => void; onCancel: () => void }) {
+  const id = useId();
+  const [boxes, setBoxes] = useState<Record<number, number>>({});
+  const [reason, setReason] = useState<ClaimReason | ''>('');
+  const [description, setDescription] = useState('');
+  const [outcome, setOutcome] = useState<ClaimOutcome | ''>('');
+  const [photos, setPhotos] = useState<File[]>([]);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [problem, setProblem] = useState<string | null>(null);
+  const previews = usePreviews(photos);
+
+  const send = useMutation({
+    mutationFn: (input: Parameters<typeof sendClaim>[1]) => sendClaim(orderNumber, input, photos),
+    onSuccess: onSent,
+    onError(error) {
+      const body = error instanceof ApiError ? error.body : null;
+      setErrors(body?.fieldErrors ?? {});
+      setProblem(body?.message ?? 'Your claim could not be sent. Please check your connection and try again.');
+    },
+  });
+
+  function addPhotos(files: FileList | null) {
+    if (!files) return;
+    const chosen = [...photos, ...Array.from(files)];
+    const wrong = chosen.find((file) => !photoTypes.includes(file.type));
+    const large = chosen.find((file) => file.size > maxPhotoBytes);
+    const photoError = wrong
+      ? `${wrong.name} is not a JPEG, PNG or WebP image`
+      : large
+        ? `${large.name} is larger than 5 MB`
+        : chosen.length > claimPhotoLimits.max
+          ? `Add at most ${claimPhotoLimits.max} photos`
+          : undefined;
+    setErrors((now) => ({ ...now, photos: photoError ?? '' }));
+    if (!photoError) setPhotos(chosen);
+  }
+
+  function submit(event: React.FormEvent) {
+    event.preventDefault();
+    setProblem(null);
+    const input = {
+      lines: lines.filter((line) => (boxes[line.lineId] ?? 0) > 0).map((line) => ({ lineId: line.lineId, quantity: boxes[line.lineId]! })),
+      reason,
+      description,
+      outcome,
+    };
+    const parsed = claimRequestSchema.safeParse(input);
+    const found: Record<string, string> = {};
+    if (!parsed.success) for (const issue of parsed.error.issues) found[String(issue.path[0])] ??= issue.message;
+    if (photos.length < claimPhotoLimits.min) found.photos = 'Add at least one photo of the mangoes';
+    setErrors(found);
+    if (!parsed.success || found.photos) {
+      setProblem('Please check the highlighted fields.');
+      return;
+    }
+    send.mutate(parsed.data);
+  }
+
+  const errorText = (field: string) =>
+    errors[field] ? (
+      <p id={`${id}-${field}-error`} className="text-sm font-medium text-danger-600" role="alert">
+        {errors[field]}
+      </p>
+    ) : null;
+  const choice = 'flex cursor-pointer items-start gap-2 rounded-lg border border-ink-500/30 px-3 py-2.5 has-[:checked]:border-mango-600 has-[:checked]:bg-mango-50 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-mango-500/40';
+
+  return (
+    <form className="grid gap-5" onSubmit={submit} noValidate aria-label="Report a problem">
+      <fieldset className="grid gap-2" aria-describedby={errors.lines ? `${id}-lines-error` : undefined}>
+        <legend className="mb-1 text-sm font-medium">Which boxes had a problem?</legend>
+        {lines.map((line) => (
+          <label key={line.lineId} className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-ink-500/30 px-3 py-2">
+            <span>
+              <span className="font-medium">{line.name}</span>
+              <span className="block text-sm text-ink-500">
+                {line.claimable === 0 ? 'Already claimed' : `${line.quantity} ${line.quantity === 1 ? 'box' : 'boxes'} ordered`}
+              </span>
+            </span>
+            <select
+              aria-label={`Boxes of ${line.name} with a problem`}
+              disabled={line.claimable === 0}
+              className="rounded-lg border border-ink-500/30 bg-white px-3 py-2 text-base"
+              value={boxes[line.lineId] ?? 0}
+              onChange={(event) => setBoxes((now) => ({ ...now, [line.lineId]: Number(event.target.value) }))}>
+              {Array.from({ length: line.claimable + 1 }, (_, count) => (
+                <option key={count} value={count}>
+                  {count === 0 ? 'None' : `${count} ${count === 1 ? 'box' : 'boxes'}`}
+                </option>
+              ))}
+            </select>
+          </label>
+        ))}
+        {errorText('lines')}
+      </fieldset>
+
+      <fieldset className="grid gap-2">
+        <legend className="mb-1 text-sm font-medium">What went wrong?</legend>
+        <div className="grid gap-2 sm:grid-cols-3">
+          {claimReasons.map((one) => (
+            <label key={one} className={choice}>
+              <input type="radio" name={`${id}-reason`} value={one} checked={reason === one} onChange={() => setReason(one)} className="mt-1 accent-mango-600" />
+              {claimReasonLabels[one]}
+            </label>
+          ))}
+        </div>
+        {errorText('reason')}
+      </fieldset>
+
+      <TextAreaField
+        label="What happened?"
+        hint="For example: how many mangoes, what they looked like when the box arrived."
+        rows={4}
+        maxLength={2000}
+        value={description}
+        error={errors.description}
+        onChange={(event) => setDescription(event.target.value)}
+      />
+
+      <div className="grid gap-2">
+        <label htmlFor={`${id}-photos`} className="text-sm font-medium">
+          Photos (1 to {claimPhotoLimits.max})
+        </label>
+        <p className="text-sm text-ink-500">JPEG, PNG or WebP, up to 5 MB each. A photo of the box and the fruit helps us most.</p>
+        <div className="flex flex-wrap items-center gap-2">
+          {previews.map((url, index) => (
+            <div key={url} className="relative">
+              <img src={url} alt={`Chosen photo ${index + 1}`} className="size-20 rounded-lg object-cover ring-1 ring-ink-500/20" />
+              <button
+                type="button"
+                aria-label={`Remove photo ${index + 1}`}
+                className="absolute -right-2 -top-2 grid size-7 place-items-center rounded-full bg-ink-900 text-white"
+                onClick={() => setPhotos((now) => now.filter((_, at) => at !== index))}>
+                <X className="size-4" aria-hidden="true" />
+              </button>
+            </div>
+          ))}
+          {photos.length < claimPhotoLimits.max && (
+            <label className="grid size-20 cursor-pointer place-items-center rounded-lg border-2 border-dashed border-ink-500/40 text-ink-500 hover:border-mango-600 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-mango-500/40">
+              <Camera className="size-6" aria-hidden="true" />
+              <span className="sr-only">Add photos</span>
+              <input
+                id={`${id}-photos`}
+                type="file"
+                accept={photoTypes.join(',')}
+                multiple
+                className="sr-only"
+                aria-describedby={errors.photos ? `${id}-photos-error` : undefined}
+                onChange={(event) => {
+                  addPhotos(event.target.files);
+                  event.target.value = '';
+                }}
+              />
+            </label>
+          )}
+        </div>
+        {errorText('photos')}
+      </div>
+
+      <fieldset className="grid gap-2">
+        <legend className="mb-1 text-sm font-medium">What would you like?</legend>
+        <div className="grid gap-2 sm:grid-cols-2">
+          {claimOutcomes.map((one) => (
+            <label key={one} className={choice}>
+              <input type="radio" name={`${id}-outcome`} value={one} checked={outcome === one} onChange={() => setOutcome(one)} className="mt-1 accent-mango-600" />
+              <span>
+                <span className="font-medium">{outcomeText[one].title}</span>
+                <span className="block text-sm text-ink-500">{outcomeText[one].detail}</span>
+              </span>
+            </label>
+          ))}
+        </div>
+        {errorText('outcome')}
+      </fieldset>
+
+      {problem && (
+        <p className="rounded-lg bg-danger-600/10 px-3 py-2 text-sm font-medium text-danger-600" role="alert">
+          {problem}
+        </p>
+      )}
+      <div className="flex flex-wrap gap-3">
+        <Button type="submit" disabled={send.isPending}>
+          {send.isPending ? 'Sending...' : 'Send claim'}
+        </Button>
+        <Button type="button" variant="ghost" onClick={onCancel}>
+          Cancel
+        </Button>
+      </div>
+    </form>
+  );
+}
