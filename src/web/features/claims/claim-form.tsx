@@ -45,6 +45,12 @@ export function ClaimForm({ orderNumber, lines, onSent, onCancel }: { orderNumbe
     },
   });
 
+  /** A field the shopper has just changed loses its old error. */
+  const fixed = (field: string) => {
+    setProblem(null);
+    setErrors((now) => (now[field] ? { ...now, [field]: '' } : now));
+  };
+
   function addPhotos(files: FileList | null) {
     if (!files) return;
     const chosen = [...photos, ...Array.from(files)];
@@ -107,7 +113,10 @@ export function ClaimForm({ orderNumber, lines, onSent, onCancel }: { orderNumbe
               disabled={line.claimable === 0}
               className="rounded-lg border border-ink-500/30 bg-white px-3 py-2 text-base"
               value={boxes[line.lineId] ?? 0}
-              onChange={(event) => setBoxes((now) => ({ ...now, [line.lineId]: Number(event.target.value) }))}>
+              onChange={(event) => {
+                fixed('lines');
+                setBoxes((now) => ({ ...now, [line.lineId]: Number(event.target.value) }));
+              }}>
               {Array.from({ length: line.claimable + 1 }, (_, count) => (
                 <option key={count} value={count}>
                   {count === 0 ? 'None' : `${count} ${count === 1 ? 'box' : 'boxes'}`}
@@ -124,7 +133,10 @@ export function ClaimForm({ orderNumber, lines, onSent, onCancel }: { orderNumbe
         <div className="grid gap-2 sm:grid-cols-3">
           {claimReasons.map((one) => (
             <label key={one} className={choice}>
-              <input type="radio" name={`${id}-reason`} value={one} checked={reason === one} onChange={() => setReason(one)} className="mt-1 accent-mango-600" />
+              <input type="radio" name={`${id}-reason`} value={one} checked={reason === one} onChange={() => {
+                  fixed('reason');
+                  setReason(one);
+                }} className="mt-1 accent-mango-600" />
               {claimReasonLabels[one]}
             </label>
           ))}
@@ -139,7 +151,10 @@ export function ClaimForm({ orderNumber, lines, onSent, onCancel }: { orderNumbe
         maxLength={2000}
         value={description}
         error={errors.description}
-        onChange={(event) => setDescription(event.target.value)}
+        onChange={(event) => {
+          fixed('description');
+          setDescription(event.target.value);
+        }}
       />
 
       <div className="grid gap-2">
@@ -187,7 +202,10 @@ export function ClaimForm({ orderNumber, lines, onSent, onCancel }: { orderNumbe
         <div className="grid gap-2 sm:grid-cols-2">
           {claimOutcomes.map((one) => (
             <label key={one} className={choice}>
-              <input type="radio" name={`${id}-outcome`} value={one} checked={outcome === one} onChange={() => setOutcome(one)} className="mt-1 accent-mango-600" />
+              <input type="radio" name={`${id}-outcome`} value={one} checked={outcome === one} onChange={() => {
+                  fixed('outcome');
+                  setOutcome(one);
+                }} className="mt-1 accent-mango-600" />
               <span>
                 <span className="font-medium">{outcomeText[one].title}</span>
                 <span className="block text-sm text-ink-500">{outcomeText[one].detail}</span>

@@ -97,7 +97,11 @@ export function OrderClaims({ number, status }: { number: string; status: OrderS
             </Button>
           </div>
         ) : (
-          <p className="text-sm text-ink-500">Every box of this order has a claim already.</p>
+          <p className="text-sm text-ink-500">
+            {data.claims.some((claim) => claim.status === 'new' || claim.status === 'in_review')
+              ? 'You can report another problem with these boxes once your open claim is decided.'
+              : 'Every box of this order has been claimed already.'}
+          </p>
         ))}
     </Panel>
   );

@@ -73,9 +73,8 @@ export function AdminClaimDetail({ id, onBack }: { id: number; onBack: () => voi
             <Link to={`/admin/orders?order=${claim.order.number}`} className="font-semibold text-mango-700 hover:underline">
               {claim.order.number}
             </Link>
-            <p>
-              {orderStatusLabels[claim.order.status]} · placed {formatDateTime(claim.order.placedAt)}
-            </p>
+            <p>Status: {orderStatusLabels[claim.order.status]}</p>
+            <p>Placed {formatDateTime(claim.order.placedAt)}</p>
             {claim.order.deliveredAt && <p>Delivered {formatDateTime(claim.order.deliveredAt)}</p>}
             <p>
               Total {formatPrice(claim.order.total)} · refunded so far {formatPrice(claim.order.refunded)}
@@ -148,7 +147,8 @@ function Decide({ claim }: { claim: Detail }) {
   const failed = (error: Error) => {
     const body = error instanceof ApiError ? error.body : null;
     setErrors(body?.fieldErrors ?? {});
-    toast({ title: 'Not saved', description: body?.message ?? 'Please try again.', variant: 'destructive' });
+    const highlighted = body?.fieldErrors && Object.keys(body.fieldErrors).length > 0;
+    toast({ title: 'Not saved', description: highlighted ? 'Please check the highlighted field.' : (body?.message ?? 'Please try again.'), variant: 'destructive' });
     void queryClient.invalidateQueries({ queryKey: staffClaimKey(claim.id) });
   };
   const review = useMutation({ mutationFn: () => startClaimReview(claim.id), onSuccess: (next) => done(next, `Claim #${claim.id} is in review`), onError: failed });

@@ -1,0 +1,114 @@
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import sharp from 'sharp';
+import { expect, test } from './fixtures';
+import { latestMailTo } from './mailbox';
+import { admin, adminApi, registerShopper, signIn } from './shopper';
+
+/** Screenshots at 390 and 1280 px: the whole page, or the viewport with `focus` scrolled into it. */
+async function shoot(page: Page, name: string, focus?: Locator) {
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    // The layout settles at the new width before the region is scrolled to.
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    await focus?.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: test.info().outputPath(`${name}-${width}.png`), fullPage: !focus && width === 390 });
+  }
+}
+
+/** A shopper's order of 3 boxes ($45.00 each) that staff have delivered. */
+async function deliveredOrder(request: APIRequestContext, api: APIRequestContext, username: string) {
+  const created = await api.post('/api/products', {
+    data: { name: `Claim Kesar ${username}`, description: 'A variety made for the claims journey.', price: 45, imageUrl: '/images/products/kesar.svg', category: 'Seasonal', stock: 10 },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const productId = ((await created.json()) as { id: number }).id;
+  const { email, password } = await registerShopper(request, username);
+  expect((await request.post('/api/login', { data: { email, password } })).status()).toBe(200);
+  const me = (await (await request.get('/api/me')).json()) as { id: number };
+  expect((await request.post(`/api/cart/${me.id}/items`, { data: { productId, quantity: 3 } })).status()).toBe(200);
+  const placed = await request.post('/api/orders', {
+    data: { idempotencyKey: `claims-${username}-0001`, shipping: { name: 'Mere Tawhiri', phone: '022 765 4321', street: '8 Tennyson Street', city: 'Napier', postcode: '4110', region: "Hawke's Bay" } },
+  });
+  expect(placed.status()).toBe(201);
+  await request.post('/api/logout');
+  const number = ((await placed.json()) as { order: { number: string } }).order.number;
+  for (const status of ['paid', 'packed', 'shipped', 'delivered']) {
+    const step = await api.post(`/api/admin/orders/${number}/status`, { data: { status, ...(status === 'shipped' ? { trackingNumber: 'NZP-777' } : {}) } });
+    expect(step.status(), await step.text()).toBe(200);
+  }
+  return { email, password, number, productName: `Claim Kesar ${username}` };
+}
+
+test('a shopper reports bruised mangoes with a photo, staff review and refund it, and the shopper sees the refund', async ({ page, request, baseURL, browser }) => {
+  const api = await adminApi(baseURL!);
+  const username = `claimer-${Date.now().toString(36)}`;
+  const order = await deliveredOrder(request, api, username);
+  const photo = await sharp({ create: { width: 800, height: 600, channels: 3, background: '#d9a23b' } }).jpeg().toBuffer();
+
+  await signIn(page, order.email, order.password);
+  await page.goto(`/account/orders/${order.number}`);
+  const guarantee = page.getByRole('region', { name: 'Freshness guarantee' });
+  await expect(guarantee).toContainText('Not delighted with your mangoes? Tell us within 48 hours of delivery');
+  await guarantee.getByRole('button', { name: 'Report a problem' }).click();
+  const form = guarantee.getByRole('form', { name: 'Report a problem' });
+
+  // Nothing chosen: each field says what it needs, and nothing is sent.
+  await form.getByRole('button', { name: 'Send claim' }).click();
+  await expect(form.getByText('Choose the boxes with a problem')).toBeVisible();
+  await expect(form.getByText('Choose what went wrong')).toBeVisible();
+  await expect(form.getByText('Add at least one photo of the mangoes')).toBeVisible();
+  await expect(form.getByText('Choose a refund or a replacement')).toBeVisible();
+
+  await form.getByLabel(`Boxes of ${order.productName} with a problem`).selectOption('2');
+  await form.getByLabel('Bruised').check();
+  await form.getByLabel('What happened?').fill('Two mangoes had soft brown bruises when we opened the box.');
+  await form.locator('input[type=file]').setInputFiles([{ name: 'box.jpg', mimeType: 'image/jpeg', buffer: photo }]);
+  await expect(form.getByRole('img', { name: 'Chosen photo 1' })).toBeVisible();
+  await form.getByLabel('A refund').check();
+  await shoot(page, 'claim-form', form);
+  await form.getByRole('button', { name: 'Send claim' }).click();
+
+  const claims = guarantee.getByRole('list', { name: 'Your claims' });
+  await expect(claims.getByRole('listitem').first()).toContainText('We have your claim and will reply within one working day.');
+  await expect(claims.getByRole('img', { name: 'Photo 1' })).toBeVisible();
+  await expect(page.getByText(/Problem reported \(claim #\d+\): 2 boxes, bruised/)).toBeVisible();
+  await expect(guarantee.getByText('You can report another problem with these boxes once your open claim is decided.')).toBeVisible();
+  const claimId = /Claim #(\d+)/.exec((await claims.getByRole('listitem').first().textContent()) ?? '')![1]!;
+  await expect.poll(() => { try { return latestMailTo(order.email); } catch { return ''; } }, { timeout: 15_000 }).toContain(`Subject: We have your claim #${claimId}`);
+  await shoot(page, 'claim-sent', guarantee);
+
+  // Staff: the queue, the claim with its photo, review, and a refund within the limit.
+  const staffContext = await browser.newContext({ baseURL });
+  const staffPage = await staffContext.newPage();
+  try {
+    await signIn(staffPage, admin.email, admin.password);
+    await staffPage.goto('/admin/claims');
+    await staffPage.getByRole('button', { name: new RegExp(`Claim #${claimId}\\b`) }).click();
+    await expect(staffPage.getByRole('heading', { name: `Claim #${claimId}` })).toBeVisible();
+    await expect(staffPage.getByRole('img', { name: 'Photo 1' })).toBeVisible();
+    await expect(staffPage.getByRole('region', { name: 'Customer' })).toContainText('None: this is their first.');
+    await shoot(staffPage, 'claim-staff');
+    await staffPage.getByRole('button', { name: 'Start review' }).click();
+    await expect(staffPage.getByText('In review', { exact: true }).first()).toBeVisible();
+
+    const amount = staffPage.getByLabel('Refund amount (at most $90.00)');
+    await expect(amount).toHaveValue('90.00');
+    await amount.fill('95');
+    await staffPage.getByRole('button', { name: 'Approve refund' }).click();
+    await expect(staffPage.getByText('The refund can be at most $90.00: what was paid for these boxes, less refunds already given on the order.')).toBeVisible();
+    await amount.fill('60');
+    await staffPage.getByLabel('Note to the shopper (optional)').fill('Sorry about the bruises: enjoy the rest.');
+    await staffPage.getByRole('button', { name: 'Approve refund' }).click();
+    const decision = staffPage.getByRole('region', { name: 'Decision' });
+    await expect(decision).toContainText('Approved with a refund of $60.00; the boxes are written off.');
+    await shoot(staffPage, 'claim-approved', decision);
+  } finally {
+    await staffContext.close();
+  }
+
+  await expect.poll(() => { try { return latestMailTo(order.email); } catch { return ''; } }, { timeout: 15_000 }).toContain(`Subject: Your claim #${claimId} is approved: refund of $60.00`);
+  await page.reload();
+  await expect(claims.getByRole('listitem').first()).toContainText('Approved: we have refunded $60.00.');
+  await expect(page.getByText(`Claim #${claimId} approved: refund of $60.00`)).toBeVisible();
+  await shoot(page, 'claim-refunded', guarantee);
+});
