@@ -82,7 +82,9 @@ test('a shopper reports bruised mangoes with a photo, staff review and refund it
   const staffPage = await staffContext.newPage();
   try {
     await signIn(staffPage, admin.email, admin.password);
-    await staffPage.goto('/admin/claims');
+    await staffPage.goto('/admin');
+    await staffPage.getByRole('link', { name: /Freshness claims to decide/ }).click();
+    await expect(staffPage.getByRole('heading', { name: 'Claims', exact: true })).toBeVisible();
     await staffPage.getByRole('button', { name: new RegExp(`Claim #${claimId}\\b`) }).click();
     await expect(staffPage.getByRole('heading', { name: `Claim #${claimId}` })).toBeVisible();
     await expect(staffPage.getByRole('img', { name: 'Photo 1' })).toBeVisible();

@@ -3,6 +3,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminClaimDetail, AdminClaimList, ClaimView, OrderClaims } from '../../../contracts/claims';
 import type { OrderStatus, OrderView, PlacedOrder } from '../../../contracts/order';
+import type { DashboardView } from '../../../contracts/reports';
 import { queryRows } from '../../db/client';
 import { auditLog, claims, orders, refunds } from '../../db/schema';
 import { shopConsistency } from '../../faults/consistency';
@@ -243,6 +244,8 @@ describe('staff decide claims', () => {
 
   it('replaces the boxes with a paid order at no charge that takes stock, or refuses when stock is short', async () => {
     const { shopper, order, claim, first } = await openClaim('replacement');
+    const salesToday = async () => (await staff({ method: 'GET', url: '/api/admin/dashboard' })).json<DashboardView>().revenue.today.orders;
+    const salesBefore = await salesToday();
     const approved = await approve(claim.id, { resolution: 'replacement' });
     expect(approved.statusCode, approved.body).toBe(200);
     const number = approved.json<AdminClaimDetail>().replacementOrderNumber!;
@@ -252,6 +255,8 @@ describe('staff decide claims', () => {
     expect(await stockOf(shop, first.id)).toBe(15);
     expect(await refundsOf(order.number)).toEqual([]);
     expect((await mailsTo(shopper.user.email)).filter((mail) => mail.subject === `Your claim #${claim.id} is approved: replacement order ${number}`)).toHaveLength(1);
+    // A replacement is work to pack, not a sale.
+    expect(await salesToday()).toBe(salesBefore);
     // Staff pack and send it like any paid order.
     expect((await staff({ method: 'POST', url: `/api/admin/orders/${number}/status`, payload: { status: 'packed' } })).statusCode).toBe(200);
 

@@ -1,4 +1,4 @@
-import { and, type AnyColumn, asc, desc, eq, gte, inArray, isNotNull, lt, type SQL, sql } from 'drizzle-orm';
+import { and, type AnyColumn, asc, desc, eq, gte, inArray, isNotNull, lt, ne, type SQL, sql } from 'drizzle-orm';
 import { centsToDollars } from '../../../contracts/money';
 import { countedOrderStatuses, earningOrderStatuses, liveOrderStatuses, orderStatuses } from '../../../contracts/order';
 import {
@@ -32,6 +32,8 @@ import type { SettingsService } from '../settings/service';
  */
 const countedStatuses = [...countedOrderStatuses];
 const earningStatuses = [...earningOrderStatuses];
+/** A claim's replacement (no charge) is work to pack, not a sale: reports leave it out. */
+const isSale = ne(orders.paymentMethod, 'no_charge');
 
 const earned = (cents: AnyColumn) => sql`case when ${orders.status} = 'refunded' then 0 else ${cents} end`;
 const sumOf = (value: SQL) => sql<string>`coalesce(sum(${value}), 0)::bigint`;
@@ -106,7 +108,7 @@ export class ReportService {
         gst: sumOf(earned(orders.gstCents)),
       })
       .from(orders)
-      .where(and(placedWithin(from, to), inArray(orders.status, countedStatuses)))
+      .where(and(placedWithin(from, to), inArray(orders.status, countedStatuses), isSale))
       .groupBy(sql`1`);
     const found = new Map(rows.map((row) => [row.start, row]));
     const periods: SalesPeriod[] = [];
@@ -126,7 +128,7 @@ export class ReportService {
       .from(orderLines)
       .innerJoin(orders, eq(orders.id, orderLines.orderId))
       .leftJoin(products, eq(products.id, orderLines.productId))
-      .where(and(placedWithin(from, to), inArray(orders.status, earningStatuses)))
+      .where(and(placedWithin(from, to), inArray(orders.status, earningStatuses), isSale))
       // A deleted product's lines are told apart by the name they were sold under.
       .groupBy(orderLines.productId, sql`case when ${orderLines.productId} is null then ${orderLines.productName} end`)
       .orderBy(desc(revenue), desc(units), asc(sql`2`));
@@ -138,7 +140,7 @@ export class ReportService {
     const rows = await this.deps.db
       .select({ region: orders.shipRegion, orders: sql<number>`count(*)::int`, revenue, gst: sumOf(earned(orders.gstCents)) })
       .from(orders)
-      .where(and(placedWithin(from, to), inArray(orders.status, countedStatuses)))
+      .where(and(placedWithin(from, to), inArray(orders.status, countedStatuses), isSale))
       .groupBy(orders.shipRegion)
       .orderBy(desc(revenue), asc(orders.shipRegion));
     return rows.map((row) => ({ region: row.region, orders: Number(row.orders), revenue: dollars(row.revenue), gst: dollars(row.gst) }));
@@ -151,7 +153,7 @@ export class ReportService {
     const rows = await this.deps.db
       .select({ code, orders: sql<number>`count(*)::int`, discount: sumOf(earned(orders.discountCents)), revenue })
       .from(orders)
-      .where(and(placedWithin(from, to), inArray(orders.status, countedStatuses), isNotNull(orders.promoCode)))
+      .where(and(placedWithin(from, to), inArray(orders.status, countedStatuses), isNotNull(orders.promoCode), isSale))
       .groupBy(code)
       .orderBy(desc(sql`count(*)`), asc(code));
     return rows.map((row) => ({ code: row.code, orders: Number(row.orders), discount: dollars(row.discount), revenue: dollars(row.revenue) }));
@@ -215,7 +217,7 @@ export class ReportService {
       db
         .select({ today: window(since.today), week: window(since.week), month: window(since.month) })
         .from(orders)
-        .where(and(gte(orders.createdAt, since.month), inArray(orders.status, countedStatuses))),
+        .where(and(gte(orders.createdAt, since.month), inArray(orders.status, countedStatuses), isSale)),
       db.select({ status: orders.status, count: sql<number>`count(*)::int` }).from(orders).groupBy(orders.status),
       inventory.list(),
       settings.stored(),

@@ -4,6 +4,7 @@ import { Panel } from '../../../components/ui/panel';
 import { Spinner } from '../../../components/ui/spinner';
 import { formatDate, formatPrice } from '../../../lib/format';
 import { OrderStatusBadge } from '../../orders/order-status-badge';
+import { fetchStaffClaims, staffClaimsKey } from '../claims/claims-admin-api';
 import { fetchStaffOrders, staffOrdersKey } from '../shared/admin-api';
 import { useDashboard } from '../shared/reports-api';
 import { DashboardAudit } from './dashboard-audit';
@@ -17,6 +18,7 @@ export function AdminDashboard() {
   const dashboard = useDashboard();
   const waitingPayment = useQuery({ queryKey: staffOrdersKey({ status: 'pending_payment', pageSize: 1 }), queryFn: ({ signal }) => fetchStaffOrders({ status: 'pending_payment', pageSize: 1 }, signal) });
   const toPack = useQuery({ queryKey: staffOrdersKey({ status: 'paid', pageSize: 1 }), queryFn: ({ signal }) => fetchStaffOrders({ status: 'paid', pageSize: 1 }, signal) });
+  const claims = useQuery({ queryKey: staffClaimsKey('open'), queryFn: ({ signal }) => fetchStaffClaims('open', signal) });
   const recent = useQuery({ queryKey: staffOrdersKey({ pageSize: 5 }), queryFn: ({ signal }) => fetchStaffOrders({ pageSize: 5 }, signal) });
   const count = (value: number | undefined) => (value === undefined ? '…' : String(value));
   const view = dashboard.data;
@@ -31,7 +33,7 @@ export function AdminDashboard() {
     <section className="grid grid-cols-1 gap-6">
       <h1 className="text-4xl font-semibold">Dashboard</h1>
       <DashboardRevenue revenue={view?.revenue} />
-      <div className="grid gap-4 sm:grid-cols-2">
+      <div className="grid gap-4 sm:grid-cols-3">
         <Link to="/admin/orders?status=pending_payment" className="grid gap-1 rounded-2xl bg-white p-5 hover:shadow-md">
           <span className="text-sm text-ink-500">Waiting for payment</span>
           <span className="text-3xl font-semibold tabular-nums">{count(waitingPayment.data?.total)}</span>
@@ -39,6 +41,10 @@ export function AdminDashboard() {
         <Link to="/admin/orders?status=paid" className="grid gap-1 rounded-2xl bg-white p-5 hover:shadow-md">
           <span className="text-sm text-ink-500">Paid, waiting to be packed</span>
           <span className="text-3xl font-semibold tabular-nums">{count(toPack.data?.total)}</span>
+        </Link>
+        <Link to="/admin/claims" className="grid gap-1 rounded-2xl bg-white p-5 hover:shadow-md">
+          <span className="text-sm text-ink-500">Freshness claims to decide</span>
+          <span className="text-3xl font-semibold tabular-nums">{count(claims.data ? claims.data.counts.new + claims.data.counts.in_review : undefined)}</span>
         </Link>
       </div>
       <Panel title="Orders by status">{view ? <DashboardStatus counts={view.ordersByStatus} /> : dashboardState}</Panel>
