@@ -40,6 +40,8 @@ async function deliveredOrder(request: APIRequestContext, api: APIRequestContext
 }
 
 test('a shopper reports bruised mangoes with a photo, staff review and refund it, and the shopper sees the refund', async ({ page, request, baseURL, browser }) => {
+  // A long journey across two browsers and the mailbox: it gets three times the usual time on a busy machine.
+  test.slow();
   const api = await adminApi(baseURL!);
   const username = `claimer-${Date.now().toString(36)}`;
   const order = await deliveredOrder(request, api, username);

@@ -30,6 +30,8 @@ async function shoot(page: Page, name: string, focus?: Locator) {
 }
 
 test('a visitor and a shopper join a sold-out variety\'s waitlist, staff see the demand, and both are mailed once when it is back', async ({ page, request, baseURL, browser }) => {
+  // A long journey across two browsers and the mailbox: it gets three times the usual time on a busy machine.
+  test.slow();
   const api = await adminApi(baseURL!);
   const stamp = Date.now().toString(36);
   const name = `Waitlist Langra ${stamp}`;
