@@ -33,8 +33,8 @@ export const claimStatusLabels: Record<ClaimStatus, string> = { new: 'New', in_r
 /** 1 to 5 photos per claim, each a JPEG, PNG or WebP within the upload size limit. */
 export const claimPhotoLimits = { min: 1, max: 5 } as const;
 
-/** Hours after delivery that a claim may be made; settings choose within these bounds. */
-export const claimWindowBounds = { min: 1, max: 24 * 30, default: 48 } as const;
+/** Hours after delivery that a claim may be made: settings choose within these bounds. */
+export { claimWindowBounds } from './settings';
 
 /** The claim part of POST /api/orders/:number/claims (sent as a multipart field named "claim", photos beside it). */
 export const claimRequestSchema = z.strictObject({

@@ -1,8 +1,10 @@
 import { z } from 'zod';
-import { claimWindowBounds } from './claims';
 import { dayKeys, type DayKey } from './days';
 
 export { dayKeys, type DayKey };
+
+/** Hours after delivery that a freshness claim may be made (decision 0018): settings choose within these. */
+export const claimWindowBounds = { min: 1, max: 24 * 30, default: 48 } as const;
 
 const hhmm = /^([01]\d|2[0-3]):[0-5]\d$/;
 
