@@ -8,6 +8,7 @@ import type { WaitlistJoinAnswer } from '../../../contracts/waitlist';
 import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/text-field';
 import { ApiError, errorMessage } from '../../lib/api-client';
+import { useBrowserValue } from '../../lib/browser-value';
 import { useAuth } from '../auth/auth-provider';
 import { joinWaitlist, useMyWaitlists, waitlistKey } from './waitlist-api';
 
@@ -27,6 +28,9 @@ export function NotifyMe({ product, startOpen = false }: { product: WaitlistProd
   const [fieldError, setFieldError] = useState<string>();
   const [failure, setFailure] = useState<string>();
   const [busy, setBusy] = useState(false);
+  // Drawn by the server, the button does nothing until the page's script has taken over: it waits
+  // disabled until then, so an early tap is not silently lost.
+  const hydrated = useBrowserValue(() => true, false);
 
   async function send(body: { productId: number; email?: string }) {
     setBusy(true);
@@ -80,7 +84,7 @@ export function NotifyMe({ product, startOpen = false }: { product: WaitlistProd
   if (user || !asking) {
     return (
       <div className="grid justify-items-start gap-2">
-        <Button variant="outline" disabled={busy} onClick={() => (user ? void send({ productId: product.id }) : setAsking(true))} aria-label={`Notify me when ${product.name} is back`}>
+        <Button variant="outline" disabled={busy || !hydrated} onClick={() => (user ? void send({ productId: product.id }) : setAsking(true))} aria-label={`Notify me when ${product.name} is back`}>
           <Bell className="size-4" aria-hidden="true" /> {busy ? 'Adding...' : 'Notify me'}
         </Button>
         {alert}
