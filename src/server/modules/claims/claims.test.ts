@@ -230,6 +230,15 @@ describe('staff decide claims', () => {
     expect(audited.map((row) => row.action)).toEqual(['claim.created', 'claim.in_review', 'claim.approved']);
     const notes = (await shopper.call({ method: 'GET', url: `/api/orders/${order.number}` })).json<OrderView>().events.map((event) => event.note);
     expect(notes.slice(-3)).toEqual([`Problem reported (claim #${claim.id}): 2 boxes, bruised`, `Claim #${claim.id} is being reviewed`, `Claim #${claim.id} approved: refund of $80.00`]);
+
+    // Refunding the whole order later gives back only what is left, and the mail says so.
+    const refundOrder = await staff({ method: 'POST', url: `/api/admin/orders/${order.number}/status`, payload: { status: 'refunded' } });
+    expect(refundOrder.statusCode, refundOrder.body).toBe(200);
+    expect(await refundsOf(order.number)).toEqual([8000, 16200]);
+    const refundMail = (await mailsTo(shopper.user.email)).find((mail) => mail.subject === `Order ${order.number} has been refunded`);
+    expect(refundMail?.text).toContain(`We have refunded the remaining $162.00 of your order ${order.number} ($80.00 was refunded before).`);
+    const closed = (await shopper.call({ method: 'GET', url: `/api/orders/${order.number}/claims` })).json<OrderClaims>();
+    expect(closed.closedReason).toBe('This order has been refunded. Please contact us if something is still wrong.');
   });
 
   it('limits a refund on a discounted order to what was paid, less earlier refunds', async () => {

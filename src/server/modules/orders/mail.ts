@@ -97,10 +97,20 @@ export function cancelledMail(context: MailContext, reason: string): MailMessage
   ]);
 }
 
-/** Sent when staff record a refund, before or after the boxes were sent, or after a cancel. */
-export function refundedMail(context: MailContext): MailMessage {
+/**
+ * Sent when staff record a refund, before or after the boxes were sent, or after a cancel: the
+ * amount given back now, which is less than the total when part was refunded before (a claim).
+ */
+export function refundedMail(context: MailContext, refundedNowCents: number): MailMessage {
+  const totalCents = Math.round(context.order.total * 100);
+  const amount =
+    refundedNowCents === totalCents
+      ? `We have refunded ${formatNzd(refundedNowCents)} for your order ${context.order.number}.`
+      : refundedNowCents > 0
+        ? `We have refunded the remaining ${formatNzd(refundedNowCents)} of your order ${context.order.number} (${formatNzd(totalCents - refundedNowCents)} was refunded before).`
+        : `Your order ${context.order.number} is now marked refunded: its ${formatNzd(totalCents)} was refunded before.`;
   return message(context, `Order ${context.order.number} has been refunded`, [
-    `We have refunded ${money(context.order.total)} for your order ${context.order.number}.`,
+    amount,
     'It can take a few working days to reach your account, depending on your bank. Reply to this e-mail with any questions.',
   ]);
 }

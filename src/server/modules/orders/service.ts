@@ -337,6 +337,7 @@ export class OrderService {
         .where(eq(orders.id, orderId))
         .returning();
       let stockReturned = false;
+      let refundedNowCents = 0;
       if (to === 'cancelled') stockReturned = await this.returnStock(tx, order, change.actorUserId, 'cancellation');
       if (to === 'refunded' && refundReturnsStockFrom.includes(order.status)) stockReturned = await this.returnStock(tx, order, change.actorUserId, 'refund');
       // Every refund is a money record (claims refund parts of orders too): what is left to give back.
@@ -345,6 +346,7 @@ export class OrderService {
         const owed = order.totalCents - Number(given?.cents ?? 0);
         const reason = change.refundReason ?? (change.note || 'Refund recorded by staff');
         if (owed > 0) await tx.insert(refunds).values({ orderId, amountCents: owed, reason, actorUserId: change.actorUserId });
+        refundedNowCents = Math.max(owed, 0);
       }
       await tx.insert(orderEvents).values({ orderId, status: to, note: change.note ?? '', actorUserId: change.actorUserId });
       if (change.audit) {
@@ -358,7 +360,7 @@ export class OrderService {
           requestId: change.audit.requestId,
         });
       }
-      await this.queueStatusMail(tx, updated!, to, change.note ?? '', settings);
+      await this.queueStatusMail(tx, updated!, to, change.note ?? '', settings, refundedNowCents);
       return { order: updated!, stockReturned };
     });
   }
@@ -475,14 +477,14 @@ export class OrderService {
   }
 
   /** The customer's e-mail on paid, shipped, cancelled and refunded, queued with the change itself. */
-  private async queueStatusMail(tx: Tx, order: OrderRow, status: OrderStatus, note: string, settings: StoredSettings): Promise<void> {
+  private async queueStatusMail(tx: Tx, order: OrderRow, status: OrderStatus, note: string, settings: StoredSettings, refundedNowCents: number): Promise<void> {
     if (status !== 'paid' && status !== 'shipped' && status !== 'cancelled' && status !== 'refunded') return;
     const [customer] = await tx.select().from(users).where(eq(users.id, order.userId));
     if (!customer) return;
     const context = this.mailContext(customer, await orderView(tx, order, settings, Boolean(this.deps.stripe)), settings);
     await queueMail(
       tx,
-      status === 'paid' ? paidMail(context) : status === 'shipped' ? shippedMail(context) : status === 'refunded' ? refundedMail(context) : cancelledMail(context, note ? `${note}.` : ''),
+      status === 'paid' ? paidMail(context) : status === 'shipped' ? shippedMail(context) : status === 'refunded' ? refundedMail(context, refundedNowCents) : cancelledMail(context, note ? `${note}.` : ''),
     );
   }
 
