@@ -34,6 +34,8 @@ import { orderRoutes } from './modules/orders/routes';
 import { OrderService } from './modules/orders/service';
 import { staffOrderRoutes } from './modules/orders/staff-routes';
 import { claimRoutes } from './modules/claims/routes';
+import { deliveryRoutes } from './modules/delivery/routes';
+import { DeliveryService } from './modules/delivery/service';
 import { ClaimService } from './modules/claims/service';
 import { preOrderRoutes } from './modules/orders/pre-order-routes';
 import { PreOrderService } from './modules/orders/pre-orders';
@@ -180,6 +182,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(inventoryRoutes(new InventoryService({ db, settings, bus })));
   await app.register(customerRoutes(new CustomerService(db)));
   await app.register(settingsRoutes(settings));
+  await app.register(deliveryRoutes(new DeliveryService(db, bus)));
   await app.register(promoRoutes(db));
   await app.register(contentRoutes(db, imageSizes));
   await app.register(promoAdminRoutes({ db, bus }));
