@@ -9,6 +9,13 @@ export function formatDate(value: string | Date): string {
   return nzDate.format(date);
 }
 
+const nzWeekday = new Intl.DateTimeFormat('en-NZ', { weekday: 'short', day: 'numeric', month: 'long', year: 'numeric', timeZone: shopTimeZone });
+
+/** A calendar day with its weekday ("Wed, 3 March 2027"): delivery and packing days. */
+export function formatDay(date: string): string {
+  return nzWeekday.format(new Date(`${date}T12:00:00+12:00`));
+}
+
 const nzDateTime = new Intl.DateTimeFormat('en-NZ', {
   day: 'numeric',
   month: 'short',

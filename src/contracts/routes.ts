@@ -50,6 +50,7 @@ export const adminSections = [
   'orders',
   'claims',
   'inventory',
+  'delivery',
   'customers',
   'promo-codes',
   'testimonials',

@@ -1,6 +1,7 @@
 import { Navigate, useParams } from 'react-router';
 import { adminSections } from '../../contracts/routes';
 import { AdminClaims } from '../features/admin/claims/admin-claims';
+import { AdminDelivery } from '../features/admin/delivery/admin-delivery';
 import { AdminContent } from '../features/admin/content/admin-content';
 import { AdminTestimonials } from '../features/admin/content/admin-testimonials';
 import { AdminCustomers } from '../features/admin/customers/admin-customers';
@@ -22,6 +23,7 @@ const screens: Record<Section, () => React.JSX.Element> = {
   orders: AdminOrders,
   claims: AdminClaims,
   inventory: AdminInventory,
+  delivery: AdminDelivery,
   customers: AdminCustomers,
   'promo-codes': AdminPromoCodes,
   testimonials: AdminTestimonials,

@@ -7,6 +7,7 @@ export const adminSectionTitles: Record<(typeof adminSections)[number], string> 
   orders: 'Orders',
   claims: 'Claims',
   inventory: 'Inventory',
+  delivery: 'Delivery',
   customers: 'Customers',
   'promo-codes': 'Promo codes',
   testimonials: 'Testimonials',
