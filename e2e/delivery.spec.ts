@@ -12,7 +12,7 @@ async function shoot(page: Page, name: string, focus?: Locator) {
   }
 }
 
-test('staff close a delivery date and change a region’s days, and the offered dates follow at once', async ({ page, baseURL }) => {
+test('staff close a delivery date and change a region’s days, and the next delivery dates follow at once', async ({ page, baseURL }) => {
   const api = await adminApi(baseURL!);
   const saved = await (await api.get('/api/admin/delivery')).json();
   const offered = (await (await api.get('/api/delivery/dates?region=Auckland')).json()) as { dates: Array<{ date: string; state: { available: boolean } }> };

@@ -48,7 +48,7 @@ function DeliveryForm({ saved }: { saved: DeliverySettings }) {
       void queryClient.invalidateQueries({ queryKey: ['admin', 'delivery-dates'] });
       setDraft(next);
       setErrors({});
-      toast({ title: 'Delivery settings saved', description: 'Checkout offers the new dates at once.' });
+      toast({ title: 'Delivery settings saved', description: 'The next delivery dates follow them at once.' });
     },
     onError(error) {
       setErrors((error instanceof ApiError ? error.body?.fieldErrors : undefined) ?? {});
@@ -102,7 +102,7 @@ function DeliveryForm({ saved }: { saved: DeliverySettings }) {
     <form className="grid grid-cols-1 gap-6" onSubmit={submit} noValidate>
       <div className="grid gap-1">
         <h1 className="text-4xl font-semibold">Delivery</h1>
-        <p className="text-ink-500">The days checkout offers for each region. Public holidays, national and each region&apos;s anniversary day, are left out on their own.</p>
+        <p className="text-ink-500">The days the shop delivers to each region. Public holidays, national and each region&apos;s anniversary day, are left out on their own.</p>
       </div>
 
       <Panel title="Delivery days by region">
@@ -177,7 +177,7 @@ function DeliveryForm({ saved }: { saved: DeliverySettings }) {
 
       <div className="grid grid-cols-1 gap-6 xl:grid-cols-2">
         <Panel title="Closed dates">
-          <p className="text-sm text-ink-500">Nothing is packed or delivered on these dates; checkout shows the reason.</p>
+          <p className="text-sm text-ink-500">Nothing is packed or delivered on these dates; the reason is shown beside the date.</p>
           {draft.closedDates.length === 0 ? (
             <p className="text-sm text-ink-500">No dates closed.</p>
           ) : (
@@ -245,13 +245,13 @@ function DeliveryForm({ saved }: { saved: DeliverySettings }) {
   );
 }
 
-/** The dates checkout offers a region now, as saved: a check on the settings. */
+/** A region's next delivery dates as saved, with why a date is greyed out: a check on the settings. */
 function NextDates() {
   const id = useId();
   const [region, setRegion] = useState<NzRegion>('Auckland');
   const query = useQuery({ queryKey: ['admin', 'delivery-dates', region], queryFn: ({ signal }) => fetchDates(region, signal) });
   return (
-    <Panel title="What checkout offers now">
+    <Panel title="Next delivery dates">
       <div className="grid max-w-xs gap-1.5 text-sm font-medium">
         <label htmlFor={id}>Region</label>
         <select id={id} className={fieldClass} value={region} onChange={(event) => setRegion(event.target.value as NzRegion)}>
