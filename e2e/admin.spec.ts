@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { admin, registerShopper, signIn } from './shopper';
+import { admin, firstDeliveryDate, registerShopper, signIn } from './shopper';
 
 /** A customer's bank-transfer order, placed through the API (2 boxes of Totapuri unless told). */
 async function placeOrder(request: APIRequestContext, username: string, line = { productId: 8, quantity: 2 }) {
@@ -11,6 +11,7 @@ async function placeOrder(request: APIRequestContext, username: string, line = {
   const placed = await request.post('/api/orders', {
     data: {
       idempotencyKey: `admin-journey-${username}-0001`,
+      deliveryDate: await firstDeliveryDate(request, 'Wellington', line.quantity),
       shipping: { name: 'Tama Hohaia', phone: '022 123 4567', street: '21 Lambton Quay', city: 'Wellington', postcode: '6011', region: 'Wellington' },
     },
   });
@@ -56,9 +57,13 @@ test('an admin marks an order paid, packs and ships it with a tracking number, a
   await page.getByRole('group', { name: 'Next steps' }).getByRole('button', { name: 'Mark shipped' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Mark shipped' }).click();
   await expect(page.getByRole('dialog').getByText('A tracking number is required to mark an order shipped')).toBeVisible();
+  await expect(page.getByRole('dialog').getByText('Choose the carrier', { exact: true }).last()).toBeVisible();
   await page.keyboard.press('Escape');
-  await step('Mark shipped', () => page.getByLabel('Tracking number').fill('NZP-4455-6677'));
-  await expect(page.getByText('Tracking: NZP-4455-6677')).toBeVisible();
+  await step('Mark shipped', async () => {
+    await page.getByLabel('Carrier').selectOption({ label: 'CourierPost' });
+    await page.getByLabel('Tracking number').fill('NZP-4455-6677');
+  });
+  await expect(page.getByText('Tracking: CourierPost NZP-4455-6677')).toBeVisible();
   await expect(page.getByRole('group', { name: 'Next steps' }).getByRole('button', { name: 'Mark delivered' })).toBeVisible();
 
   const customerContext = await browser.newContext();
@@ -67,7 +72,8 @@ test('an admin marks an order paid, packs and ships it with a tracking number, a
     await signIn(customerPage, customer.email, customer.password);
     await customerPage.goto(`/account/orders/${customer.number}`);
     await expect(customerPage.getByText('Shipped').first()).toBeVisible();
-    await expect(customerPage.getByText('Tracking number: NZP-4455-6677')).toBeVisible();
+    await expect(customerPage.getByText('Tracking: CourierPost NZP-4455-6677')).toBeVisible();
+    await expect(customerPage.getByRole('link', { name: /Track your parcel/ })).toHaveAttribute('href', 'https://www.nzpost.co.nz/tools/tracking/item/NZP-4455-6677');
   } finally {
     await customerContext.close();
   }

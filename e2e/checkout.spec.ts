@@ -1,6 +1,7 @@
 import { type APIRequestContext, type Page, request as playwrightRequest } from '@playwright/test';
+import { formatDay } from '../src/contracts/dates';
 import { expect, test } from './fixtures';
-import { adminApi, registerAndSignIn, registerShopper } from './shopper';
+import { adminApi, chooseFirstDeliveryDay, firstDeliveryDate, registerAndSignIn, registerShopper } from './shopper';
 
 async function setGstNumber(api: APIRequestContext, gstNumber: string) {
   const current = await (await api.get('/api/admin/settings')).json();
@@ -54,6 +55,8 @@ test('a shopper checks out two products with a promo code and bank transfer, the
     await page.getByLabel('Town or city').fill('Wellington');
     await page.getByLabel('Postcode').fill('6011');
     await page.getByLabel('Region').selectOption('Wellington');
+    await expect(page.getByText('Choose a delivery date')).toBeVisible();
+    const deliveryDate = await chooseFirstDeliveryDay(page);
     await expect(page.getByLabel('Bank transfer')).toBeChecked();
     await page.getByRole('button', { name: 'Place order' }).click();
 
@@ -66,12 +69,16 @@ test('a shopper checks out two products with a promo code and bank transfer, the
     await expect(page.getByRole('definition').filter({ hasText: new RegExp(`^${number}$`) })).toBeVisible();
     await expect(page.getByText('$151.47').first()).toBeVisible();
     await expect(page.getByRole('button', { name: 'Cart, 0 items' })).toBeVisible();
+    // The day chosen at checkout, on every page of the order after it.
+    const deliveryDay = `Delivery day: ${formatDay(deliveryDate)}`;
+    await expect(page.getByTestId('delivery-day')).toHaveText(deliveryDay);
 
     await page.getByRole('link', { name: 'View your order' }).click();
     await expect(page).toHaveURL(`/account/orders/${number}`);
     await expect(page.getByRole('heading', { name: `Order ${number}` })).toBeVisible();
     await expect(page.getByText('Awaiting payment').first()).toBeVisible();
     await expect(page.getByText('Order placed')).toBeVisible();
+    await expect(page.getByTestId('delivery-day')).toHaveText(deliveryDay);
     for (const amount of ['$154.97', '$12.00', '-$15.50', '$151.47', '$19.76']) await expect(page.getByText(amount, { exact: true }).first()).toBeVisible();
 
     await page.getByRole('button', { name: 'View receipt' }).click();
@@ -81,6 +88,7 @@ test('a shopper checks out two products with a promo code and bank transfer, the
     await expect(receipt.getByText('Mango Shop', { exact: true })).toBeVisible();
     await expect(receipt.getByRole('row', { name: /Alphonso Mangoes 1 \$64\.99 \$64\.99/ })).toBeVisible();
     await expect(receipt.getByRole('row', { name: /Banganapalli Mangoes 2 \$44\.99 \$89\.98/ })).toBeVisible();
+    await expect(receipt.getByRole('row', { name: `Shipping (NZ-wide), delivery ${formatDay(deliveryDate)} $12.00` })).toBeVisible();
     await expect(receipt.getByRole('row', { name: 'Total (GST inclusive) $151.47' })).toBeVisible();
     await expect(receipt.getByRole('row', { name: 'GST included (15%) $19.76' })).toBeVisible();
     await page.keyboard.press('Escape');
@@ -129,6 +137,7 @@ test.describe('when the stock runs out during checkout', () => {
       await page.getByLabel('Town or city').fill('Wellington');
       await page.getByLabel('Postcode').fill('6011');
       await page.getByLabel('Region').selectOption('Wellington');
+      await chooseFirstDeliveryDay(page);
 
       // Meanwhile another shopper buys one of the two boxes.
       const { email, password } = await registerShopper(rival, 'rawiri');
@@ -138,6 +147,7 @@ test.describe('when the stock runs out during checkout', () => {
       const rivalOrder = await rival.post('/api/orders', {
         data: {
           idempotencyKey: 'rival-order-key-0001',
+          deliveryDate: await firstDeliveryDate(rival, "Hawke's Bay"),
           shipping: { name: 'Rawiri Tane', phone: '021 555 0000', street: '3 Kauri Street', city: 'Napier', postcode: '4110', region: "Hawke's Bay" },
         },
       });
@@ -169,6 +179,7 @@ async function placeCardOrder(page: Page, request: APIRequestContext, name: stri
   await page.getByLabel('Town or city').fill('Christchurch');
   await page.getByLabel('Postcode').fill('8011');
   await page.getByLabel('Region').selectOption('Canterbury');
+  await chooseFirstDeliveryDay(page);
   await page.getByLabel('Card (Stripe)').check();
   await page.getByRole('button', { name: 'Place order' }).click();
   await expect(page.getByRole('heading', { name: 'Test card payment' })).toBeVisible();
@@ -220,6 +231,7 @@ test('a shopper cancels an unpaid order from the account page', async ({ page, r
   const placed = await page.request.post('/api/orders', {
     data: {
       idempotencyKey: 'cancel-journey-key-01',
+      deliveryDate: await firstDeliveryDate(page.request, 'Otago'),
       shipping: { name: 'Ngaire Tuhi', phone: '027 555 0101', street: '9 Rimu Road', city: 'Dunedin', postcode: '9016', region: 'Otago' },
     },
   });

@@ -2,7 +2,7 @@ import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import sharp from 'sharp';
 import { expect, test } from './fixtures';
 import { latestMailTo } from './mailbox';
-import { admin, adminApi, registerShopper, signIn } from './shopper';
+import { admin, adminApi, firstDeliveryDate, registerShopper, signIn } from './shopper';
 
 /** Screenshots at 390 and 1280 px: the whole page, or the viewport with `focus` scrolled into it. */
 async function shoot(page: Page, name: string, focus?: Locator) {
@@ -27,13 +27,13 @@ async function deliveredOrder(request: APIRequestContext, api: APIRequestContext
   const me = (await (await request.get('/api/me')).json()) as { id: number };
   expect((await request.post(`/api/cart/${me.id}/items`, { data: { productId, quantity: 3 } })).status()).toBe(200);
   const placed = await request.post('/api/orders', {
-    data: { idempotencyKey: `claims-${username}-0001`, shipping: { name: 'Mere Tawhiri', phone: '022 765 4321', street: '8 Tennyson Street', city: 'Napier', postcode: '4110', region: "Hawke's Bay" } },
+    data: { idempotencyKey: `claims-${username}-0001`, deliveryDate: await firstDeliveryDate(request, "Hawke's Bay", 3), shipping: { name: 'Mere Tawhiri', phone: '022 765 4321', street: '8 Tennyson Street', city: 'Napier', postcode: '4110', region: "Hawke's Bay" } },
   });
   expect(placed.status()).toBe(201);
   await request.post('/api/logout');
   const number = ((await placed.json()) as { order: { number: string } }).order.number;
   for (const status of ['paid', 'packed', 'shipped', 'delivered']) {
-    const step = await api.post(`/api/admin/orders/${number}/status`, { data: { status, ...(status === 'shipped' ? { trackingNumber: 'NZP-777' } : {}) } });
+    const step = await api.post(`/api/admin/orders/${number}/status`, { data: { status, ...(status === 'shipped' ? { carrier: 'nz_post', trackingNumber: 'NZP-777' } : {}) } });
     expect(step.status(), await step.text()).toBe(200);
   }
   return { email, password, number, productName: `Claim Kesar ${username}` };

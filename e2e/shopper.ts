@@ -37,3 +37,20 @@ export async function registerAndSignIn(page: Page, request: APIRequestContext, 
   await signIn(page, email, password);
   await expect(page.getByRole('link', { name: username, exact: true })).toBeVisible();
 }
+
+/** Picks the soonest delivery day checkout offers (the first that is not greyed out); answers its date. */
+export async function chooseFirstDeliveryDay(page: Page): Promise<string> {
+  const day = page.getByRole('group', { name: 'Delivery day' }).getByRole('radio', { disabled: false }).first();
+  await day.check();
+  return (await day.getAttribute('value'))!;
+}
+
+/** The soonest delivery date offered to a region, as an order placed through the API sends it. */
+export async function firstDeliveryDate(request: APIRequestContext, region: string, boxes = 1): Promise<string> {
+  const answer = await request.get(`/api/delivery/dates?region=${encodeURIComponent(region)}&boxes=${boxes}`);
+  expect(answer.status()).toBe(200);
+  const { dates } = (await answer.json()) as { dates: Array<{ date: string; state: { available: boolean } }> };
+  const first = dates.find((one) => one.state.available);
+  expect(first, `a delivery date for ${region}`).toBeTruthy();
+  return first!.date;
+}

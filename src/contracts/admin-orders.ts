@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { calendarDateField, noteField } from './text';
-import { orderStatuses, type OrderStatus, type OrderView, type PaymentMethod } from './order';
+import { carriers, orderStatuses, type OrderStatus, type OrderView, type PaymentMethod } from './order';
 
 /** GET /api/admin/orders: filters, search and the page, all checked on the server. */
 export const adminOrderQuerySchema = z.strictObject({
@@ -17,13 +17,16 @@ export type AdminOrderQuery = z.output<typeof adminOrderQuerySchema>;
 export const orderStatusChangeSchema = z
   .strictObject({
     status: z.enum(orderStatuses, { error: 'Choose a known status' }),
+    carrier: z.enum(carriers, { error: 'Choose the carrier' }).optional(),
     trackingNumber: z.string({ error: 'Tracking number must be text' }).trim().min(3, 'Tracking number must be at least 3 characters').max(60, 'Tracking number must be at most 60 characters').optional(),
     note: noteField,
   })
   .refine((change) => change.status !== 'shipped' || Boolean(change.trackingNumber), {
     path: ['trackingNumber'],
     message: 'A tracking number is required to mark an order shipped',
-  });
+    when: () => true,
+  })
+  .refine((change) => change.status !== 'shipped' || Boolean(change.carrier), { path: ['carrier'], message: 'Choose the carrier', when: () => true });
 export type OrderStatusChange = z.output<typeof orderStatusChangeSchema>;
 
 export interface AdminOrderRow {

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { isCalendarDate } from './dates';
+import { looksRural } from './delivery';
 import { checkoutPaymentMethods, nzRegions } from './order';
 import { optionalText, requiredText } from './text';
 import { phoneField } from './user';
@@ -16,6 +18,8 @@ export const shippingDetailsSchema = z.object({
     .regex(/^\d{4}$/, 'Postcode must be 4 digits'),
   region: z.enum(nzRegions, { error: 'Choose a region' }),
   deliveryInstructions: optionalText(300),
+  /** The shopper says the address is rural; an RD number in the address says so too (`looksRural`). */
+  rural: z.boolean({ error: 'Rural delivery must be true or false' }).optional().default(false),
   saveToProfile: z.boolean().optional().default(false),
 });
 export type ShippingDetails = z.output<typeof shippingDetailsSchema>;
@@ -27,13 +31,37 @@ const promoCodeField = z
   .transform((code) => code.toUpperCase())
   .optional();
 
-/** POST /api/checkout/quote: what the order would cost; prices come from the server only. */
-export const quoteRequestSchema = z.object({ promoCode: promoCodeField });
+/**
+ * POST /api/checkout/quote: what the order would cost; prices come from the server only. `rural`
+ * prices the rural surcharge in (the order itself decides from the address it is sent).
+ */
+export const quoteRequestSchema = z.object({
+  promoCode: promoCodeField,
+  rural: z.boolean({ error: 'Rural delivery must be true or false' }).optional().default(false),
+});
+
+/** A delivery date as checkout sends it. */
+export const deliveryDateField = z
+  .string({ error: 'Choose a delivery date' })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Choose a delivery date')
+  .refine(isCalendarDate, 'Choose a delivery date');
+
+/** Whether an order of these lines needs a delivery date now: pre-orders get theirs when their boxes are allocated. */
+export const needsDeliveryDate = (lines: ReadonlyArray<{ isPreOrder: boolean }>): boolean => lines.length > 0 && !lines.some((line) => line.isPreOrder);
+
+/** Boxes an order adds to its dispatch day: every box on it. */
+export const boxesOf = (lines: ReadonlyArray<{ quantity: number }>): number => lines.reduce((sum, line) => sum + line.quantity, 0);
+
+/** The rural surcharge applies: the shopper ticked it, or the address has a Rural Delivery number. */
+export const isRuralAddress = (shipping: { rural?: boolean; street: string; suburb?: string; city: string }): boolean =>
+  Boolean(shipping.rural) || looksRural(shipping.street, shipping.suburb ?? '', shipping.city);
 
 /** POST /api/orders: lines come from the shopper's cart on the server, never from the request. */
 export const placeOrderSchema = z.object({
   shipping: shippingDetailsSchema,
   promoCode: promoCodeField,
+  /** Required when every line is in stock; a pre-order gets its date when its boxes are allocated. */
+  deliveryDate: deliveryDateField.optional(),
   paymentMethod: z.enum(checkoutPaymentMethods, { error: 'Choose a payment method' }).default('bank_transfer'),
   idempotencyKey: z
     .string({ error: 'A checkout key is required' })

@@ -2,4 +2,6 @@
 export interface ApiErrorBody {
   message: string;
   fieldErrors?: Record<string, string>;
+  /** A full delivery day: the soonest date with room, to offer instead. */
+  nextDeliveryDate?: string;
 }

@@ -127,14 +127,25 @@ export interface OrderView {
   placedAt: string;
   lines: OrderLineView[];
   subtotal: number;
+  /** The flat shipping; a rural surcharge is beside it, so subtotal + shipping + ruralSurcharge - discount = total. */
   shipping: number;
+  ruralSurcharge: number;
   discount: number;
   gst: number;
   total: number;
   promoCode: string | null;
   shippingAddress: ShippingAddressView;
   deliveryInstructions: string;
+  /** Delivered to a rural address. */
+  rural: boolean;
+  /** The delivery day (YYYY-MM-DD); null for a pre-order until its boxes are allocated. */
+  deliveryDate: string | null;
+  /** The day the boxes leave the shop. */
+  dispatchDate: string | null;
   trackingNumber: string | null;
+  carrier: Carrier | null;
+  /** The carrier's tracking page for this parcel, when there is one. */
+  trackingUrl: string | null;
   events: OrderEventView[];
   /** Bank details to pay into while a bank-transfer order waits for payment; the reference is the order number. */
   bankTransfer: { accountName: string; accountNumber: string; bankName: string; reference: string; payBy: string } | null;
@@ -172,3 +183,36 @@ export const earningOrderStatuses: readonly OrderStatus[] = ['paid', 'packed', '
 
 /** An order number as shoppers and staff type it in a link ("MS-10042", any case). */
 export const orderNumberPattern = /^MS-\d{1,12}$/i;
+
+/** Who carries an order's boxes: recorded when it ships, with the tracking number. */
+export const carriers = ['nz_post', 'courierpost', 'nz_couriers', 'aramex', 'pbt', 'other'] as const;
+export type Carrier = (typeof carriers)[number];
+
+export const carrierLabels: Record<Carrier, string> = {
+  nz_post: 'NZ Post',
+  courierpost: 'CourierPost',
+  nz_couriers: 'NZ Couriers',
+  aramex: 'Aramex',
+  pbt: 'PBT',
+  other: 'Other carrier',
+};
+
+/**
+ * Each carrier's public tracking page, with the tracking number in it; `other` has none, so the
+ * number is shown on its own. PBT's parcels travel on NZ Post's network, and CourierPost is NZ Post's.
+ */
+const trackingPages: Record<Carrier, ((number: string) => string) | null> = {
+  nz_post: (n) => `https://www.nzpost.co.nz/tools/tracking/item/${n}`,
+  courierpost: (n) => `https://www.nzpost.co.nz/tools/tracking/item/${n}`,
+  nz_couriers: (n) => `https://www.nzcouriers.co.nz/tools/track-a-parcel?ticket=${n}`,
+  aramex: (n) => `https://www.aramex.co.nz/tools/track?l=${n}`,
+  pbt: (n) => `https://www.nzpost.co.nz/tools/tracking/item/${n}`,
+  other: null,
+};
+
+/** The link to follow a parcel, or null (no carrier, no number, or a carrier without a page). */
+export function trackingUrl(carrier: Carrier | null, trackingNumber: string | null): string | null {
+  if (!carrier || !trackingNumber) return null;
+  const page = trackingPages[carrier];
+  return page ? page(encodeURIComponent(trackingNumber)) : null;
+}

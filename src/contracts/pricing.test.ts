@@ -18,7 +18,13 @@ const promo: PromoTerms = {
 describe('order totals', () => {
   it('adds shipping to the lines, takes off the discount and shows the GST part of the total', () => {
     const totals = orderTotals([{ unitPriceCents: 6499, quantity: 2 }, { unitPriceCents: 4499, quantity: 1 }], 1200, 1750);
-    expect(totals).toEqual({ subtotalCents: 17497, shippingCents: 1200, discountCents: 1750, totalCents: 16947, gstCents: 2210 });
+    expect(totals).toEqual({ subtotalCents: 17497, shippingCents: 1200, ruralSurchargeCents: 0, discountCents: 1750, totalCents: 16947, gstCents: 2210 });
+  });
+
+  it('adds a rural surcharge to shipping, never discounts it, and counts its GST', () => {
+    const totals = orderTotals([{ unitPriceCents: 6499, quantity: 2 }], 1200, 20000, 500);
+    // The promo takes the whole $129.98 of fruit; $12.00 + $5.00 of delivery is still paid.
+    expect(totals).toEqual({ subtotalCents: 12998, shippingCents: 1700, ruralSurchargeCents: 500, discountCents: 12998, totalCents: 1700, gstCents: 222 });
   });
 
   it('never discounts more than the subtotal, so shipping is still paid', () => {

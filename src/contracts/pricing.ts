@@ -17,7 +17,10 @@ export interface PromoTerms {
 
 export interface Totals {
   subtotalCents: number;
+  /** Shipping with any rural surcharge: what the order stores. */
   shippingCents: number;
+  /** The rural surcharge part of `shippingCents` (0 for a town address). */
+  ruralSurchargeCents: number;
   discountCents: number;
   totalCents: number;
   /** Prices include GST 15%: the GST part of the total, round(total * 3 / 23). */
@@ -65,10 +68,14 @@ export function discountCents(promo: Pick<PromoTerms, 'discountType' | 'discount
   return Math.min(Math.max(raw, 0), subtotalCents);
 }
 
-/** Subtotal + shipping - discount = total (never below $0.00), and its GST part. */
-export function orderTotals(lines: Array<{ unitPriceCents: number; quantity: number }>, shippingCents: number, discount: number): Totals {
+/**
+ * Subtotal + shipping (+ rural surcharge) - discount = total (never below $0.00), and its GST part.
+ * A promo discounts the fruit only, never the delivery.
+ */
+export function orderTotals(lines: Array<{ unitPriceCents: number; quantity: number }>, baseShippingCents: number, discount: number, ruralSurchargeCents = 0): Totals {
   const subtotalCents = lines.reduce((sum, line) => sum + line.unitPriceCents * line.quantity, 0);
   const discountApplied = Math.min(Math.max(discount, 0), subtotalCents);
+  const shippingCents = baseShippingCents + ruralSurchargeCents;
   const totalCents = Math.max(subtotalCents + shippingCents - discountApplied, 0);
-  return { subtotalCents, shippingCents, discountCents: discountApplied, totalCents, gstCents: gstPartOfCents(totalCents) };
+  return { subtotalCents, shippingCents, ruralSurchargeCents, discountCents: discountApplied, totalCents, gstCents: gstPartOfCents(totalCents) };
 }

@@ -69,6 +69,8 @@ export interface AppDeps {
   /** Development: Vite in middleware mode serves the web app's modules and HMR, and the page build. */
   viteDev?: ViteDevServer;
   logger?: FastifyServerOptions['logger'];
+  /** What time it is for delivery dates (cut-off, holidays); tests set a day of their choosing. */
+  clock?: () => Date;
 }
 
 declare module 'fastify' {
@@ -149,7 +151,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const cart = new CartService(db, imageSizes);
   const publicUrl = config.publicUrl ?? `http://localhost:${config.port}`;
   const stripe = config.stripe ? new StripeCheckout(config.stripe) : undefined;
-  const orders = new OrderService({ db, settings, bus, stripe, publicUrl, log: app.log });
+  const delivery = new DeliveryService(db, bus, deps.clock);
+  const orders = new OrderService({ db, settings, delivery, bus, stripe, publicUrl, log: app.log });
   const waitlist = new WaitlistService({ db, limiter, catalog, publicUrl });
   const services: AppServices = { settings, catalog, cart, sessions, limiter, outbox, bus, orders, images, imageSizes, waitlist };
   app.decorate('services', services);
@@ -173,16 +176,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(authRoutes({ db, config, limiter, sessions, publicUrl }));
   await app.register(catalogRoutes(catalog));
   await app.register(cartRoutes(cart));
-  await app.register(checkoutRoutes({ db, settings, cardPayments: Boolean(stripe) }));
+  await app.register(checkoutRoutes({ db, settings, delivery, cardPayments: Boolean(stripe) }));
   await app.register(orderRoutes({ orders, limiter, stripe, ordersPerUserPerHour: config.limits.ordersPerUserPerHour }));
   await app.register(accountRoutes({ db, limiter, config }));
   await app.register(staffOrderRoutes({ db, orders }));
   await app.register(claimRoutes({ claims: new ClaimService({ db, settings, orders, bus, publicUrl }), limiter }));
-  await app.register(preOrderRoutes(new PreOrderService({ db, settings, bus, stripe, publicUrl, log: app.log, orders })));
+  await app.register(preOrderRoutes(new PreOrderService({ db, settings, delivery, bus, stripe, publicUrl, log: app.log, orders })));
   await app.register(inventoryRoutes(new InventoryService({ db, settings, bus })));
   await app.register(customerRoutes(new CustomerService(db)));
   await app.register(settingsRoutes(settings));
-  await app.register(deliveryRoutes(new DeliveryService(db, bus)));
+  await app.register(deliveryRoutes(delivery));
   await app.register(promoRoutes(db));
   await app.register(contentRoutes(db, imageSizes));
   await app.register(promoAdminRoutes({ db, bus }));

@@ -18,7 +18,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { claimOutcomes, claimReasons, claimStatuses } from '../../contracts/claims';
-import { orderStatuses, paymentMethods, stockMovementReasons } from '../../contracts/order';
+import { carriers, orderStatuses, paymentMethods, stockMovementReasons } from '../../contracts/order';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -349,6 +349,18 @@ export const orders = pgTable(
     shipRegion: text('ship_region').notNull(),
     deliveryInstructions: text('delivery_instructions').notNull().default(''),
     trackingNumber: text('tracking_number'),
+    /** Who carries the boxes (set when the order ships); with the tracking number it makes the tracking link. */
+    carrier: text('carrier', { enum: carriers }),
+    /** The day the shopper chose (or, for a pre-order, the day set when its boxes were allocated). */
+    deliveryDate: date('delivery_date', { mode: 'string' }),
+    /** The day the boxes are packed and handed to the courier: its capacity holds `deliveryBoxes`. */
+    dispatchDate: date('dispatch_date', { mode: 'string' }),
+    /** Boxes this order holds on its dispatch day; back to 0 once released (cancelled, refunded before sending). */
+    deliveryBoxes: integer('delivery_boxes').notNull().default(0),
+    /** A rural address: the shopper ticked "Rural delivery", or the address has an RD number. */
+    rural: boolean('rural').notNull().default(false),
+    /** The rural surcharge, GST included: part of `shippingCents`, recorded apart for the receipt and reports. */
+    ruralSurchargeCents: integer('rural_surcharge_cents').notNull().default(0),
     /** Sent by the client with the order: a retried submit finds the same order. */
     idempotencyKey: text('idempotency_key').notNull(),
     stripeSessionId: text('stripe_session_id'),
@@ -361,6 +373,9 @@ export const orders = pgTable(
     uniqueIndex('orders_stripe_session_key').on(t.stripeSessionId),
     index('orders_user_created_idx').on(t.userId, t.createdAt),
     index('orders_status_created_idx').on(t.status, t.createdAt),
+    index('orders_dispatch_date_idx').on(t.dispatchDate),
+    check('orders_rural_surcharge', sql`${t.ruralSurchargeCents} between 0 and ${t.shippingCents}`),
+    check('orders_delivery_boxes', sql`${t.deliveryBoxes} >= 0 and (${t.deliveryBoxes} = 0 or ${t.dispatchDate} is not null)`),
     check('orders_money', sql`${t.subtotalCents} >= 0 and ${t.shippingCents} >= 0 and ${t.discountCents} between 0 and ${t.subtotalCents} and ${t.totalCents} = ${t.subtotalCents} + ${t.shippingCents} - ${t.discountCents} and ${t.gstCents} >= 0`),
   ],
 );

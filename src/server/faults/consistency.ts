@@ -14,6 +14,8 @@ export interface ShopConsistency {
   halfOrders: string[];
   /** Order numbers with other than exactly one confirmation mail in the outbox (a claim's replacement has its own mail). */
   confirmationMismatch: Array<{ number: string; mails: number }>;
+  /** Dispatch days whose booked boxes are not the boxes their orders hold. */
+  capacityDrift: Array<{ date: string; booked: number; held: number }>;
   /** Mails not sent yet (not counting ones given up). */
   unsentMail: number;
   failedMail: number;
@@ -39,6 +41,13 @@ export async function shopConsistency(db: Db): Promise<ShopConsistency> {
     sql`select o.number, (select count(*)::int from mail_outbox b where b.subject like 'Your order ' || o.number || ' at %') as mails
         from orders o where o.payment_method <> 'no_charge'`,
   );
+  const capacityDrift = await queryRows<{ date: string; booked: number; held: number }>(
+    db,
+    sql`select coalesce(d.date, o.dispatch_date)::text as date, coalesce(d.booked_boxes, 0)::int as booked, coalesce(o.held, 0)::int as held
+        from dispatch_days d
+        full join (select dispatch_date, sum(delivery_boxes) as held from orders where dispatch_date is not null group by dispatch_date) o on o.dispatch_date = d.date
+        where coalesce(d.booked_boxes, 0) <> coalesce(o.held, 0)`,
+  );
   const [mail] = await queryRows<{ unsent: number; failed: number }>(
     db,
     sql`select count(*) filter (where sent_at is null and failed_at is null)::int as unsent, count(*) filter (where failed_at is not null)::int as failed from mail_outbox`,
@@ -48,6 +57,7 @@ export async function shopConsistency(db: Db): Promise<ShopConsistency> {
     stockDrift,
     halfOrders: halfOrders.map((row) => row.number),
     confirmationMismatch: confirmationMismatch.filter((row) => row.mails !== 1),
+    capacityDrift,
     unsentMail: mail!.unsent,
     failedMail: mail!.failed,
   };
@@ -65,6 +75,7 @@ export async function expectWholeShop(database: Database, placed: string[]): Pro
     expect(state.halfOrders).toEqual([]);
     expect(state.stockDrift).toEqual([]);
     expect(state.confirmationMismatch).toEqual([]);
+    expect(state.capacityDrift).toEqual([]);
     return state;
   } finally {
     await database.close();

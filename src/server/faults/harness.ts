@@ -196,8 +196,13 @@ export class HttpShopper {
     return attempt(`${this.url}/api/cart/${this.userId}/items`, { method: 'POST', headers: this.headers(), body: JSON.stringify({ productId, quantity }) });
   }
 
-  placeOrder(options: { timeoutMs?: number; onSent?: () => void } = {}): Promise<Outcome> {
-    return attempt(`${this.url}/api/orders`, { method: 'POST', headers: this.headers(), body: JSON.stringify({ shipping: testShipping, idempotencyKey: checkoutKey() }), ...options });
+  /** Places the cart for the soonest delivery date offered (asked first, as checkout does). */
+  async placeOrder(options: { timeoutMs?: number; onSent?: () => void } = {}): Promise<Outcome> {
+    const dates = await attempt(`${this.url}/api/delivery/dates?region=${encodeURIComponent(testShipping.region)}`, { method: 'GET', headers: this.headers() });
+    if (!('status' in dates)) return dates;
+    const offered = (dates.body as { dates?: Array<{ date: string; state: { available: boolean } }> } | null)?.dates ?? [];
+    const deliveryDate = offered.find((one) => one.state.available)?.date;
+    return attempt(`${this.url}/api/orders`, { method: 'POST', headers: this.headers(), body: JSON.stringify({ shipping: testShipping, idempotencyKey: checkoutKey(), deliveryDate }), ...options });
   }
 }
 

@@ -38,7 +38,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     if (error instanceof AppError) {
       if (error instanceof TooManyRequests) reply.header('retry-after', String(error.retryAfterSeconds));
-      const body: ApiErrorBody = { message: error.message, ...(error.fieldErrors && { fieldErrors: error.fieldErrors }) };
+      const body: ApiErrorBody = { ...error.details, message: error.message, ...(error.fieldErrors && { fieldErrors: error.fieldErrors }) };
       return reply.code(error.statusCode).send(body);
     }
     const status = error.statusCode ?? 500;

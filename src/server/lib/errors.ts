@@ -4,6 +4,8 @@ export class AppError extends Error {
     readonly statusCode: number,
     message: string,
     readonly fieldErrors?: Record<string, string>,
+    /** More for the client to act on (a suggested date), added to the error body as it is. */
+    readonly details?: Record<string, string | number>,
   ) {
     super(message);
   }
@@ -34,8 +36,8 @@ export class NotFound extends AppError {
 }
 
 export class Conflict extends AppError {
-  constructor(message: string, fieldErrors?: Record<string, string>) {
-    super(409, message, fieldErrors);
+  constructor(message: string, fieldErrors?: Record<string, string>, details?: Record<string, string | number>) {
+    super(409, message, fieldErrors, details);
   }
 }
 

@@ -52,9 +52,20 @@ export async function quickShopper(shop: TestShop, name = 'buyer') {
       if (response.statusCode !== 200) throw new Error(`add to cart failed: ${response.body}`);
     },
     cart: async () => (await call({ method: 'GET', url: `/api/cart/${user!.id}` })).json() as { itemCount: number; items: Array<{ id: number; productId: number; quantity: number }> },
-    order: (payload: Record<string, unknown> = {}) =>
-      call({ method: 'POST', url: '/api/orders', payload: { shipping: testShipping, idempotencyKey: newCheckoutKey(), ...payload } }),
+    /** Places the cart as an order; without a `deliveryDate` it takes the first one offered. */
+    async order(payload: Record<string, unknown> = {}) {
+      const shipping = (payload.shipping ?? testShipping) as { region: string };
+      const deliveryDate = 'deliveryDate' in payload ? payload.deliveryDate : await firstDeliveryDate(shop, shipping.region);
+      return call({ method: 'POST', url: '/api/orders', payload: { shipping: testShipping, idempotencyKey: newCheckoutKey(), deliveryDate, ...payload } });
+    },
   };
+}
+
+/** The soonest delivery date offered to a region (any real region; a made-up one gets none). */
+export async function firstDeliveryDate(shop: TestShop, region: string, boxes = 1): Promise<string | undefined> {
+  const response = await shop.app.inject({ method: 'GET', url: `/api/delivery/dates?region=${encodeURIComponent(region)}&boxes=${boxes}` });
+  if (response.statusCode !== 200) return undefined;
+  return (response.json() as { dates: Array<{ date: string; state: { available: boolean } }> }).dates.find((one) => one.state.available)?.date;
 }
 
 let productCount = 0;

@@ -10,6 +10,8 @@ import { buildApp } from '../app';
 import { type AppConfig, loadConfig } from '../config';
 import { type Database, openPglite, openPostgres } from '../db/client';
 import { seedShop } from '../db/seed/seed-shop';
+import { deliverySettings } from '../db/schema';
+import { defaultDeliverySettings } from '../../contracts/delivery';
 import { ensureAdmin } from '../modules/auth/admin-accounts';
 import { type MailMessage, MemoryMailer } from '../lib/mail';
 
@@ -29,7 +31,17 @@ export interface TestShop {
  * A whole shop on its own seeded database: a copy of the PGlite template, or, when DATABASE_URL is
  * set (CI's PostgreSQL run), a new database on that server, dropped afterwards.
  */
-export async function createTestShop(env: Record<string, string> = {}): Promise<TestShop> {
+export interface TestShopOptions {
+  /** The delivery clock (cut-off, holidays); the real time when absent. */
+  clock?: () => Date;
+  /**
+   * Boxes per dispatch day: a test shop packs 100000 unless told otherwise, so tests about other
+   * things never meet a full day; null keeps the shop's own defaults (40).
+   */
+  deliveryCapacity?: number | null;
+}
+
+export async function createTestShop(env: Record<string, string> = {}, options: TestShopOptions = {}): Promise<TestShop> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'mango-shop-'));
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, ...env });
   let dropDatabase = async () => {};
@@ -58,8 +70,11 @@ export async function createTestShop(env: Record<string, string> = {}): Promise<
     database = await openPglite(undefined, template);
   }
   const mailer = new MemoryMailer();
-  const app = await buildApp({ config, database, mailTransport: mailer, publicDir: fileURLToPath(new URL('../../../public', import.meta.url)) });
+  const app = await buildApp({ config, database, mailTransport: mailer, publicDir: fileURLToPath(new URL('../../../public', import.meta.url)), clock: options.clock });
   await app.ready();
+  if (options.deliveryCapacity !== null) {
+    await database.db.insert(deliverySettings).values({ id: 1, data: { ...defaultDeliverySettings, boxesPerDay: options.deliveryCapacity ?? 100_000 } });
+  }
   return {
     app,
     database,
@@ -122,8 +137,8 @@ export function as(app: FastifyInstance, cookie: string) {
 export type StaffCall = ReturnType<typeof as>;
 
 /** A new shop with its admin signed in: `staff` calls the API as that admin. */
-export async function openStaffShop(): Promise<{ shop: TestShop; staff: StaffCall; adminId: number }> {
-  const shop = await createTestShop();
+export async function openStaffShop(options: TestShopOptions = {}): Promise<{ shop: TestShop; staff: StaffCall; adminId: number }> {
+  const shop = await createTestShop({}, options);
   const admin = await signInAdmin(shop);
   return { shop, staff: as(shop.app, admin.cookie), adminId: admin.user.id };
 }

@@ -1,8 +1,8 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Building2, CreditCard, Lock } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router';
-import { placeOrderSchema } from '../../contracts/checkout';
+import { boxesOf, isRuralAddress, needsDeliveryDate, placeOrderSchema } from '../../contracts/checkout';
 import { dollarsToCents } from '../../contracts/money';
 import { type CheckoutPaymentMethod as PaymentMethod, paymentMethodLabels } from '../../contracts/order';
 import type { User } from '../../contracts/user';
@@ -14,6 +14,7 @@ import { fetchMe } from '../features/auth/api/session';
 import { useAuth } from '../features/auth/auth-provider';
 import { CartLines } from '../features/cart/cart-lines';
 import { useCart } from '../features/cart/cart-provider';
+import { DeliveryDatePicker, useDeliveryDates } from '../features/checkout/delivery-date-picker';
 import { PromoField } from '../features/checkout/promo-field';
 import { type ShippingForm, ShippingFields, shippingFromProfile } from '../features/checkout/shipping-fields';
 import { newIdempotencyKey, orderQueryKey, ordersQueryKey, postOrder, postQuote } from '../features/orders/orders-api';
@@ -43,20 +44,30 @@ function Checkout({ user }: { user: User }) {
   const [promoCode, setPromoCode] = useState<string>();
   const [shipping, setShipping] = useState<ShippingForm>(() => shippingFromProfile(user));
   const [paymentMethod, setPaymentMethod] = useState<PaymentMethod>('bank_transfer');
+  const [deliveryDate, setDeliveryDate] = useState<string>();
   const [problem, setProblem] = useState<string | null>(null);
   // One key for this visit: a double click or a retry after a lost answer finds the same order.
   const [idempotencyKey] = useState(newIdempotencyKey);
 
   const items = cart?.items ?? [];
   const cartShape = items.map((item) => `${item.id}:${item.quantity}`).join(',');
+  const rural = isRuralAddress(shipping);
   const quote = useQuery({
-    queryKey: ['checkout-quote', user.id, promoCode ?? '', cartShape],
-    queryFn: ({ signal }) => postQuote(promoCode, signal),
+    queryKey: ['checkout-quote', user.id, promoCode ?? '', cartShape, rural],
+    queryFn: ({ signal }) => postQuote(promoCode, rural, signal),
     enabled: items.length > 0,
     placeholderData: keepPreviousData,
     retry: false,
   });
   const priced = quote.data;
+  // Pre-orders get their day when their boxes arrive; in-stock boxes are booked on a day now.
+  const needsDate = priced ? needsDeliveryDate(priced.lines) : false;
+  const boxes = priced ? boxesOf(priced.lines) : 0;
+  const { data: dates } = useDeliveryDates(shipping.region, boxes, needsDate);
+  const schema = useMemo(
+    () => (needsDate ? placeOrderSchema.refine((value) => Boolean(value.deliveryDate), { message: 'Choose a delivery date', path: ['deliveryDate'], when: () => true }) : placeOrderSchema),
+    [needsDate],
+  );
 
   const initiated = useRef(false);
   useEffect(() => {
@@ -71,12 +82,13 @@ function Checkout({ user }: { user: User }) {
   const order = {
     shipping,
     promoCode: priced?.promo?.applied ? priced.promo.code : undefined,
+    deliveryDate: needsDate ? deliveryDate : undefined,
     paymentMethod,
     idempotencyKey,
     // The total on screen: the server refuses the order if it would charge anything else.
     expectedTotalCents: priced ? dollarsToCents(priced.total) : undefined,
   };
-  const { errors, busy, handleSubmit, revalidate } = useSchemaForm(placeOrderSchema, {
+  const { errors, busy, handleSubmit, revalidate } = useSchemaForm(schema, {
     async send(data) {
       setProblem(null);
       const placed = await postOrder(data);
@@ -92,7 +104,12 @@ function Checkout({ user }: { user: User }) {
     },
     onError(error) {
       const body = error instanceof ApiError ? error.body : null;
-      if (error instanceof ApiError && (error.status === 409 || body?.fieldErrors?.promoCode)) {
+      if (error instanceof ApiError && error.status === 409 && body?.fieldErrors?.deliveryDate) {
+        // The day filled up meanwhile: offer the next free one, to be confirmed with Place order.
+        setProblem(body.message);
+        setDeliveryDate(body.nextDeliveryDate);
+        void queryClient.invalidateQueries({ queryKey: ['delivery-dates'] });
+      } else if (error instanceof ApiError && (error.status === 409 || body?.fieldErrors?.promoCode)) {
         // The cart, a price or the promo code changed under the shopper: show the fresh quote.
         setProblem(body?.message ?? 'Something in your cart changed. Please check it and try again.');
         void reload();
@@ -110,6 +127,8 @@ function Checkout({ user }: { user: User }) {
     setShipping(next);
     revalidate({ ...order, shipping: next });
   };
+  const changeDate = useCallback((date: string | undefined) => setDeliveryDate(date), []);
+  useEffect(() => revalidate(order), [deliveryDate]); // eslint-disable-line react-hooks/exhaustive-deps -- re-check only when the day changes
 
   if (loading) return <Spinner />;
   if (!items.length) {
@@ -139,7 +158,14 @@ function Checkout({ user }: { user: User }) {
           <form id="checkout-form" onSubmit={handleSubmit(order)} noValidate className="grid gap-8">
             <Panel title="Delivery details">
               <p className="text-sm text-ink-500">We deliver across New Zealand, usually within 24-48 hours of dispatch.</p>
-              <ShippingFields value={shipping} onChange={changeShipping} errors={errors} />
+              <ShippingFields value={shipping} onChange={changeShipping} errors={errors} ruralSurcharge={priced?.ruralSurcharge || dates?.ruralSurcharge} />
+              {!priced ? null : needsDate ? (
+                <DeliveryDatePicker region={shipping.region} boxes={boxes} value={deliveryDate} onChange={changeDate} error={errors.deliveryDate} />
+              ) : (
+                <p className="rounded-lg bg-mango-50 px-3 py-2 text-sm">
+                  Your order has pre-order boxes: we set its delivery day when they arrive, and e-mail you the date.
+                </p>
+              )}
             </Panel>
             <fieldset className="grid gap-3 rounded-2xl bg-white p-5 sm:p-6">
               <legend className={`${sectionTitle} float-left mb-1 w-full`}>Payment</legend>

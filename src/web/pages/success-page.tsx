@@ -7,6 +7,7 @@ import { Panel } from '../components/ui/panel';
 import { Spinner } from '../components/ui/spinner';
 import { useAuth } from '../features/auth/auth-provider';
 import { BankDetails } from '../features/orders/bank-details';
+import { DeliveryDay } from '../features/orders/delivery-day';
 import { PayByCardButton } from '../features/orders/pay-by-card-button';
 import { fetchOrder, orderQueryKey } from '../features/orders/orders-api';
 import { OrderLineList } from '../features/orders/order-line-list';
@@ -62,7 +63,6 @@ function PlacedOrder({ number }: { number: string }) {
   if (!order) return <NoOrder />;
 
   const preOrders = order.lines.filter((line) => line.isPreOrder);
-  const inStock = order.lines.filter((line) => !line.isPreOrder);
   return (
     <section className="mx-auto grid max-w-2xl gap-6">
       <div className="grid justify-items-center gap-2 text-center">
@@ -87,20 +87,17 @@ function PlacedOrder({ number }: { number: string }) {
         ) : (
           <p className="font-semibold text-leaf-700">Payment received: thank you. We are getting your mangoes ready.</p>
         )}
-        <ul className="grid gap-2 text-sm">
-          {inStock.length > 0 && (
-            <li>
-              <span className="font-semibold">In-stock boxes</span> are packed and dispatched within 1 business day of payment, and delivered within 24-48
-              hours.
-            </li>
-          )}
-          {preOrders.map((line) => (
-            <li key={line.name}>
-              <span className="font-semibold">{line.name}</span> (pre-order) ships after{' '}
-              {line.expectedAvailabilityDate ? formatDate(line.expectedAvailabilityDate) : 'the season opens'}.
-            </li>
-          ))}
-        </ul>
+        <DeliveryDay order={order} />
+        {preOrders.length > 0 && !order.deliveryDate && (
+          <ul className="grid gap-2 text-sm">
+            {preOrders.map((line) => (
+              <li key={line.name}>
+                <span className="font-semibold">{line.name}</span> (pre-order) ships after{' '}
+                {line.expectedAvailabilityDate ? formatDate(line.expectedAvailabilityDate) : 'the season opens'}.
+              </li>
+            ))}
+          </ul>
+        )}
       </Panel>
 
       <Panel title="Your order" className="gap-3">

@@ -53,20 +53,26 @@ export interface PriceOptions {
   lockPromo?: boolean;
 }
 
+/** Delivery as pricing sees it: the flat shipping, and the rural surcharge when the address is rural. */
+export interface DeliveryPrice {
+  shippingCents: StoredSettings['shippingCents'];
+  /** 0 for a town address. */
+  ruralSurchargeCents: number;
+}
+
 /**
- * Prices the shopper's cart with shipping from the settings and the promo code, if it applies.
- * The settings are passed in, read before any transaction opens: inside one only `tx` may query.
+ * Prices the shopper's cart with shipping (and any rural surcharge) and the promo code, if it
+ * applies. The prices are passed in, read before any transaction opens: inside one only `tx` may query.
  */
 export async function priceCart(
   db: Db | Tx,
-  settings: Pick<StoredSettings, 'shippingCents'>,
+  delivery: DeliveryPrice,
   userId: number,
   promoCode: string | undefined,
   { now = new Date(), lockPromo = false }: PriceOptions = {},
 ): Promise<PricedCart> {
   const lines: PricedLine[] = (await cartLinesOf(db, userId)).map(({ line, product }) => ({ cartLineId: line.id, quantity: line.quantity, product }));
   if (!lines.length) throw new BadRequest('Your cart is empty');
-  const { shippingCents } = settings;
   const priced = lines.map((line) => ({ unitPriceCents: line.product.priceCents, quantity: line.quantity }));
   const subtotal = orderTotals(priced, 0, 0).subtotalCents;
   let promo: PricedCart['promo'] = null;
@@ -82,7 +88,7 @@ export async function priceCart(
     else promo = { row, code: row.code };
   }
   const discount = promo ? discountCents(promo.row, subtotal) : 0;
-  return { lines, totals: orderTotals(priced, shippingCents, discount), promo, promoProblem };
+  return { lines, totals: orderTotals(priced, delivery.shippingCents, discount, delivery.ruralSurchargeCents), promo, promoProblem };
 }
 
 /** The quote's JSON: dollars with 2 decimals like every price the API answers. */
@@ -101,7 +107,9 @@ export function quoteView(priced: PricedCart) {
       expectedAvailabilityDate: product.expectedAvailabilityDate,
     })),
     subtotal: centsToDollars(totals.subtotalCents),
-    shipping: centsToDollars(totals.shippingCents),
+    /** The flat shipping; with the rural surcharge beside it they make what delivery costs. */
+    shipping: centsToDollars(totals.shippingCents - totals.ruralSurchargeCents),
+    ruralSurcharge: centsToDollars(totals.ruralSurchargeCents),
     discount: centsToDollars(totals.discountCents),
     gst: centsToDollars(totals.gstCents),
     total: centsToDollars(totals.totalCents),

@@ -2,16 +2,20 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { quoteRequestSchema } from '../../../contracts/checkout';
 import type { Db } from '../../db/client';
 import { requireUser } from '../auth/request-user';
+import type { DeliveryService } from '../delivery/service';
 import type { SettingsService } from '../settings/service';
 import { priceCart, quoteView } from './quote';
 
-export function checkoutRoutes(deps: { db: Db; settings: SettingsService; cardPayments: boolean }): FastifyPluginAsyncZod {
+export function checkoutRoutes(deps: { db: Db; settings: SettingsService; delivery: DeliveryService; cardPayments: boolean }): FastifyPluginAsyncZod {
   return async (app) => {
     /** The totals the order will have, from the shopper's own cart; nothing priced by the browser. */
     app.post('/api/checkout/quote', { schema: { body: quoteRequestSchema } }, async (request, reply) => {
       const user = await requireUser(request);
       reply.header('cache-control', 'no-store');
-      const quote = quoteView(await priceCart(deps.db, await deps.settings.stored(), user.id, request.body.promoCode));
+      const { shippingCents } = await deps.settings.stored();
+      const { ruralSurchargeCents } = await deps.delivery.settings();
+      const prices = { shippingCents, ruralSurchargeCents: request.body.rural ? ruralSurchargeCents : 0 };
+      const quote = quoteView(await priceCart(deps.db, prices, user.id, request.body.promoCode));
       return { ...quote, paymentMethods: deps.cardPayments ? (['bank_transfer', 'stripe'] as const) : (['bank_transfer'] as const) };
     });
   };

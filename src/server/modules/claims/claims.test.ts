@@ -36,7 +36,7 @@ async function deliveredOrder(options: { promoCode?: string; stock?: number; unt
   const order = (placed.json() as PlacedOrder).order;
   const steps: OrderStatus[] = ['paid', 'packed', 'shipped', 'delivered'];
   for (const status of steps.slice(0, steps.indexOf(options.until ?? 'delivered') + 1)) {
-    const response = await staff({ method: 'POST', url: `/api/admin/orders/${order.number}/status`, payload: { status, ...(status === 'shipped' ? { trackingNumber: 'NZP-42' } : {}) } });
+    const response = await staff({ method: 'POST', url: `/api/admin/orders/${order.number}/status`, payload: { status, ...(status === 'shipped' ? { carrier: 'nz_post', trackingNumber: 'NZP-42' } : {}) } });
     expect(response.statusCode, response.body).toBe(200);
   }
   const claimsNow = await shopper.call({ method: 'GET', url: `/api/orders/${order.number}/claims` });

@@ -7,7 +7,7 @@ import { openStaffShop, type StaffCall, type TestShop } from '../../testing/test
 
 let shop: TestShop;
 let staff: StaffCall;
-beforeAll(async () => ({ shop, staff } = await openStaffShop()));
+beforeAll(async () => ({ shop, staff } = await openStaffShop({ deliveryCapacity: null })));
 afterAll(async () => shop?.close());
 
 const datesFor = async (region: string, boxes = 1) => {

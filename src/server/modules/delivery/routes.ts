@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { deliverySettingsSchema } from '../../../contracts/delivery';
+import { centsToDollars } from '../../../contracts/money';
 import { nzRegions } from '../../../contracts/order';
 import { adminOnly, requireAdmin } from '../auth/request-user';
 import type { DeliveryService } from './service';
@@ -17,10 +18,14 @@ export function deliveryRoutes(delivery: DeliveryService): FastifyPluginAsyncZod
       reply.header('cache-control', 'no-store');
     });
 
-    app.get('/api/delivery/dates', { schema: { querystring: datesQuery } }, async (request) => ({
-      region: request.query.region,
-      dates: await delivery.options(request.query.region, request.query.boxes),
-    }));
+    app.get('/api/delivery/dates', { schema: { querystring: datesQuery } }, async (request) => {
+      const settings = await delivery.settings();
+      return {
+        region: request.query.region,
+        dates: await delivery.options(request.query.region, request.query.boxes, undefined, settings),
+        ruralSurcharge: centsToDollars(settings.ruralSurchargeCents),
+      };
+    });
 
     app.get('/api/admin/delivery', { onRequest: adminOnly }, async () => delivery.settings());
 

@@ -1,12 +1,13 @@
-import { and, gte, lte, sql } from 'drizzle-orm';
-import { addDays } from '../../../contracts/dates';
+import { and, asc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
+import { addDays, formatDay } from '../../../contracts/dates';
 import { defaultDeliverySettings, type DeliveryDayOption, type DeliverySettings, deliverySettingsSchema } from '../../../contracts/delivery';
 import type { NzRegion } from '../../../contracts/order';
 import type { Db, Tx } from '../../db/client';
 import { deliverySettings, dispatchDays } from '../../db/schema';
 import { recordAudit } from '../../lib/audit';
+import { BadRequest, Conflict } from '../../lib/errors';
 import { type CacheBus, CachedValue } from '../../lib/cache-bus';
-import { deliveryOptions, firstPackingDay } from './calendar';
+import { capacityOn, deliveryOptions, firstPackingDay, whyNot } from './calendar';
 
 /** How far ahead checkout looks for delivery dates. */
 const horizonDays = 90;
@@ -21,6 +22,7 @@ export class DeliveryService {
   constructor(
     private readonly db: Db,
     private readonly bus: CacheBus,
+    readonly clock: () => Date = () => new Date(),
   ) {
     this.cache = new CachedValue(() => this.load());
     // Delivery settings change with the shop's settings: one topic tells every process.
@@ -46,8 +48,9 @@ export class DeliveryService {
   }
 
   /** The dates checkout offers to `region` for an order of `boxes`, at `now`. */
-  async options(region: NzRegion, boxes: number, now = new Date(), db: Db | Tx = this.db): Promise<DeliveryDayOption[]> {
-    const settings = await this.settings();
+  async options(region: NzRegion, boxes: number, db: Db | Tx = this.db, settings?: DeliverySettings): Promise<DeliveryDayOption[]> {
+    settings ??= await this.settings();
+    const now = this.clock();
     const from = firstPackingDay(now, settings.cutoffTime);
     const booked = await bookedBetween(db, from, addDays(from, horizonDays));
     return deliveryOptions({ settings, region, now, booked, boxes, wanted: 10, horizonDays });
@@ -68,4 +71,84 @@ export async function bookedBetween(db: Db | Tx, from: string, to: string): Prom
     .from(dispatchDays)
     .where(and(gte(dispatchDays.date, from), lte(dispatchDays.date, to)));
   return new Map(rows.map((row) => [row.date, row.bookedBoxes]));
+}
+
+/** A date and the day its boxes leave, as an order holds them. */
+export interface BookedDelivery {
+  deliveryDate: string;
+  dispatchDate: string;
+  boxes: number;
+}
+
+/**
+ * Adds `boxes` to the dispatch day's count unless that would pass its capacity: one conditional
+ * update, so of parallel orders only as many as fit succeed. Answers whether the boxes fit.
+ */
+export async function claimDispatchDay(tx: Tx, dispatchDate: string, boxes: number, capacity: number): Promise<boolean> {
+  if (boxes > capacity) return false;
+  await tx.insert(dispatchDays).values({ date: dispatchDate, bookedBoxes: 0 }).onConflictDoNothing();
+  const [claimed] = await tx
+    .update(dispatchDays)
+    .set({ bookedBoxes: sql`${dispatchDays.bookedBoxes} + ${boxes}` })
+    .where(and(eq(dispatchDays.date, dispatchDate), sql`${dispatchDays.bookedBoxes} + ${boxes} <= ${capacity}`))
+    .returning({ booked: dispatchDays.bookedBoxes });
+  return Boolean(claimed);
+}
+
+/** Gives a dispatch day back the boxes an order held there. */
+export async function releaseDispatchDay(tx: Tx, dispatchDate: string, boxes: number): Promise<void> {
+  if (boxes <= 0) return;
+  await tx
+    .update(dispatchDays)
+    .set({ bookedBoxes: sql`greatest(${dispatchDays.bookedBoxes} - ${boxes}, 0)` })
+    .where(eq(dispatchDays.date, dispatchDate));
+}
+
+/** Locks dispatch days in date order, so two moves between the same days never wait on each other. */
+export async function lockDispatchDays(tx: Tx, dates: string[]): Promise<void> {
+  const unique = [...new Set(dates)].sort();
+  for (const date of unique) await tx.insert(dispatchDays).values({ date, bookedBoxes: 0 }).onConflictDoNothing();
+  await tx.select({ date: dispatchDays.date }).from(dispatchDays).where(inArray(dispatchDays.date, unique)).orderBy(asc(dispatchDays.date)).for('update');
+}
+
+export interface DeliveryRequest {
+  settings: DeliverySettings;
+  region: NzRegion;
+  boxes: number;
+  now: Date;
+}
+
+/** The soonest date that has room for the boxes now (seen inside `tx`), or null within the horizon. */
+export async function firstFreeDate(tx: Tx, request: DeliveryRequest, notBefore?: string): Promise<{ date: string; dispatchDate: string } | null> {
+  const { settings, region, boxes, now } = request;
+  let from = firstPackingDay(now, settings.cutoffTime);
+  if (notBefore && notBefore > from) from = notBefore;
+  const booked = await bookedBetween(tx, from, addDays(from, horizonDays));
+  const options = deliveryOptions({ settings, region, now, booked, boxes, wanted: 1, horizonDays });
+  const free = options.find((option) => option.state.available && option.dispatchDate >= from);
+  return free ? { date: free.date, dispatchDate: free.dispatchDate } : null;
+}
+
+/**
+ * Checks a date the shopper chose for `region` (a delivery day there, not closed, not a holiday,
+ * not passed) and claims its dispatch day's capacity in `tx`: a full day answers 409 with the
+ * next free date; any other refusal is a 400 on the field.
+ */
+export async function bookChosenDate(tx: Tx, request: DeliveryRequest, deliveryDate: string): Promise<BookedDelivery> {
+  const { settings, region, boxes, now } = request;
+  const dispatchDate = addDays(deliveryDate, -settings.regions[region].leadDays);
+  const refuse = (message: string) => new BadRequest(message, { deliveryDate: message });
+  if (dispatchDate < firstPackingDay(now, settings.cutoffTime)) throw refuse(`${formatDay(deliveryDate)} is too soon for delivery to ${region} now. Please choose a later date.`);
+  if (deliveryDate > addDays(now.toISOString().slice(0, 10), horizonDays + 7)) throw refuse('That delivery date is too far ahead. Please choose one of the dates offered.');
+  const reason = whyNot({ settings, region, booked: new Map(), boxes: 0 }, deliveryDate, dispatchDate);
+  if (reason === undefined) throw refuse(`We do not deliver to ${region} on ${formatDay(deliveryDate)}. Please choose one of the dates offered.`);
+  if (reason !== null) throw refuse(`${formatDay(deliveryDate)} is not available (${reason}). Please choose another date.`);
+  if (!(await claimDispatchDay(tx, dispatchDate, boxes, capacityOn(settings, dispatchDate)))) {
+    const next = await firstFreeDate(tx, request);
+    const message = next
+      ? `${formatDay(deliveryDate)} is now fully booked. The next free delivery day for ${region} is ${formatDay(next.date)}.`
+      : `${formatDay(deliveryDate)} is now fully booked, and we have no free delivery day for ${region} in the coming weeks.`;
+    throw new Conflict(message, { deliveryDate: message }, next ? { nextDeliveryDate: next.date } : undefined);
+  }
+  return { deliveryDate, dispatchDate, boxes };
 }

@@ -1,6 +1,6 @@
-import { formatDate } from '../../../contracts/dates';
+import { formatDate, formatDay } from '../../../contracts/dates';
 import { formatNzd } from '../../../contracts/money';
-import type { OrderView } from '../../../contracts/order';
+import { carrierLabels, type OrderView } from '../../../contracts/order';
 import type { StoredSettings } from '../../../contracts/settings';
 import type { MailMessage } from '../../lib/mail';
 
@@ -21,6 +21,7 @@ function linesAndTotals(order: OrderView): string[] {
     '',
     `Subtotal: ${money(order.subtotal)}`,
     `Shipping: ${money(order.shipping)}`,
+    ...(order.ruralSurcharge > 0 ? [`Rural delivery: ${money(order.ruralSurcharge)}`] : []),
     ...(order.discount > 0 ? [`Discount${order.promoCode ? ` (${order.promoCode})` : ''}: -${money(order.discount)}`] : []),
     `Total: ${money(order.total)} (includes GST of ${money(order.gst)})`,
   ];
@@ -29,6 +30,19 @@ function linesAndTotals(order: OrderView): string[] {
 function address(order: OrderView): string[] {
   const a = order.shippingAddress;
   return [a.name, a.street, ...(a.suburb ? [a.suburb] : []), `${a.city} ${a.postcode}`, a.region, a.phone];
+}
+
+/** When the boxes arrive: the chosen day, or for a pre-order the promise of one. */
+export function deliveryLine(order: OrderView): string {
+  if (order.deliveryDate) return `Delivery: ${formatDay(order.deliveryDate)}${order.rural ? ' (rural delivery)' : ''}`;
+  return 'Delivery: we will set your delivery day when your pre-order boxes arrive, and e-mail you the date.';
+}
+
+/** The carrier and the link to follow the parcel, when the order has shipped with them. */
+export function trackingLines(order: OrderView): string[] {
+  if (!order.trackingNumber) return [];
+  const carrier = order.carrier ? `${carrierLabels[order.carrier]} ` : '';
+  return [`Tracking number: ${carrier}${order.trackingNumber}`, ...(order.trackingUrl ? [`Track your parcel: ${order.trackingUrl}`] : [])];
 }
 
 export interface MailContext {
@@ -70,6 +84,8 @@ export function confirmationMail(context: MailContext): MailMessage {
     '',
     ...payment,
     ...(payment.length ? [''] : []),
+    deliveryLine(order),
+    '',
     'Delivering to:',
     ...address(order).map((line) => `  ${line}`),
   ]);
@@ -79,14 +95,15 @@ export function paidMail(context: MailContext): MailMessage {
   return message(context, `Payment received for order ${context.order.number}`, [
     `We have received your payment of ${money(context.order.total)} for order ${context.order.number}.`,
     'We will pack your mangoes next and e-mail you when they are on their way.',
+    deliveryLine(context.order),
   ]);
 }
 
 export function shippedMail(context: MailContext): MailMessage {
-  const tracking = context.order.trackingNumber ? [`Tracking number: ${context.order.trackingNumber}`] : [];
   return message(context, `Order ${context.order.number} is on its way`, [
     `Your order ${context.order.number} has been shipped.`,
-    ...tracking,
+    ...(context.order.deliveryDate ? [`It is due with you on ${formatDay(context.order.deliveryDate)}.`] : []),
+    ...trackingLines(context.order),
   ]);
 }
 

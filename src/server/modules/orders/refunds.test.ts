@@ -33,7 +33,7 @@ async function placeOrder() {
         const shipment = await staff({ method: 'POST', url: `/api/admin/inventory/${preOrder.id}/shipments`, payload: { boxes: 2, arrivalDate: '2026-11-20' } });
         expect(shipment.statusCode, shipment.body).toBe(201);
       }
-      const response = await step(status, status === 'shipped' ? { trackingNumber: 'NZP-123456' } : {});
+      const response = await step(status, status === 'shipped' ? { carrier: 'courierpost', trackingNumber: 'NZP-123456' } : {});
       expect(response.statusCode, response.body).toBe(200);
     }
   };
@@ -140,7 +140,7 @@ describe('POST /api/admin/orders/:number/status: refunds after the boxes are sen
     const shopper = await quickShopper(shop, 'kept');
     await shopper.add(product.id, 1);
     const first = (await shopper.order({ promoCode: promo.code })).json() as PlacedOrder;
-    for (const payload of [{ status: 'paid' }, { status: 'packed' }, { status: 'shipped', trackingNumber: 'NZP-654321' }, { status: 'refunded' }]) {
+    for (const payload of [{ status: 'paid' }, { status: 'packed' }, { status: 'shipped', carrier: 'nz_post', trackingNumber: 'NZP-654321' }, { status: 'refunded' }]) {
       expect((await staff({ method: 'POST', url: `/api/admin/orders/${first.order.number}/status`, payload })).statusCode).toBe(200);
     }
     await shopper.add(product.id, 1);

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { placeOrderSchema } from '../../../contracts/checkout';
-import { nextStatuses, type OrderStatus, orderStatusLabels, type OrderSummary, type OrderView, type PlacedOrder, refundReturnsStockFrom, type StockMovementReason } from '../../../contracts/order';
+import { type Carrier, nextStatuses, type OrderStatus, unsentOrderStatuses, orderStatusLabels, type OrderSummary, type OrderView, type PlacedOrder, refundReturnsStockFrom, type StockMovementReason } from '../../../contracts/order';
 import type { Db, Tx } from '../../db/client';
 import { cartLines, carts, orderEvents, orderLines, orders, products, promoCodes, refunds, stockMovements, users } from '../../db/schema';
 import { recordAudit } from '../../lib/audit';
@@ -13,6 +13,9 @@ import type { UserRow } from '../auth/user-view';
 import { priceCart } from '../checkout/quote';
 import type { StoredSettings } from '../../../contracts/settings';
 import type { SettingsService } from '../settings/service';
+import { type BookedDelivery, bookChosenDate, type DeliveryService, releaseDispatchDay } from '../delivery/service';
+import type { DeliverySettings } from '../../../contracts/delivery';
+import { boxesOf, isRuralAddress, needsDeliveryDate } from '../../../contracts/checkout';
 import { claimPromoUse, claimStock } from './claims';
 import { cancelledMail, confirmationMail, paidMail, refundedMail, shippedMail } from './mail';
 import { type OrderRow, orderSummaries, orderView } from './view';
@@ -22,6 +25,7 @@ export type PlaceOrderRequest = z.output<typeof placeOrderSchema>;
 export interface OrderDeps {
   db: Db;
   settings: SettingsService;
+  delivery: DeliveryService;
   bus: CacheBus;
   stripe: StripeCheckout | undefined;
   publicUrl: string;
@@ -33,6 +37,8 @@ export interface StatusChange {
   actorUserId: number | null;
   note?: string;
   trackingNumber?: string;
+  /** Who carries the boxes, recorded with the tracking number when the order ships. */
+  carrier?: Carrier;
   /** Change only an order that is still in this status; otherwise do nothing (replays, races). */
   onlyFrom?: OrderStatus;
   /** A staff change: recorded in the audit log with the request that made it. */
@@ -68,9 +74,10 @@ export class OrderService {
     if (input.paymentMethod === 'stripe' && !stripe) {
       throw fieldError('paymentMethod', 'Card payment is not available at the moment. Please choose bank transfer.');
     }
+    const delivery = await this.deps.delivery.settings();
     let placed: Awaited<ReturnType<OrderService['placeInTransaction']>>;
     try {
-      placed = await db.transaction((tx) => this.placeInTransaction(tx, user, input, settings));
+      placed = await db.transaction((tx) => this.placeInTransaction(tx, user, input, settings, delivery));
     } catch (error) {
       // The cart lock queues one shopper's submits; this catches the rest (a shopper without a cart row yet).
       if (!isUniqueViolation(error, 'orders_user_idempotency_key')) throw error;
@@ -94,13 +101,17 @@ export class OrderService {
   }
 
   /** The order, its view (null when an earlier submit placed it) and whether stock moved. */
-  private async placeInTransaction(tx: Tx, user: UserRow, input: PlaceOrderRequest, settings: StoredSettings) {
+  private async placeInTransaction(tx: Tx, user: UserRow, input: PlaceOrderRequest, settings: StoredSettings, delivery: DeliverySettings) {
     // One shopper's submits queue here, so a double click finds the first order below.
     await tx.select({ id: carts.id }).from(carts).where(eq(carts.userId, user.id)).for('update');
     const again = await this.findByKey(tx, user.id, input.idempotencyKey);
     if (again) return { order: again, view: null, stockChanged: false };
 
-    const priced = await priceCart(tx, settings, user.id, input.promoCode, { lockPromo: true });
+    const rural = isRuralAddress(input.shipping);
+    const prices = { shippingCents: settings.shippingCents, ruralSurchargeCents: rural ? delivery.ruralSurchargeCents : 0 };
+    const priced = await priceCart(tx, prices, user.id, input.promoCode, { lockPromo: true });
+    const datedNow = needsDeliveryDate(priced.lines.map(({ product }) => product));
+    if (datedNow && !input.deliveryDate) throw fieldError('deliveryDate', 'Choose a delivery date');
     if (priced.promoProblem) {
       const status = priced.promoProblem.reason === 'used_up' || priced.promoProblem.reason === 'customer_limit' ? 409 : 400;
       const fieldErrors = { promoCode: priced.promoProblem.message };
@@ -118,6 +129,12 @@ export class OrderService {
     }
     if (priced.promo) await claimPromoUse(tx, priced.promo.row.id);
     const stockChanged = await claimStock(tx, priced);
+    // After stock, as every order locks: promo, products, then the dispatch day.
+    let booked: BookedDelivery | null = null;
+    if (datedNow && input.deliveryDate) {
+      const boxes = boxesOf(priced.lines);
+      booked = await bookChosenDate(tx, { settings: delivery, region: input.shipping.region, boxes, now: this.deps.delivery.clock() }, input.deliveryDate);
+    }
 
     const { totals } = priced;
     const shipping = input.shipping;
@@ -142,6 +159,11 @@ export class OrderService {
         shipPostcode: shipping.postcode,
         shipRegion: shipping.region,
         deliveryInstructions: shipping.deliveryInstructions,
+        rural,
+        ruralSurchargeCents: totals.ruralSurchargeCents,
+        deliveryDate: booked?.deliveryDate ?? null,
+        dispatchDate: booked?.dispatchDate ?? null,
+        deliveryBoxes: booked?.boxes ?? 0,
         idempotencyKey: input.idempotencyKey,
       })
       .returning();
@@ -333,13 +355,23 @@ export class OrderService {
       }
       const [updated] = await tx
         .update(orders)
-        .set({ status: to, updatedAt: sql`now()`, ...(change.trackingNumber !== undefined ? { trackingNumber: change.trackingNumber } : {}) })
+        .set({
+          status: to,
+          updatedAt: sql`now()`,
+          ...(change.trackingNumber !== undefined ? { trackingNumber: change.trackingNumber } : {}),
+          ...(change.carrier !== undefined ? { carrier: change.carrier } : {}),
+        })
         .where(eq(orders.id, orderId))
         .returning();
       let stockReturned = false;
       let refundedNowCents = 0;
       if (to === 'cancelled') stockReturned = await this.returnStock(tx, order, change.actorUserId, 'cancellation');
       if (to === 'refunded' && refundReturnsStockFrom.includes(order.status)) stockReturned = await this.returnStock(tx, order, change.actorUserId, 'refund');
+      // Boxes that will not be packed give their room on the dispatch day back (after stock, as placing locks).
+      if ((to === 'cancelled' || to === 'refunded') && order.dispatchDate && order.deliveryBoxes > 0 && unsentOrderStatuses.includes(order.status)) {
+        await releaseDispatchDay(tx, order.dispatchDate, order.deliveryBoxes);
+        await tx.update(orders).set({ deliveryBoxes: 0 }).where(eq(orders.id, orderId));
+      }
       // Every refund is a money record (claims refund parts of orders too): what is left to give back.
       if (to === 'refunded') {
         const [given] = await tx.select({ cents: sql<number>`coalesce(sum(${refunds.amountCents}), 0)::int` }).from(refunds).where(eq(refunds.orderId, orderId));
@@ -355,8 +387,8 @@ export class OrderService {
           action: `order.${to}`,
           entity: 'order',
           entityId: order.number,
-          before: { status: order.status, trackingNumber: order.trackingNumber },
-          after: { status: to, trackingNumber: updated!.trackingNumber, note: change.note ?? '' },
+          before: { status: order.status, trackingNumber: order.trackingNumber, carrier: order.carrier },
+          after: { status: to, trackingNumber: updated!.trackingNumber, carrier: updated!.carrier, note: change.note ?? '' },
           requestId: change.audit.requestId,
         });
       }

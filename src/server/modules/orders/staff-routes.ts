@@ -43,11 +43,12 @@ export function staffOrderRoutes(deps: { db: Db; orders: OrderService }): Fastif
     app.post('/api/admin/orders/:number/status', { onRequest: adminOnly, schema: { params: orderParams, body: orderStatusChangeSchema } }, async (request) => {
       const admin = await requireAdmin(request);
       const order = await orders.findFor(admin, request.params.number, true);
-      const { status, trackingNumber, note } = request.body;
+      const { status, trackingNumber, carrier, note } = request.body;
       const changed = await orders.changeStatus(order.id, status, {
         actorUserId: admin.id,
         note: note ?? '',
         trackingNumber: status === 'shipped' ? trackingNumber : undefined,
+        carrier: status === 'shipped' ? carrier : undefined,
         audit: { requestId: request.id },
       });
       return detailOf(changed!);

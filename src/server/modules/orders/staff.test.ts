@@ -62,17 +62,20 @@ describe('staff order steps', () => {
 
     const noTracking = await step({ status: 'shipped' });
     expect(noTracking.statusCode).toBe(400);
-    expect(noTracking.json().fieldErrors).toEqual({ trackingNumber: 'A tracking number is required to mark an order shipped' });
+    expect(noTracking.json().fieldErrors).toEqual({ trackingNumber: 'A tracking number is required to mark an order shipped', carrier: 'Choose the carrier' });
+    expect((await step({ status: 'shipped', carrier: 'pigeon', trackingNumber: 'NZP-1' })).json().fieldErrors).toEqual({ carrier: 'Choose the carrier' });
     expect((await step({ status: 'packed' })).statusCode).toBe(409);
 
     expect((await step({ status: 'paid', note: 'Transfer seen in the bank' })).json()).toMatchObject({ status: 'paid', customer: { email: shopper.user.email } });
     expect((await step({ status: 'packed' })).json().status).toBe('packed');
-    expect((await step({ status: 'shipped', trackingNumber: 'NZP-778899' })).json()).toMatchObject({ status: 'shipped', trackingNumber: 'NZP-778899' });
+    expect((await step({ status: 'shipped', carrier: 'nz_post', trackingNumber: 'NZP-778899' })).json()).toMatchObject({ status: 'shipped', carrier: 'nz_post', trackingNumber: 'NZP-778899' });
     expect((await step({ status: 'delivered' })).json().status).toBe('delivered');
 
     const seen = (await shopper.call({ method: 'GET', url: `/api/orders/${order.number}` })).json() as OrderView;
-    expect(seen).toMatchObject({ status: 'delivered', trackingNumber: 'NZP-778899' });
-    expect((await shop.mail()).find((m) => m.subject === `Order ${order.number} is on its way`)?.text).toContain('NZP-778899');
+    expect(seen).toMatchObject({ status: 'delivered', carrier: 'nz_post', trackingNumber: 'NZP-778899', trackingUrl: 'https://www.nzpost.co.nz/tools/tracking/item/NZP-778899' });
+    const shipped = (await shop.mail()).find((m) => m.subject === `Order ${order.number} is on its way`)!;
+    expect(shipped.text).toContain('Tracking number: NZ Post NZP-778899');
+    expect(shipped.text).toContain('Track your parcel: https://www.nzpost.co.nz/tools/tracking/item/NZP-778899');
     const audited = await shop.database.db.select().from(auditLog).where(and(eq(auditLog.entity, 'order'), eq(auditLog.entityId, order.number)));
     expect(audited.map((entry) => entry.action)).toEqual(['order.paid', 'order.packed', 'order.shipped', 'order.delivered']);
     expect(audited[0]).toMatchObject({ before: { status: 'pending_payment' }, after: { status: 'paid', note: 'Transfer seen in the bank' } });

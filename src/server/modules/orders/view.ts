@@ -1,6 +1,6 @@
 import { asc, eq, inArray } from 'drizzle-orm';
 import { centsToDollars } from '../../../contracts/money';
-import { type OrderSummary, type OrderView, unsentOrderStatuses } from '../../../contracts/order';
+import { type OrderSummary, type OrderView, trackingUrl, unsentOrderStatuses } from '../../../contracts/order';
 import type { StoredSettings } from '../../../contracts/settings';
 import type { Db, Tx } from '../../db/client';
 import type { orders } from '../../db/schema';
@@ -31,7 +31,8 @@ export async function orderView(db: Db | Tx, order: OrderRow, settings: StoredSe
       allocated: line.isPreOrder && line.allocatedAt !== null,
     })),
     subtotal: centsToDollars(order.subtotalCents),
-    shipping: centsToDollars(order.shippingCents),
+    shipping: centsToDollars(order.shippingCents - order.ruralSurchargeCents),
+    ruralSurcharge: centsToDollars(order.ruralSurchargeCents),
     discount: centsToDollars(order.discountCents),
     gst: centsToDollars(order.gstCents),
     total: centsToDollars(order.totalCents),
@@ -46,7 +47,12 @@ export async function orderView(db: Db | Tx, order: OrderRow, settings: StoredSe
       region: order.shipRegion,
     },
     deliveryInstructions: order.deliveryInstructions,
+    rural: order.rural,
+    deliveryDate: order.deliveryDate,
+    dispatchDate: order.dispatchDate,
     trackingNumber: order.trackingNumber,
+    carrier: order.carrier,
+    trackingUrl: trackingUrl(order.carrier, order.trackingNumber),
     events: events.map((event) => ({ status: event.status, note: event.note, at: event.createdAt.toISOString() })),
     bankTransfer:
       unpaid && order.paymentMethod === 'bank_transfer'

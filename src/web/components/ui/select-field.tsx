@@ -4,12 +4,14 @@ interface SelectFieldProps extends SelectHTMLAttributes<HTMLSelectElement> {
   label: string;
   error?: string;
   options: readonly string[];
+  /** What each option reads as, when not its value. */
+  labels?: Readonly<Record<string, string>>;
   /** The first, empty choice ("Choose a region"). */
   placeholder?: string;
 }
 
 /** A labelled native select (the phone's own picker on mobile), with its error tied to it like TextField. */
-export function SelectField({ label, error, options, placeholder, className = '', ...props }: SelectFieldProps) {
+export function SelectField({ label, error, options, labels, placeholder, className = '', ...props }: SelectFieldProps) {
   const id = useId();
   return (
     <div className={`grid gap-1.5 ${className}`}>
@@ -27,7 +29,7 @@ export function SelectField({ label, error, options, placeholder, className = ''
         {placeholder !== undefined && <option value="">{placeholder}</option>}
         {options.map((option) => (
           <option key={option} value={option}>
-            {option}
+            {labels?.[option] ?? option}
           </option>
         ))}
       </select>

@@ -1,6 +1,8 @@
 import type { ChangeEvent } from 'react';
 import type { ShippingDetails } from '../../../contracts/checkout';
+import { looksRural } from '../../../contracts/delivery';
 import { nzRegions } from '../../../contracts/order';
+import { formatPrice } from '../../lib/format';
 import type { User } from '../../../contracts/user';
 import { SelectField } from '../../components/ui/select-field';
 import { TextField } from '../../components/ui/text-field';
@@ -19,19 +21,23 @@ export function shippingFromProfile(user: User): ShippingForm {
     postcode: user.postalCode,
     region: (nzRegions as readonly string[]).includes(user.region) ? user.region : '',
     deliveryInstructions: '',
+    rural: false,
     saveToProfile: false,
   };
 }
 
 interface ShippingFieldsProps {
   value: ShippingForm;
+  /** What rural delivery adds, in dollars, once known. */
+  ruralSurcharge?: number;
   onChange: (next: ShippingForm) => void;
   /** Errors keyed as the order schema reports them ('shipping.phone'). */
   errors: FieldErrors;
 }
 
 /** Name, NZ phone, street, suburb, city, 4-digit postcode, region and delivery instructions. */
-export function ShippingFields({ value, onChange, errors }: ShippingFieldsProps) {
+export function ShippingFields({ value, onChange, errors, ruralSurcharge }: ShippingFieldsProps) {
+  const rdNumber = looksRural(value.street, value.suburb, value.city);
   const field = (name: 'name' | 'phone' | 'street' | 'suburb' | 'city' | 'postcode') => ({
     value: value[name],
     onChange: (event: ChangeEvent<HTMLInputElement>) => onChange({ ...value, [name]: event.target.value }),
@@ -79,6 +85,23 @@ export function ShippingFields({ value, onChange, errors }: ShippingFieldsProps)
             {errors['shipping.deliveryInstructions']}
           </p>
         )}
+      </div>
+      <div className="grid gap-1">
+        <label className="flex items-center gap-2 text-sm">
+          <input
+            type="checkbox"
+            className="size-4 accent-mango-600"
+            checked={value.rural || rdNumber}
+            disabled={rdNumber}
+            aria-describedby="rural-help"
+            onChange={(event) => onChange({ ...value, rural: event.target.checked })}
+          />
+          Rural delivery
+        </label>
+        <p id="rural-help" className="pl-6 text-xs text-ink-500">
+          {rdNumber ? 'Your address has a Rural Delivery (RD) number, so rural delivery applies' : 'Tick if your address is on a rural delivery run'}
+          {ruralSurcharge ? `: couriers charge ${formatPrice(ruralSurcharge)} more (GST included).` : '.'}
+        </p>
       </div>
       <label className="flex items-center gap-2 text-sm">
         <input

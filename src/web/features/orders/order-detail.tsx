@@ -1,6 +1,6 @@
 import { preOrderNote } from './order-line-list';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ArrowLeft, FileText, Truck } from 'lucide-react';
+import { ArrowLeft, FileText } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { type OrderView, paymentMethodLabels } from '../../../contracts/order';
@@ -13,6 +13,7 @@ import { ApiError } from '../../lib/api-client';
 import { formatDate, formatPrice } from '../../lib/format';
 import { OrderClaims } from '../claims/order-claims';
 import { BankDetails } from './bank-details';
+import { DeliveryDay, TrackingLink } from './delivery-day';
 import { OrderStatusBadge } from './order-status-badge';
 import { OrderTimeline } from './order-timeline';
 import { OrderTotals } from './order-totals';
@@ -119,13 +120,10 @@ function OrderSheet({ order }: { order: OrderView }) {
         <div className="grid gap-6">
           <Panel title="Status" level={3} className="gap-3">
             <OrderTimeline events={order.events} />
-            {order.trackingNumber && (
-              <p className="flex items-center gap-2 rounded-lg bg-mango-50 px-3 py-2 text-sm">
-                <Truck className="size-4" aria-hidden="true" /> Tracking number: <strong>{order.trackingNumber}</strong>
-              </p>
-            )}
+            <TrackingLink order={order} />
           </Panel>
           <Panel title="Delivery" level={3} className="gap-3">
+            <DeliveryDay order={order} />
             <address className="text-sm not-italic">
               {address.name}
               <br />

@@ -3,6 +3,8 @@ import { formatPrice } from '../../lib/format';
 interface Totals {
   subtotal: number;
   shipping: number;
+  /** Shown only when the order pays it. */
+  ruralSurcharge?: number;
   discount: number;
   gst: number;
   total: number;
@@ -22,6 +24,12 @@ export function OrderTotals({ totals }: { totals: Totals }) {
         <dt>Shipping (NZ-wide)</dt>
         <dd className="tabular-nums">{formatPrice(totals.shipping)}</dd>
       </div>
+      {(totals.ruralSurcharge ?? 0) > 0 && (
+        <div className={row}>
+          <dt>Rural delivery</dt>
+          <dd className="tabular-nums">{formatPrice(totals.ruralSurcharge ?? 0)}</dd>
+        </div>
+      )}
       {totals.discount > 0 && (
         <div className={`${row} text-leaf-700`}>
           <dt>Discount{totals.promoCode ? ` (${totals.promoCode})` : ''}</dt>

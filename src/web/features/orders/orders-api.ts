@@ -1,4 +1,5 @@
 import type { PlaceOrderInput } from '../../../contracts/checkout';
+import type { DeliveryDayOption } from '../../../contracts/delivery';
 import type { CheckoutPaymentMethod, OrderSummary, OrderView, PlacedOrder } from '../../../contracts/order';
 import { apiRequest } from '../../lib/api-client';
 
@@ -17,6 +18,7 @@ export interface Quote {
   }>;
   subtotal: number;
   shipping: number;
+  ruralSurcharge: number;
   discount: number;
   gst: number;
   total: number;
@@ -27,8 +29,18 @@ export interface Quote {
 export const ordersQueryKey = ['orders'] as const;
 export const orderQueryKey = (number: string) => ['orders', number] as const;
 
-export const postQuote = (promoCode: string | undefined, signal?: AbortSignal) =>
-  apiRequest<Quote>('/api/checkout/quote', { method: 'POST', body: promoCode ? { promoCode } : {}, signal });
+export const postQuote = (promoCode: string | undefined, rural: boolean, signal?: AbortSignal) =>
+  apiRequest<Quote>('/api/checkout/quote', { method: 'POST', body: { ...(promoCode ? { promoCode } : {}), rural }, signal });
+
+/** The delivery dates a region can have for an order of `boxes`, and what rural delivery adds. */
+export interface DeliveryDates {
+  region: string;
+  dates: DeliveryDayOption[];
+  ruralSurcharge: number;
+}
+
+export const fetchDeliveryDates = (region: string, boxes: number, signal?: AbortSignal) =>
+  apiRequest<DeliveryDates>(`/api/delivery/dates?region=${encodeURIComponent(region)}&boxes=${boxes}`, { signal });
 
 export const postOrder = (input: PlaceOrderInput) => apiRequest<PlacedOrder>('/api/orders', { method: 'POST', body: input });
 

@@ -2,6 +2,7 @@ import { Printer } from 'lucide-react';
 import type { OrderView } from '../../../contracts/order';
 import { Button } from '../../components/ui/button';
 import { DialogDescription, DialogTitle } from '../../components/ui/dialog';
+import { formatDay } from '../../../contracts/dates';
 import { formatDate, formatPrice } from '../../lib/format';
 import { useSettings } from '../frame/use-settings';
 
@@ -55,9 +56,17 @@ export function Receipt({ order }: { order: OrderView }) {
             </tr>
           ))}
           <tr>
-            <td className="py-1" colSpan={3}>Shipping (NZ-wide)</td>
+            <td className="py-1" colSpan={3}>
+              Shipping (NZ-wide){order.deliveryDate ? `, delivery ${formatDay(order.deliveryDate)}` : ''}
+            </td>
             <td className="py-1 text-right tabular-nums">{formatPrice(order.shipping)}</td>
           </tr>
+          {order.ruralSurcharge > 0 && (
+            <tr>
+              <td className="py-1" colSpan={3}>Rural delivery</td>
+              <td className="py-1 text-right tabular-nums">{formatPrice(order.ruralSurcharge)}</td>
+            </tr>
+          )}
           {order.discount > 0 && (
             <tr>
               <td className="py-1" colSpan={3}>Discount{order.promoCode ? ` (${order.promoCode})` : ''}</td>

@@ -3,16 +3,19 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, Printer } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { type AdminOrderDetail as Detail, type OrderStatusChange, orderStatusChangeSchema } from '../../../../contracts/admin-orders';
-import { nextStatuses, type OrderStatus, orderStatusLabels, paymentMethodLabels, refundReturnsStockFrom } from '../../../../contracts/order';
+import { formatDay } from '../../../../contracts/dates';
+import { carrierLabels, carriers, nextStatuses, type OrderStatus, orderStatusLabels, paymentMethodLabels, refundReturnsStockFrom } from '../../../../contracts/order';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogDescription, DialogTitle } from '../../../components/ui/dialog';
 import { Panel } from '../../../components/ui/panel';
 import { Spinner } from '../../../components/ui/spinner';
+import { SelectField } from '../../../components/ui/select-field';
 import { TextField } from '../../../components/ui/text-field';
 import { toast } from '../../../components/ui/toast';
 import { ApiError } from '../../../lib/api-client';
 import { type FieldErrors, fieldErrorsOf } from '../../../lib/form-errors';
 import { formatDateTime } from '../../../lib/format';
+import { DeliveryDay, TrackingLink } from '../../orders/delivery-day';
 import { OrderLineList } from '../../orders/order-line-list';
 import { OrderStatusBadge } from '../../orders/order-status-badge';
 import { OrderTimeline } from '../../orders/order-timeline';
@@ -25,7 +28,7 @@ const steps: Record<OrderStatus, { action: string; explains: string }> = {
   pending_payment: { action: 'Mark awaiting payment', explains: '' },
   paid: { action: 'Mark paid', explains: 'The customer is e-mailed that the payment arrived.' },
   packed: { action: 'Mark packed', explains: 'The order is ready to ship.' },
-  shipped: { action: 'Mark shipped', explains: 'The customer is e-mailed the tracking number.' },
+  shipped: { action: 'Mark shipped', explains: 'The customer is e-mailed the carrier, the tracking number and a link to follow the parcel.' },
   delivered: { action: 'Mark delivered', explains: 'The order is complete.' },
   cancelled: { action: 'Cancel order', explains: 'The boxes go back into stock and the customer is e-mailed. This cannot be undone.' },
   refunded: { action: 'Record refund', explains: 'Records that the money was paid back and e-mails the customer. This cannot be undone.' },
@@ -67,6 +70,7 @@ function OrderSheet({ order, back }: { order: Detail; back: React.ReactNode }) {
   const queryClient = useQueryClient();
   const [step, setStep] = useState<OrderStatus | null>(null);
   const [tracking, setTracking] = useState('');
+  const [carrier, setCarrier] = useState<string>('');
   const [note, setNote] = useState('');
   const [errors, setErrors] = useState<FieldErrors>({});
   const [slipOpen, setSlipOpen] = useState(false);
@@ -92,6 +96,7 @@ function OrderSheet({ order, back }: { order: Detail; back: React.ReactNode }) {
     setErrors({});
     setNote('');
     setTracking(order.trackingNumber ?? '');
+    setCarrier(order.carrier ?? '');
     setStep(to);
   };
   const confirm = (event: FormEvent) => {
@@ -102,6 +107,7 @@ function OrderSheet({ order, back }: { order: Detail; back: React.ReactNode }) {
       status: step,
       note: note.trim() || undefined,
       trackingNumber: step === 'shipped' ? tracking.trim() || undefined : undefined,
+      carrier: step === 'shipped' ? carrier || undefined : undefined,
     });
     if (!parsed.success) return setErrors(fieldErrorsOf(parsed.error));
     change.mutate(parsed.data);
@@ -161,8 +167,10 @@ function OrderSheet({ order, back }: { order: Detail; back: React.ReactNode }) {
             <p>{address.region}</p>
             <p>{address.phone}</p>
             {order.deliveryInstructions && <p className="text-ink-500">Instructions: {order.deliveryInstructions}</p>}
-            {order.trackingNumber && <p className="font-semibold">Tracking: {order.trackingNumber}</p>}
             </div>
+            <DeliveryDay order={order} />
+            {order.dispatchDate && <p className="text-sm">Dispatch: {formatDay(order.dispatchDate)}</p>}
+            <TrackingLink order={order} />
           </Panel>
           <Panel title="Timeline" level={3} className="gap-3">
             <OrderTimeline events={order.events} />
@@ -179,7 +187,10 @@ function OrderSheet({ order, back }: { order: Detail; back: React.ReactNode }) {
             <DialogDescription className="text-ink-500">{steps[step].explains}</DialogDescription>
             {step === 'refunded' && <p className="font-semibold">{refundStockNote(order)}</p>}
             {step === 'shipped' && (
-              <TextField label="Tracking number" value={tracking} maxLength={60} onChange={(event) => setTracking(event.target.value)} error={errors.trackingNumber} autoFocus />
+              <>
+                <SelectField label="Carrier" options={carriers} labels={carrierLabels} placeholder="Choose the carrier" value={carrier} onChange={(event) => setCarrier(event.target.value)} error={errors.carrier} autoFocus />
+                <TextField label="Tracking number" value={tracking} maxLength={60} onChange={(event) => setTracking(event.target.value)} error={errors.trackingNumber} />
+              </>
             )}
             <TextField label="Note (optional)" value={note} maxLength={300} onChange={(event) => setNote(event.target.value)} error={errors.note} />
             <div className="flex flex-wrap justify-end gap-3">

@@ -2,6 +2,7 @@ import { Printer } from 'lucide-react';
 import type { AdminOrderDetail } from '../../../../contracts/admin-orders';
 import { Button } from '../../../components/ui/button';
 import { DialogDescription, DialogTitle } from '../../../components/ui/dialog';
+import { formatDay } from '../../../../contracts/dates';
 import { formatDate } from '../../../lib/format';
 
 /** What goes in the box: lines and quantities, the address and the instructions; no prices. */
@@ -28,6 +29,11 @@ export function PackingSlip({ order }: { order: AdminOrderDetail }) {
         <p>{address.phone}</p>
         {order.deliveryInstructions && <p className="mt-1">Instructions: {order.deliveryInstructions}</p>}
       </div>
+      <p className="text-base font-semibold">
+        {order.deliveryDate ? `Deliver on ${formatDay(order.deliveryDate)}` : 'Delivery day not set yet'}
+        {order.dispatchDate ? ` · dispatch ${formatDay(order.dispatchDate)}` : ''}
+        {order.rural ? ' · RURAL DELIVERY' : ''}
+      </p>
       <table className="w-full text-left">
         <thead>
           <tr className="border-b border-ink-500/30">

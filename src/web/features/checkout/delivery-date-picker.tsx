@@ -1,0 +1,94 @@
+import { useQuery } from '@tanstack/react-query';
+import { CalendarDays } from 'lucide-react';
+import { useEffect } from 'react';
+import { formatDay } from '../../../contracts/dates';
+import { Spinner } from '../../components/ui/spinner';
+import { ApiError } from '../../lib/api-client';
+import { fetchDeliveryDates } from '../orders/orders-api';
+
+/** The dates offered to a region for `boxes` (one request, shared by everything that asks). */
+export function useDeliveryDates(region: string, boxes: number, enabled = true) {
+  return useQuery({
+    queryKey: ['delivery-dates', region, boxes],
+    queryFn: ({ signal }) => fetchDeliveryDates(region, boxes, signal),
+    enabled: enabled && Boolean(region) && boxes > 0,
+    retry: false,
+  });
+}
+
+interface DeliveryDatePickerProps {
+  region: string;
+  boxes: number;
+  value: string | undefined;
+  onChange: (date: string | undefined) => void;
+  error?: string;
+}
+
+/**
+ * The next delivery days for the address's region, soonest first: full, closed and holiday days
+ * stay in the list, greyed out with the reason, so the shopper sees why a day is missing.
+ */
+export function DeliveryDatePicker({ region, boxes, value, onChange, error }: DeliveryDatePickerProps) {
+  const dates = useDeliveryDates(region, boxes);
+  const options = dates.data?.region === region ? dates.data.dates : [];
+  const chosenStillFree = options.some((option) => option.date === value && option.state.available);
+  useEffect(() => {
+    // A new region (or a day that filled up) drops a choice that no longer holds.
+    if (dates.data && value && !chosenStillFree) onChange(undefined);
+  }, [dates.data, value, chosenStillFree, onChange]);
+
+  return (
+    <fieldset className="grid gap-3" aria-describedby={error ? 'delivery-date-error' : undefined}>
+      <legend className="mb-1 flex items-center gap-2 text-lg font-semibold">
+        <CalendarDays className="size-5 text-mango-600" aria-hidden="true" /> Delivery day
+      </legend>
+      {!region ? (
+        <p className="text-sm text-ink-500">Choose your region above to see the days we deliver there.</p>
+      ) : dates.isPending ? (
+        <Spinner compact />
+      ) : dates.isError ? (
+        <p role="alert" className="text-sm text-danger-600">
+          {dates.error instanceof ApiError ? (dates.error.body?.message ?? 'We could not load delivery days.') : 'We could not load delivery days. Please check your connection.'}
+        </p>
+      ) : options.length === 0 || !options.some((option) => option.state.available) ? (
+        <p className="rounded-lg bg-mango-50 px-3 py-2 text-sm">We have no delivery days for {region} in the coming weeks. Please contact us and we will arrange one.</p>
+      ) : (
+        <>
+          <p className="text-sm text-ink-500">Fresh fruit never waits in a depot over a weekend or a holiday: pick the day it reaches you.</p>
+          <div className="grid grid-cols-2 gap-2 sm:grid-cols-3">
+            {options.map((option) => {
+              const available = option.state.available;
+              const checked = value === option.date;
+              return (
+                <label
+                  key={option.date}
+                  className={`grid gap-0.5 rounded-xl border p-3 text-sm ${
+                    !available ? 'cursor-not-allowed border-ink-500/15 bg-ink-900/5 text-ink-500' : checked ? 'cursor-pointer border-mango-600 bg-mango-50' : 'cursor-pointer border-ink-500/30 hover:border-mango-600'
+                  }`}>
+                  <span className="flex items-center gap-2 font-semibold">
+                    <input
+                      type="radio"
+                      name="delivery-date"
+                      value={option.date}
+                      className="size-4 accent-mango-600"
+                      checked={checked}
+                      disabled={!available}
+                      onChange={() => onChange(option.date)}
+                    />
+                    {formatDay(option.date)}
+                  </span>
+                  <span className={`pl-6 text-xs ${available ? 'text-leaf-700' : ''}`}>{option.state.available ? 'Available' : option.state.reason}</span>
+                </label>
+              );
+            })}
+          </div>
+        </>
+      )}
+      {error && (
+        <p id="delivery-date-error" role="alert" className="text-sm text-danger-600">
+          {error}
+        </p>
+      )}
+    </fieldset>
+  );
+}
