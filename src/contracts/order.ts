@@ -30,6 +30,7 @@ export const nzRegions = [
   'Southland',
 ] as const;
 export type NzRegion = (typeof nzRegions)[number];
+export const isNzRegion = (value: string): value is NzRegion => (nzRegions as readonly string[]).includes(value);
 
 /**
  * Why stock changed: every change is a movement, so stock is always the sum of its movements.

@@ -84,6 +84,8 @@ export interface DeliveryQuestion {
   wanted?: number;
   /** How far ahead to look, in days. */
   horizonDays?: number;
+  /** No dispatch before this day (a pre-order's boxes land later than the first packing day). */
+  notBefore?: string;
 }
 
 /** The boxes the shop can pack on a dispatch day: the date's own figure, or the daily one. */
@@ -122,9 +124,10 @@ export function whyNot(question: Omit<DeliveryQuestion, 'now' | 'wanted' | 'hori
  * available, or at the horizon.
  */
 export function deliveryOptions(question: DeliveryQuestion): DeliveryDayOption[] {
-  const { settings, region, now, wanted = 10, horizonDays = 90 } = question;
+  const { settings, region, now, wanted = 10, horizonDays = 90, notBefore } = question;
   const lead = settings.regions[region].leadDays;
-  const firstDispatch = firstPackingDay(now, settings.cutoffTime);
+  const packing = firstPackingDay(now, settings.cutoffTime);
+  const firstDispatch = notBefore && notBefore > packing ? notBefore : packing;
   const options: DeliveryDayOption[] = [];
   let available = 0;
   for (let date = addDays(firstDispatch, lead), step = 0; step < horizonDays && available < wanted; date = addDays(date, 1), step += 1) {

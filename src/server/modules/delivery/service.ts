@@ -124,8 +124,8 @@ export async function firstFreeDate(tx: Tx, request: DeliveryRequest, notBefore?
   let from = firstPackingDay(now, settings.cutoffTime);
   if (notBefore && notBefore > from) from = notBefore;
   const booked = await bookedBetween(tx, from, addDays(from, horizonDays));
-  const options = deliveryOptions({ settings, region, now, booked, boxes, wanted: 1, horizonDays });
-  const free = options.find((option) => option.state.available && option.dispatchDate >= from);
+  const options = deliveryOptions({ settings, region, now, booked, boxes, wanted: 1, horizonDays, notBefore: from });
+  const free = options.find((option) => option.state.available);
   return free ? { date: free.date, dispatchDate: free.dispatchDate } : null;
 }
 

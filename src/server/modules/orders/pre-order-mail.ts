@@ -1,6 +1,6 @@
-import { formatDate } from '../../../contracts/dates';
+import { formatDate, formatDay } from '../../../contracts/dates';
 import type { MailMessage } from '../../lib/mail';
-import { type MailContext, message } from './mail';
+import { deliveryLine, type MailContext, message } from './mail';
 
 const boxesOf = (boxes: number, productName: string) => `${boxes} ${boxes === 1 ? 'box' : 'boxes'} of ${productName}`;
 
@@ -15,11 +15,14 @@ export function allocatedMail(context: MailContext, given: { productName: string
         : ['Your order is not paid yet: please complete your card payment from your order page so we can send it.']
       : stillWaiting.length
         ? [`Still to come: ${stillWaiting.map((line) => `${line.name} (expected ${line.expectedAvailabilityDate ? formatDate(line.expectedAvailabilityDate) : 'soon'})`).join(', ')}. We will send your order when everything is here.`]
-        : [`Your order is ready to pack. We expect to dispatch it on ${formatDate(given.dispatch)}, and will e-mail you the tracking number then.`];
+        : order.deliveryDate
+          ? [`Your order is ready to pack. It leaves us on ${formatDay(order.dispatchDate ?? given.dispatch)} and is due with you on ${formatDay(order.deliveryDate)}. We will e-mail you the tracking link when it ships.`]
+          : [`Your order is ready to pack. We expect to dispatch it on ${formatDate(given.dispatch)}, and will e-mail you its delivery day and tracking link.`];
   return message(context, `Your pre-order ${order.number}: ${given.productName} has arrived`, [
     `Good news: your ${given.productName} mangoes have landed. We have set aside ${boxesOf(given.boxes, given.productName)} for order ${order.number}.`,
     '',
     ...next,
+    ...(order.deliveryDate ? ['', deliveryLine(order)] : []),
   ]);
 }
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InventoryRow } from '../../../contracts/inventory';
 import type { PlacedOrder } from '../../../contracts/order';
 import type { DashboardView } from '../../../contracts/reports';
-import { formatDate } from '../../../contracts/dates';
+import { formatDate, formatDay } from '../../../contracts/dates';
 import { type AllocationResult, expectedDispatch, type PreOrderBook } from '../../../contracts/pre-order';
 import { orderLines, orders, products, refunds, stockMovements } from '../../db/schema';
 import { shopConsistency } from '../../faults/consistency';
@@ -78,7 +78,14 @@ describe('recording a shipment for a pre-order product', () => {
     const served = await orderOf(paidBig);
     expect(served.lines[0]).toMatchObject({ isPreOrder: true, allocated: true });
     expect(served.waitingForStock).toBe(false);
-    expect(served.events.at(-1)!.note).toBe(`3 boxes of Shipment Dasheri set aside from the shipment of 2 November 2026; expected dispatch ${formatDate(dispatch)}`);
+    // Nothing else to wait for: it has its delivery day now, dispatched no earlier than expected, its boxes booked.
+    expect(served.deliveryDate).not.toBeNull();
+    expect(served.dispatchDate! >= dispatch).toBe(true);
+    expect(served.events.at(-1)!.note).toBe(
+      `3 boxes of Shipment Dasheri set aside from the shipment of 2 November 2026; delivery ${formatDay(served.deliveryDate!)}, dispatched ${formatDay(served.dispatchDate!)}`,
+    );
+    const [held] = await shop.database.db.select({ boxes: orders.deliveryBoxes }).from(orders).where(eq(orders.number, paidBig.number));
+    expect(held!.boxes).toBe(3);
     const waiting = await orderOf(unpaidFirst);
     expect(waiting.waitingForStock).toBe(true);
     expect(waiting.lines[0]!.allocated).toBe(false);
@@ -88,7 +95,8 @@ describe('recording a shipment for a pre-order product', () => {
     const bigMail = mail.find((message) => message.to === paidBig.email)!;
     expect(bigMail.subject).toBe(`Your pre-order ${paidBig.number}: Shipment Dasheri has arrived`);
     expect(bigMail.text).toContain('We have set aside 3 boxes of Shipment Dasheri');
-    expect(bigMail.text).toContain(`We expect to dispatch it on ${formatDate(dispatch)}`);
+    expect(bigMail.text).toContain(`It leaves us on ${formatDay(served.dispatchDate!)} and is due with you on ${formatDay(served.deliveryDate!)}.`);
+    expect(bigMail.text).toContain(`Delivery: ${formatDay(served.deliveryDate!)}`);
 
     const seen = await book(product.id);
     expect(seen).toMatchObject({ preOrdered: 8, allocated: 4, waiting: 4, stock: 1 });
@@ -118,6 +126,8 @@ describe('recording a shipment for a pre-order product', () => {
     const state = await shopConsistency(shop.database.db);
     expect(state.stockDrift).toEqual([]);
     expect(state.halfOrders).toEqual([]);
+    expect(state.capacityDrift).toEqual([]);
+    expect((await orderOf(unpaidFirst)).deliveryDate).not.toBeNull();
   });
 
   it('refuses bad input by field and leaves everything as it was', async () => {

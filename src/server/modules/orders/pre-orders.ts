@@ -1,10 +1,14 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
-import { formatDate } from '../../../contracts/dates';
-import { unsentOrderStatuses } from '../../../contracts/order';
+import { boxesOf } from '../../../contracts/checkout';
+import { formatDate, formatDay } from '../../../contracts/dates';
+import type { DeliverySettings } from '../../../contracts/delivery';
+import { isNzRegion, unsentOrderStatuses } from '../../../contracts/order';
 import { type AllocationResult, expectedDispatch, type PreOrderBook, type ShipmentInput, type ShipmentView } from '../../../contracts/pre-order';
 import type { Tx } from '../../db/client';
 import { orderEvents, orderLines, orders, products, shipments, stockMovements, users } from '../../db/schema';
 import { recordAudit } from '../../lib/audit';
+import { capacityOn } from '../delivery/calendar';
+import { claimDispatchDay, firstFreeDate } from '../delivery/service';
 import type { MailMessage } from '../../lib/mail';
 import { AppError, Conflict, NotFound } from '../../lib/errors';
 import { queueMail } from '../../lib/mail-outbox';
@@ -51,6 +55,7 @@ export class PreOrderService {
 
   private async allocate(productId: number, shipment: ShipmentInput | null, actor: Actor): Promise<AllocationResult> {
     const now = Date.now();
+    const delivery = await this.deps.delivery.settings();
     const result = await this.deps.db.transaction(async (tx) => {
       const { lockedOrders, product } = await lockWaiting(tx, productId);
       if (!product.isPreOrder && lockedOrders.length === 0) {
@@ -104,12 +109,16 @@ export class PreOrderService {
         await tx.update(shipments).set({ allocatedBoxes }).where(eq(shipments.id, recorded.id));
         recorded = { ...recorded, allocatedBoxes };
       }
+      // An order with nothing left to wait for gets its delivery day now, its boxes booked on the dispatch day.
+      for (const entry of given.values()) entry.order = await this.bookDeliveryDay(tx, entry.order, delivery, dispatch);
       await this.tellShoppers(
         tx,
         actor.userId,
         [...given.values()].map(({ order, boxes }) => ({
           order,
-          note: `${boxes} ${boxes === 1 ? 'box' : 'boxes'} of ${product.name} set aside${arrivalDate ? ` from the shipment of ${formatDate(arrivalDate)}` : ''}; expected dispatch ${formatDate(dispatch)}`,
+          note: `${boxes} ${boxes === 1 ? 'box' : 'boxes'} of ${product.name} set aside${arrivalDate ? ` from the shipment of ${formatDate(arrivalDate)}` : ''}; ${
+            order.deliveryDate ? `delivery ${formatDay(order.deliveryDate)}, dispatched ${formatDay(order.dispatchDate!)}` : `expected dispatch ${formatDate(dispatch)}`
+          }`,
           mail: (context) => allocatedMail(context, { productName: product.name, boxes, dispatch }),
         })),
       );
@@ -161,6 +170,33 @@ export class PreOrderService {
    * Each order's step on its timeline (its status unchanged) and its shopper's e-mail, queued in
    * the transaction that made the change: the shoppers are read at once, each order's view for its mail.
    */
+  /**
+   * The soonest delivery day with room for a fully served order, dispatched no earlier than
+   * `notBefore`; an order still waiting for other boxes, or already dated, is left as it is. With
+   * no free day in the coming weeks the order stays undated, for staff to arrange on the dispatch list.
+   */
+  private async bookDeliveryDay(tx: Tx, order: OrderRow, settings: DeliverySettings, notBefore: string): Promise<OrderRow> {
+    if (order.deliveryDate || !unsentOrderStatuses.includes(order.status) || !isNzRegion(order.shipRegion)) return order;
+    const lines = await tx.select({ quantity: orderLines.quantity, waiting: sql<boolean>`${orderLines.isPreOrder} and ${orderLines.allocatedAt} is null` }).from(orderLines).where(eq(orderLines.orderId, order.id));
+    if (lines.some((line) => line.waiting)) return order;
+    const boxes = boxesOf(lines);
+    const request = { settings, region: order.shipRegion, boxes, now: this.deps.delivery.clock() };
+    // A parallel order may take the last room first: the next free day is tried then.
+    for (let tries = 0; tries < 5; tries += 1) {
+      const free = await firstFreeDate(tx, request, notBefore);
+      if (!free) return order;
+      if (await claimDispatchDay(tx, free.dispatchDate, boxes, capacityOn(settings, free.dispatchDate))) {
+        const [dated] = await tx
+          .update(orders)
+          .set({ deliveryDate: free.date, dispatchDate: free.dispatchDate, deliveryBoxes: boxes, updatedAt: sql`now()` })
+          .where(eq(orders.id, order.id))
+          .returning();
+        return dated!;
+      }
+    }
+    return order;
+  }
+
   private async tellShoppers(tx: Tx, actorUserId: number, news: Array<{ order: OrderRow; note: string; mail: (context: MailContext) => MailMessage }>): Promise<void> {
     if (!news.length) return;
     const settings = await this.deps.settings.stored();
