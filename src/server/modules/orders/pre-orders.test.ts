@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InventoryRow } from '../../../contracts/inventory';
 import type { PlacedOrder } from '../../../contracts/order';
 import type { DashboardView } from '../../../contracts/reports';
-import { formatDate, formatDay } from '../../../contracts/dates';
+import { formatDay } from '../../../contracts/dates';
 import { type AllocationResult, expectedDispatch, type PreOrderBook } from '../../../contracts/pre-order';
 import { orderLines, orders, products, refunds, stockMovements } from '../../db/schema';
 import { shopConsistency } from '../../faults/consistency';
