@@ -35,6 +35,7 @@ import { OrderService } from './modules/orders/service';
 import { staffOrderRoutes } from './modules/orders/staff-routes';
 import { claimRoutes } from './modules/claims/routes';
 import { deliveryRoutes } from './modules/delivery/routes';
+import { DispatchService } from './modules/delivery/dispatch';
 import { DeliveryService } from './modules/delivery/service';
 import { ClaimService } from './modules/claims/service';
 import { preOrderRoutes } from './modules/orders/pre-order-routes';
@@ -185,7 +186,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(inventoryRoutes(new InventoryService({ db, settings, bus })));
   await app.register(customerRoutes(new CustomerService(db)));
   await app.register(settingsRoutes(settings));
-  await app.register(deliveryRoutes(delivery));
+  await app.register(deliveryRoutes(delivery, new DispatchService({ db, delivery, settings, orders, canPayByCard: Boolean(stripe) })));
   await app.register(promoRoutes(db));
   await app.register(contentRoutes(db, imageSizes));
   await app.register(promoAdminRoutes({ db, bus }));

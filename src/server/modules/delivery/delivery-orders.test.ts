@@ -193,3 +193,71 @@ describe('rural delivery', () => {
     expect(await stockOf(shop, product.id)).toBe(5);
   });
 });
+
+describe('the dispatch list', () => {
+  it("lists a day's orders by region, gives the courier a CSV of the paid ones, and moves an order within capacity with an e-mail", async () => {
+    now = new Date('2027-03-01T22:00:00Z');
+    const product = await testProduct(shop, { name: 'Dispatch Kesar', stock: 50 });
+    const place = async (name: string, shipping: typeof testShipping, deliveryDate: string, boxes = 1) => {
+      const shopper = await quickShopper(shop, name);
+      await shopper.add(product.id, boxes);
+      const response = await shopper.order({ shipping, deliveryDate });
+      expect(response.statusCode, response.body).toBe(201);
+      return { shopper, number: placed(response).order.number };
+    };
+    // Both leave on Wednesday 3 March: Auckland's for Thursday, Otago's (two days away) for Friday.
+    const auckland = await place('akl', testShipping, '2027-03-04', 2);
+    const otago = await place('otg', { ...testShipping, city: 'Dunedin', postcode: '9016', region: 'Otago', street: '9 Rimu Road, RD 1' }, '2027-03-05');
+    const unpaid = await place('later', testShipping, '2027-03-04');
+    for (const number of [auckland.number, otago.number]) {
+      expect((await staff({ method: 'POST', url: `/api/admin/orders/${number}/status`, payload: { status: 'paid' } })).statusCode).toBe(200);
+    }
+
+    const day = (await staff({ method: 'GET', url: '/api/admin/dispatch?date=2027-03-03' })).json();
+    expect(day).toMatchObject({ date: '2027-03-03', capacity: 40, booked: 4, closed: null });
+    expect(day.regions.map((group: { region: string; orders: Array<{ number: string }> }) => [group.region, group.orders.map((order) => order.number)])).toEqual([
+      ['Auckland', [auckland.number, unpaid.number]],
+      ['Otago', [otago.number]],
+    ]);
+    expect(day.regions[0].orders[1]).toMatchObject({ readyToPack: false, status: 'pending_payment' });
+
+    const csv = await staff({ method: 'GET', url: '/api/admin/dispatch.csv?date=2027-03-03' });
+    expect(csv.headers['content-type']).toContain('text/csv');
+    const rows = csv.body.trim().split('\r\n');
+    expect(rows[0]).toBe('Reference,Receiver name,Phone,Email,Street,Suburb,City,Postcode,Region,Rural delivery,Boxes,Delivery date,Contents,Instructions');
+    expect(rows).toHaveLength(3);
+    expect(rows[1]).toContain(`${auckland.number},Aroha Ngata,021 123 4567,`);
+    expect(rows[2]).toContain('"9 Rimu Road, RD 1",Ponsonby,Dunedin,9016,Otago,Yes,1,2027-03-05,1 x Dispatch Kesar');
+
+    // Friday's Auckland dispatch (Thursday the 4th) has room for 1 box only: the 2-box order does not fit.
+    await save({ ...defaultDeliverySettings, capacityOverrides: [{ date: '2027-03-04', boxes: 1 }] });
+    const move = (number: string, payload: Record<string, unknown>) => staff({ method: 'POST', url: `/api/admin/orders/${number}/delivery-date`, payload });
+    const full = await move(auckland.number, { deliveryDate: '2027-03-05' });
+    expect(full.statusCode).toBe(409);
+    expect(full.json().nextDeliveryDate).toBe('2027-03-03');
+    expect((await move(auckland.number, { deliveryDate: '2027-03-07' })).json().fieldErrors.deliveryDate).toContain('We do not deliver to Auckland on Sun, 7 March 2027');
+    const before = (await shop.mail()).length;
+    const moved = await move(auckland.number, { deliveryDate: '2027-03-09', reason: 'The Kesar shipment is a day late' });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(moved.json()).toEqual({ number: auckland.number, deliveryDate: '2027-03-09', dispatchDate: '2027-03-08' });
+    const booked = Object.fromEntries((await shop.database.db.select().from(dispatchDays)).map((row) => [row.date, row.bookedBoxes]));
+    expect(booked).toMatchObject({ '2027-03-03': 2, '2027-03-08': 2 });
+    const mail = (await shop.mail()).slice(before);
+    expect(mail.map((one) => one.subject)).toEqual([`New delivery day for order ${auckland.number}`]);
+    expect(mail[0]!.text).toContain('from Thu, 4 March 2027 to Tue, 9 March 2027');
+    expect(mail[0]!.text).toContain('Why: The Kesar shipment is a day late');
+    const seen = (await auckland.shopper.call({ method: 'GET', url: `/api/orders/${auckland.number}` })).json() as PlacedOrder['order'];
+    expect(seen.deliveryDate).toBe('2027-03-09');
+    expect(seen.events.at(-1)!.note).toBe('Delivery moved from Thu, 4 March 2027 to Tue, 9 March 2027: The Kesar shipment is a day late');
+
+    // A sent order keeps its day.
+    for (const status of ['packed', 'shipped']) {
+      const payload = status === 'shipped' ? { status, carrier: 'nz_post', trackingNumber: 'NZP-1001' } : { status };
+      expect((await staff({ method: 'POST', url: `/api/admin/orders/${otago.number}/status`, payload })).statusCode).toBe(200);
+    }
+    expect((await move(otago.number, { deliveryDate: '2027-03-10' })).statusCode).toBe(409);
+    const shopper = await quickShopper(shop, 'nosy');
+    expect((await shopper.call({ method: 'GET', url: '/api/admin/dispatch?date=2027-03-03' })).statusCode).toBe(403);
+    expect((await staff({ method: 'GET', url: '/api/admin/dispatch?date=2027-02-30' })).json().fieldErrors).toEqual({ date: 'Date must be a real date' });
+  });
+});

@@ -2,8 +2,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { deliverySettingsSchema } from '../../../contracts/delivery';
 import { centsToDollars } from '../../../contracts/money';
-import { nzRegions } from '../../../contracts/order';
+import { dispatchQuerySchema, moveDeliverySchema } from '../../../contracts/dispatch';
+import { nzRegions, orderNumberPattern } from '../../../contracts/order';
 import { adminOnly, requireAdmin } from '../auth/request-user';
+import type { DispatchService } from './dispatch';
 import type { DeliveryService } from './service';
 
 const datesQuery = z.object({
@@ -11,8 +13,10 @@ const datesQuery = z.object({
   boxes: z.coerce.number({ error: 'Boxes must be a whole number' }).int('Boxes must be a whole number').min(1, 'Boxes must be at least 1').max(1000, 'Boxes must be at most 1000').default(1),
 });
 
-/** Delivery days: the dates a region can have (anyone), and the settings behind them (staff). */
-export function deliveryRoutes(delivery: DeliveryService): FastifyPluginAsyncZod {
+const orderParams = z.object({ number: z.string().regex(orderNumberPattern, 'Order not found') });
+
+/** Delivery days: the dates a region can have (anyone), the settings behind them and the dispatch list (staff). */
+export function deliveryRoutes(delivery: DeliveryService, dispatch: DispatchService): FastifyPluginAsyncZod {
   return async (app) => {
     app.addHook('onSend', async (_request, reply) => {
       reply.header('cache-control', 'no-store');
@@ -28,6 +32,20 @@ export function deliveryRoutes(delivery: DeliveryService): FastifyPluginAsyncZod
     });
 
     app.get('/api/admin/delivery', { onRequest: adminOnly }, async () => delivery.settings());
+
+    app.get('/api/admin/dispatch', { onRequest: adminOnly, schema: { querystring: dispatchQuerySchema } }, async (request) => dispatch.day(request.query.date));
+
+    app.get('/api/admin/dispatch.csv', { onRequest: adminOnly, schema: { querystring: dispatchQuerySchema } }, async (request, reply) => {
+      reply.header('content-type', 'text/csv; charset=utf-8').header('content-disposition', `attachment; filename="dispatch-${request.query.date}.csv"`);
+      return dispatch.csv(request.query.date);
+    });
+
+    /** Moves an unsent order to another delivery day within capacity, and e-mails the shopper. */
+    app.post('/api/admin/orders/:number/delivery-date', { onRequest: adminOnly, schema: { params: orderParams, body: moveDeliverySchema } }, async (request) => {
+      const admin = await requireAdmin(request);
+      const moved = await dispatch.move(request.params.number, request.body, { userId: admin.id, requestId: request.id });
+      return { number: moved.number, deliveryDate: moved.deliveryDate, dispatchDate: moved.dispatchDate };
+    });
 
     app.put('/api/admin/delivery', { onRequest: adminOnly, schema: { body: deliverySettingsSchema } }, async (request) => {
       const admin = await requireAdmin(request);

@@ -131,3 +131,14 @@ export function refundedMail(context: MailContext, refundedNowCents: number): Ma
     'It can take a few working days to reach your account, depending on your bank. Reply to this e-mail with any questions.',
   ]);
 }
+
+/** Staff moved the order to another delivery day (a delayed shipment, a full day, the shopper asked). */
+export function deliveryMovedMail(context: MailContext, previousDate: string | null, reason: string): MailMessage {
+  const { order } = context;
+  const to = order.deliveryDate ? formatDay(order.deliveryDate) : 'a day we will confirm';
+  return message(context, `New delivery day for order ${order.number}`, [
+    previousDate ? `We have moved the delivery of your order ${order.number} from ${formatDay(previousDate)} to ${to}.` : `Your order ${order.number} now has its delivery day: ${to}.`,
+    ...(reason ? [`Why: ${reason}`] : []),
+    'If the new day does not suit you, reply to this e-mail and we will find another.',
+  ]);
+}

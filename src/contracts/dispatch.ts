@@ -1,0 +1,40 @@
+import { z } from 'zod';
+import { deliveryDateField } from './checkout';
+import type { OrderStatus } from './order';
+import { calendarDateField } from './text';
+
+/** GET /api/admin/dispatch?date=: the orders packed and handed to the courier on one day. */
+export const dispatchQuerySchema = z.object({ date: calendarDateField('Date') });
+
+/** POST /api/admin/orders/:number/delivery-date: move an order to another delivery day. */
+export const moveDeliverySchema = z.strictObject({
+  deliveryDate: deliveryDateField,
+  /** Told to the shopper in the e-mail about the new day. */
+  reason: z.string({ error: 'Reason must be text' }).trim().max(200, 'Reason must be at most 200 characters').optional().default(''),
+});
+export type MoveDelivery = z.input<typeof moveDeliverySchema>;
+
+export interface DispatchOrder {
+  number: string;
+  status: OrderStatus;
+  /** Packed and sent only once paid: an unpaid order is listed so staff can see it coming. */
+  readyToPack: boolean;
+  deliveryDate: string;
+  boxes: number;
+  rural: boolean;
+  customer: { name: string; email: string; phone: string };
+  address: { name: string; phone: string; street: string; suburb: string; city: string; postcode: string; region: string };
+  deliveryInstructions: string;
+  lines: Array<{ name: string; quantity: number; isPreOrder: boolean }>;
+}
+
+export interface DispatchDay {
+  date: string;
+  /** Boxes the shop can pack that day, and boxes booked on it. */
+  capacity: number;
+  booked: number;
+  /** Why nothing should be dispatched that day (a closed date, a holiday where the shop packs), or null. */
+  closed: string | null;
+  /** Orders by delivery region, regions in the order of New Zealand's list. */
+  regions: Array<{ region: string; orders: DispatchOrder[] }>;
+}

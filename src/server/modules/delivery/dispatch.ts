@@ -1,0 +1,160 @@
+import { and, asc, eq, inArray, isNull, notInArray, sql } from 'drizzle-orm';
+import { boxesOf } from '../../../contracts/checkout';
+import { addDays, formatDay } from '../../../contracts/dates';
+import type { DispatchDay, DispatchOrder, MoveDelivery } from '../../../contracts/dispatch';
+import { isNzRegion, nzRegions, unsentOrderStatuses } from '../../../contracts/order';
+import type { Db } from '../../db/client';
+import { dispatchDays, orderEvents, orderLines, orders, users } from '../../db/schema';
+import { recordAudit } from '../../lib/audit';
+import { csvDocument } from '../../lib/csv';
+import { Conflict, NotFound } from '../../lib/errors';
+import { queueMail } from '../../lib/mail-outbox';
+import { deliveryMovedMail } from '../orders/mail';
+import type { OrderService } from '../orders/service';
+import type { OrderRow } from '../orders/view';
+import { orderView } from '../orders/view';
+import type { SettingsService } from '../settings/service';
+import { capacityOn, holidayIn, packingRegion } from './calendar';
+import { bookChosenDate, type DeliveryService, lockDispatchDays, releaseDispatchDay } from './service';
+
+/** Orders that still go out (or went out) on their dispatch day; cancelled and refunded ones do not. */
+const goingOut = notInArray(orders.status, ['cancelled', 'refunded']);
+
+const weekend = (date: string) => [0, 6].includes(new Date(`${date}T00:00:00Z`).getUTCDay());
+
+/**
+ * The dispatch list: what is packed on a day, grouped by region, as a courier's CSV too, and
+ * moving an order to another day within the days' capacity.
+ */
+export class DispatchService {
+  constructor(private readonly deps: { db: Db; delivery: DeliveryService; settings: SettingsService; orders: OrderService; canPayByCard: boolean }) {}
+
+  async day(date: string): Promise<DispatchDay> {
+    const { db } = this.deps;
+    const settings = await this.deps.delivery.settings();
+    const rows = await db
+      .select({ order: orders, customer: { firstName: users.firstName, lastName: users.lastName, email: users.email, phone: users.phone } })
+      .from(orders)
+      .innerJoin(users, eq(users.id, orders.userId))
+      .where(and(eq(orders.dispatchDate, date), goingOut))
+      .orderBy(asc(orders.createdAt), asc(orders.id));
+    const lines = rows.length
+      ? await db
+          .select()
+          .from(orderLines)
+          .where(inArray(orderLines.orderId, rows.map(({ order }) => order.id)))
+          .orderBy(asc(orderLines.id))
+      : [];
+    const [booked] = await db.select().from(dispatchDays).where(eq(dispatchDays.date, date));
+    const views: DispatchOrder[] = rows.map(({ order, customer }) => {
+      const own = lines.filter((line) => line.orderId === order.id);
+      return {
+        number: order.number,
+        status: order.status,
+        readyToPack: order.status === 'paid' || order.status === 'packed',
+        deliveryDate: order.deliveryDate ?? date,
+        boxes: boxesOf(own),
+        rural: order.rural,
+        customer: { name: `${customer.firstName} ${customer.lastName}`.trim(), email: customer.email, phone: customer.phone },
+        address: { name: order.shipName, phone: order.shipPhone, street: order.shipStreet, suburb: order.shipSuburb, city: order.shipCity, postcode: order.shipPostcode, region: order.shipRegion },
+        deliveryInstructions: order.deliveryInstructions,
+        lines: own.map((line) => ({ name: line.productName, quantity: line.quantity, isPreOrder: line.isPreOrder })),
+      };
+    });
+    const closedRow = settings.closedDates.find((row) => row.date === date);
+    const holiday = holidayIn(packingRegion, date);
+    return {
+      date,
+      capacity: capacityOn(settings, date),
+      booked: booked?.bookedBoxes ?? 0,
+      closed: closedRow ? `Closed: ${closedRow.reason}` : holiday ? holiday : weekend(date) ? 'Weekend: no courier pick-up' : null,
+      regions: nzRegions
+        .map((region) => ({ region: region as string, orders: views.filter((view) => view.address.region === region) }))
+        .filter((group) => group.orders.length > 0),
+    };
+  }
+
+  /**
+   * The day's paid orders as one CSV row each, in the columns a courier's bulk consignment upload
+   * asks for (receiver, address, phone, e-mail, items, rural flag, instructions, reference).
+   */
+  async csv(date: string): Promise<string> {
+    const day = await this.day(date);
+    const header = ['Reference', 'Receiver name', 'Phone', 'Email', 'Street', 'Suburb', 'City', 'Postcode', 'Region', 'Rural delivery', 'Boxes', 'Delivery date', 'Contents', 'Instructions'];
+    const rows = day.regions.flatMap((group) =>
+      group.orders
+        .filter((order) => order.readyToPack)
+        .map((order) => [
+          order.number,
+          order.address.name,
+          order.address.phone,
+          order.customer.email,
+          order.address.street,
+          order.address.suburb,
+          order.address.city,
+          order.address.postcode,
+          order.address.region,
+          order.rural ? 'Yes' : 'No',
+          String(order.boxes),
+          order.deliveryDate,
+          order.lines.map((line) => `${line.quantity} x ${line.name}`).join('; '),
+          order.deliveryInstructions,
+        ]),
+    );
+    return csvDocument(header, rows);
+  }
+
+  /**
+   * Moves an unsent order to another delivery day: the new dispatch day must have room (both days
+   * are locked in date order first, so two moves between them never wait on each other), the old
+   * one gets its boxes back, and the shopper is e-mailed the new day with the change.
+   */
+  async move(number: string, input: MoveDelivery, actor: { userId: number; requestId: string }): Promise<OrderRow> {
+    const { db } = this.deps;
+    const settings = await this.deps.delivery.settings();
+    const shopSettings = await this.deps.settings.stored();
+    const reason = (input.reason ?? '').trim();
+    return db.transaction(async (tx) => {
+      const [order] = await tx.select().from(orders).where(eq(orders.number, number.toUpperCase())).for('update');
+      if (!order) throw new NotFound('Order not found');
+      if (!unsentOrderStatuses.includes(order.status)) throw new Conflict('This order has been sent, cancelled or refunded: its delivery day can no longer change.');
+      const lines = await tx.select().from(orderLines).where(eq(orderLines.orderId, order.id));
+      const waiting = await tx
+        .select({ id: orderLines.id })
+        .from(orderLines)
+        .where(and(eq(orderLines.orderId, order.id), eq(orderLines.isPreOrder, true), isNull(orderLines.allocatedAt)));
+      if (waiting.length) throw new Conflict('This order still waits for pre-order boxes: it gets its delivery day when they are allocated.');
+      if (!isNzRegion(order.shipRegion)) throw new Conflict(`This order's region (${order.shipRegion}) has no delivery days.`);
+      if (order.deliveryDate === input.deliveryDate) return order;
+      const boxes = boxesOf(lines);
+      const newDispatch = addDays(input.deliveryDate, -settings.regions[order.shipRegion].leadDays);
+      await lockDispatchDays(tx, [order.dispatchDate, newDispatch].filter((day): day is string => Boolean(day)));
+      if (order.dispatchDate && order.deliveryBoxes > 0) await releaseDispatchDay(tx, order.dispatchDate, order.deliveryBoxes);
+      const booked = await bookChosenDate(tx, { settings, region: order.shipRegion, boxes, now: this.deps.delivery.clock() }, input.deliveryDate);
+      const [moved] = await tx
+        .update(orders)
+        .set({ deliveryDate: booked.deliveryDate, dispatchDate: booked.dispatchDate, deliveryBoxes: booked.boxes, updatedAt: sql`now()` })
+        .where(eq(orders.id, order.id))
+        .returning();
+      const from = order.deliveryDate ? formatDay(order.deliveryDate) : 'no day';
+      const note = `Delivery moved from ${from} to ${formatDay(booked.deliveryDate)}${reason ? `: ${reason}` : ''}`;
+      await tx.insert(orderEvents).values({ orderId: order.id, status: order.status, note, actorUserId: actor.userId });
+      await recordAudit(tx, {
+        actorUserId: actor.userId,
+        action: 'order.delivery-date',
+        entity: 'order',
+        entityId: order.number,
+        before: { deliveryDate: order.deliveryDate, dispatchDate: order.dispatchDate },
+        after: { deliveryDate: booked.deliveryDate, dispatchDate: booked.dispatchDate, reason },
+        requestId: actor.requestId,
+      });
+      const [customer] = await tx.select().from(users).where(eq(users.id, order.userId));
+      if (customer) {
+        const view = await orderView(tx, moved!, shopSettings, this.deps.canPayByCard);
+        await queueMail(tx, deliveryMovedMail(this.deps.orders.mailContext(customer, view, shopSettings), order.deliveryDate, reason));
+      }
+      return moved!;
+    });
+  }
+
+}
