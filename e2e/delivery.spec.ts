@@ -1,6 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { admin, adminApi, signIn } from './shopper';
+import { formatDay } from '../src/contracts/dates';
+import { admin, adminApi, registerAndSignIn, signIn } from './shopper';
 
 /** Screenshots at 390 and 1280 px: the whole page, or the viewport with `focus` scrolled into it. */
 async function shoot(page: Page, name: string, focus?: Locator) {
@@ -49,5 +50,81 @@ test('staff close a delivery date and change a region’s days, and the next del
     expect(api2.closedDates).toEqual([{ date: first, reason: 'Shipment delayed' }]);
   } finally {
     expect((await api.put('/api/admin/delivery', { data: saved })).status()).toBe(200);
+  }
+});
+
+test('a shopper picks a delivery day for a rural address and sees it through to the receipt; staff print the day’s dispatch list', async ({ page, request, browser, baseURL }) => {
+  test.slow();
+  const api = await adminApi(baseURL!);
+  const saved = await (await api.get('/api/admin/delivery')).json();
+  const offered = (await (await api.get('/api/delivery/dates?region=Waikato')).json()) as { dates: Array<{ date: string; state: { available: boolean } }> };
+  const available = offered.dates.filter((one) => one.state.available).map((one) => one.date);
+  // Staff close the soonest day: checkout greys it out at once.
+  expect((await api.put('/api/admin/delivery', { data: { ...saved, closedDates: [...saved.closedDates, { date: available[0], reason: 'Truck in for service' }] } })).status()).toBe(200);
+  try {
+    await registerAndSignIn(page, request, 'hemi');
+    const me = (await (await page.request.get('/api/me')).json()) as { id: number };
+    expect((await page.request.post(`/api/cart/${me.id}/items`, { data: { productId: 1, quantity: 2 } })).status()).toBe(200);
+    await page.goto('/checkout');
+    await page.getByLabel('Street address').fill('1020 Gordonton Road, RD 1');
+    await page.getByLabel('Town or city').fill('Taupiri');
+    await page.getByLabel('Postcode').fill('3791');
+    await page.getByLabel('Region').selectOption('Waikato');
+    const picker = page.getByRole('group', { name: 'Delivery day' });
+    const closed = picker.getByRole('radio', { name: formatDay(available[0]!) });
+    await expect(closed).toBeDisabled();
+    await expect(picker.getByText('Closed: Truck in for service')).toBeVisible();
+    expect(await picker.getByRole('radio', { disabled: false }).count()).toBeGreaterThanOrEqual(5);
+    // The RD number makes it rural: the surcharge is in the quote before payment.
+    await expect(page.getByLabel('Rural delivery')).toBeChecked();
+    await expect(page.getByLabel('Rural delivery')).toBeDisabled();
+    const summary = page.getByRole('complementary', { name: 'Order summary' });
+    await expect(summary.getByText('Rural delivery')).toBeVisible();
+    await expect(summary.getByText('$5.00')).toBeVisible();
+    // 2 x $64.99 + $12.00 + $5.00
+    await expect(summary.getByText('$146.98')).toBeVisible();
+    const chosen = available[1]!;
+    await picker.getByRole('radio', { name: formatDay(chosen) }).check();
+    await shoot(page, 'checkout-delivery-day', picker);
+    await page.getByRole('button', { name: 'Place order' }).click();
+
+    await expect(page.getByRole('heading', { name: 'Thank you for your order!' })).toBeVisible();
+    const number = (await page.getByText(/Your order number is/).locator('strong').textContent())!;
+    await expect(page.getByTestId('delivery-day')).toHaveText(`Delivery day: ${formatDay(chosen)} (rural delivery)`);
+    await page.getByRole('link', { name: 'View your order' }).click();
+    await expect(page.getByTestId('delivery-day')).toHaveText(`Delivery day: ${formatDay(chosen)} (rural delivery)`);
+    await page.getByRole('button', { name: 'View receipt' }).click();
+    const receipt = page.getByRole('dialog', { name: 'Tax invoice / receipt' });
+    await expect(receipt.getByRole('row', { name: `Shipping (NZ-wide), delivery ${formatDay(chosen)} $12.00` })).toBeVisible();
+    await expect(receipt.getByRole('row', { name: 'Rural delivery $5.00' })).toBeVisible();
+    await expect(receipt.getByRole('row', { name: 'Total (GST inclusive) $146.98' })).toBeVisible();
+
+    // Staff mark it paid and print the dispatch day's slips.
+    expect((await api.post(`/api/admin/orders/${number}/status`, { data: { status: 'paid' } })).status()).toBe(200);
+    const order = await (await api.get(`/api/admin/orders/${number}`)).json();
+    const staffContext = await browser.newContext();
+    const staffPage = await staffContext.newPage();
+    try {
+      await signIn(staffPage, admin.email, admin.password);
+      await staffPage.goto(`/admin/dispatch?date=${order.dispatchDate}`);
+      await expect(staffPage.getByRole('heading', { name: 'Dispatch', exact: true })).toBeVisible();
+      const waikato = staffPage.getByRole('region', { name: 'Waikato' });
+      await expect(waikato.getByRole('link', { name: number })).toBeVisible();
+      await expect(waikato.getByText('Rural', { exact: true }).first()).toBeVisible();
+      await shoot(staffPage, 'dispatch-list');
+      const csv = await staffPage.request.get(`/api/admin/dispatch.csv?date=${order.dispatchDate}`);
+      expect(await csv.text()).toContain(`${number},Tama Hohaia,022 123 4567,hemi@example.nz,"1020 Gordonton Road, RD 1",,Taupiri,3791,Waikato,Yes,2,${chosen},2 x Alphonso Mangoes`);
+      await staffPage.emulateMedia({ media: 'print' });
+      const slip = staffPage.getByTestId('dispatch-slip').filter({ hasText: number });
+      await expect(slip).toBeVisible();
+      await expect(slip).toContainText(`Deliver on ${formatDay(chosen)}`);
+      await expect(slip).toContainText('RURAL DELIVERY');
+      await staffPage.screenshot({ path: test.info().outputPath('dispatch-print-1280.png'), fullPage: true });
+    } finally {
+      await staffContext.close();
+    }
+  } finally {
+    expect((await api.put('/api/admin/delivery', { data: saved })).status()).toBe(200);
+    await api.dispose();
   }
 });

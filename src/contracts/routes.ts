@@ -48,6 +48,7 @@ export function contentPagePath(slug: string): string {
 export const adminSections = [
   'products',
   'orders',
+  'dispatch',
   'claims',
   'inventory',
   'delivery',

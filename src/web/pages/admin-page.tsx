@@ -2,6 +2,7 @@ import { Navigate, useParams } from 'react-router';
 import { adminSections } from '../../contracts/routes';
 import { AdminClaims } from '../features/admin/claims/admin-claims';
 import { AdminDelivery } from '../features/admin/delivery/admin-delivery';
+import { AdminDispatch } from '../features/admin/dispatch/admin-dispatch';
 import { AdminContent } from '../features/admin/content/admin-content';
 import { AdminTestimonials } from '../features/admin/content/admin-testimonials';
 import { AdminCustomers } from '../features/admin/customers/admin-customers';
@@ -21,6 +22,7 @@ type Section = (typeof adminSections)[number];
 const screens: Record<Section, () => React.JSX.Element> = {
   products: AdminProducts,
   orders: AdminOrders,
+  dispatch: AdminDispatch,
   claims: AdminClaims,
   inventory: AdminInventory,
   delivery: AdminDelivery,
