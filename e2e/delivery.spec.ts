@@ -62,7 +62,7 @@ test('a shopper picks a delivery day for a rural address and sees it through to 
   // Staff close the soonest day: checkout greys it out at once.
   expect((await api.put('/api/admin/delivery', { data: { ...saved, closedDates: [...saved.closedDates, { date: available[0], reason: 'Truck in for service' }] } })).status()).toBe(200);
   try {
-    await registerAndSignIn(page, request, 'hemi');
+    await registerAndSignIn(page, request, 'hemirangi');
     const me = (await (await page.request.get('/api/me')).json()) as { id: number };
     expect((await page.request.post(`/api/cart/${me.id}/items`, { data: { productId: 1, quantity: 2 } })).status()).toBe(200);
     await page.goto('/checkout');
@@ -113,7 +113,7 @@ test('a shopper picks a delivery day for a rural address and sees it through to 
       await expect(waikato.getByText('Rural', { exact: true }).first()).toBeVisible();
       await shoot(staffPage, 'dispatch-list');
       const csv = await staffPage.request.get(`/api/admin/dispatch.csv?date=${order.dispatchDate}`);
-      expect(await csv.text()).toContain(`${number},Tama Hohaia,022 123 4567,hemi@example.nz,"1020 Gordonton Road, RD 1",,Taupiri,3791,Waikato,Yes,2,${chosen},2 x Alphonso Mangoes`);
+      expect(await csv.text()).toContain(`${number},Tama Hohaia,022 123 4567,hemirangi@example.nz,"1020 Gordonton Road, RD 1",,Taupiri,3791,Waikato,Yes,2,${chosen},2 x Alphonso Mangoes`);
       await staffPage.emulateMedia({ media: 'print' });
       const slip = staffPage.getByTestId('dispatch-slip').filter({ hasText: number });
       await expect(slip).toBeVisible();

@@ -79,7 +79,9 @@ test('staff record a short shipment: the paid pre-order gets its boxes, the rest
     await signIn(shopperPage, paid.email, paid.password);
     await shopperPage.goto(`/account/orders/${paid.number}`);
     await expect(shopperPage.getByText(/pre-order, boxes set aside/)).toBeVisible();
-    await expect(shopperPage.getByText(/set aside from the shipment of 2 November 2026; expected dispatch \d+ \w+ 20\d\d/)).toBeVisible();
+    // All its boxes are here: it has its delivery day now.
+    await expect(shopperPage.getByText(/set aside from the shipment of 2 November 2026; delivery \w{3}, \d+ \w+ 20\d\d, dispatched \w{3}, \d+ \w+ 20\d\d/)).toBeVisible();
+    await expect(shopperPage.getByTestId('delivery-day')).toHaveText(/^Delivery day: \w{3}, \d+ \w+ 20\d\d$/);
     await shopperPage.setViewportSize({ width: 390, height: 900 });
     await shopperPage.screenshot({ path: test.info().outputPath('pre-order-shopper-390.png'), fullPage: true });
   } finally {

@@ -91,6 +91,8 @@ export interface SalesReport {
   to: string;
   groupBy: ReportGrouping;
   totals: RevenueFigures & { refunded: number };
+  /** What delivery brought in (GST included): shipping with the rural surcharges, and those apart. */
+  delivery: { shipping: number; ruralSurcharge: number; ruralOrders: number };
   periods: SalesPeriod[];
   topProducts: TopProductRow[];
   regions: RegionRow[];

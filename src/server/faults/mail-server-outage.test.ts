@@ -20,6 +20,8 @@ afterAll(async () => {
 interface Received {
   subject: string;
   messageId: string;
+  /** The message has a plain-text part and an HTML part, as alternatives. */
+  bothParts: boolean;
 }
 
 /** A real SMTP server on loopback that refuses mail with a temporary error, or takes it. */
@@ -39,7 +41,8 @@ function startMailServer(port: number, state: { refusing: boolean; refused: numb
       stream.on('data', (chunk: string) => (raw += chunk));
       stream.on('end', () => {
         const header = (name: string) => new RegExp(`^${name}: (.*)$`, 'mi').exec(raw)?.[1]?.trim() ?? '';
-        state.received.push({ subject: header('Subject'), messageId: header('Message-ID') });
+        const bothParts = /^Content-Type: multipart\/alternative/im.test(raw) && /^Content-Type: text\/plain/im.test(raw) && /^Content-Type: text\/html/im.test(raw);
+        state.received.push({ subject: header('Subject'), messageId: header('Message-ID'), bothParts });
         callback();
       });
     },
@@ -87,6 +90,7 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))('the mail server down for a w
     await sleep(3_000);
     expect(state.received.map((mail) => mail.subject).sort()).toEqual(placed.map((number) => `Your order ${number} at Mango Shop`).sort());
     expect(new Set(state.received.map((mail) => mail.messageId)).size).toBe(placed.length);
+    expect(state.received.every((mail) => mail.bothParts)).toBe(true);
 
     expect((await stopShop(shop)).code).toBe(0);
     shop = undefined;

@@ -5,6 +5,7 @@ import type { AppConfig } from '../../config';
 import type { Db } from '../../db/client';
 import { carts, passwordResetTokens, users } from '../../db/schema';
 import { Conflict, Unauthorized, fieldError, isUniqueViolation } from '../../lib/errors';
+import { composeMail } from '../../lib/mail-layout';
 import { queueMail } from '../../lib/mail-outbox';
 import type { RateLimiter } from '../../lib/rate-limit';
 import { hashToken, newToken } from '../../lib/tokens';
@@ -108,22 +109,20 @@ export async function requestPasswordReset(deps: AuthDeps, input: z.output<typeo
   // link expires is given up rather than retried.
   await deps.db.transaction(async (tx) => {
     await tx.insert(passwordResetTokens).values({ userId: user.id, tokenHash: hashToken(token), expiresAt });
-    await queueMail(tx, {
+    const mail = composeMail({
       to: user.email,
       subject: 'Reset your Mango Shop password',
-      text: [
-        `Kia ora ${user.firstName},`,
-        '',
+      preview: 'Choose a new password within the next hour.',
+      greeting: `Kia ora ${user.firstName},`,
+      parts: [
         'Someone (hopefully you) asked to reset the password of your Mango Shop account.',
-        `Choose a new password here within the next hour:`,
         '',
-        link,
-        '',
+        { kind: 'button', label: 'Choose a new password here within the next hour', href: link },
         'If you did not ask for this, you can ignore this e-mail: your password stays the same.',
-        '',
-        'Mango Shop',
-      ].join('\n'),
-    }, { expiresAt });
+      ],
+      siteName: 'Mango Shop',
+    });
+    await queueMail(tx, mail, { expiresAt });
   });
 }
 

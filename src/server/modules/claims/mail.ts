@@ -1,6 +1,7 @@
 import { claimReasonLabels, type ClaimReason } from '../../../contracts/claims';
 import { formatNzd } from '../../../contracts/money';
 import type { MailMessage } from '../../lib/mail';
+import type { MailPart } from '../../lib/mail-layout';
 import { type MailContext, message } from '../orders/mail';
 
 export interface ClaimMailFacts {
@@ -9,7 +10,7 @@ export interface ClaimMailFacts {
   lines: Array<{ name: string; quantity: number }>;
 }
 
-const boxes = (claim: ClaimMailFacts) => claim.lines.map((line) => `  ${line.quantity} x ${line.name}`);
+const boxes = (claim: ClaimMailFacts): MailPart => ({ kind: 'list', items: claim.lines.map((line) => `${line.quantity} x ${line.name}`) });
 const about = (claim: ClaimMailFacts, context: MailContext) => `your claim #${claim.id} on order ${context.order.number}`;
 
 /** Sent when the shopper reports a problem: what we have, and what happens next. */
@@ -18,7 +19,7 @@ export function claimReceivedMail(context: MailContext, claim: ClaimMailFacts): 
     `Thank you for telling us. We are sorry your mangoes were not right (${claimReasonLabels[claim.reason].toLowerCase()}).`,
     '',
     'You reported:',
-    ...boxes(claim),
+    boxes(claim),
     '',
     'Our team will look at your photos and reply within one working day. You can follow the claim on your order page.',
   ]);
@@ -31,7 +32,7 @@ export function claimInReviewMail(context: MailContext, claim: ClaimMailFacts): 
 export function claimRefundedMail(context: MailContext, claim: ClaimMailFacts, refundCents: number, note: string): MailMessage {
   return message(context, `Your claim #${claim.id} is approved: refund of ${formatNzd(refundCents)}`, [
     `We have approved ${about(claim, context)} and refunded ${formatNzd(refundCents)} for:`,
-    ...boxes(claim),
+    boxes(claim),
     ...(note ? ['', note] : []),
     '',
     'It can take a few working days to reach your account, depending on your bank. There is no need to send the mangoes back.',
@@ -41,7 +42,7 @@ export function claimRefundedMail(context: MailContext, claim: ClaimMailFacts, r
 export function claimReplacedMail(context: MailContext, claim: ClaimMailFacts, replacementNumber: string, replacementUrl: string, note: string): MailMessage {
   return message(context, `Your claim #${claim.id} is approved: replacement order ${replacementNumber}`, [
     `We have approved ${about(claim, context)} and are sending you fresh boxes at no charge, as order ${replacementNumber}:`,
-    ...boxes(claim),
+    boxes(claim),
     ...(note ? ['', note] : []),
     '',
     `We will e-mail you when it is on its way. Follow it here: ${replacementUrl}`,

@@ -175,6 +175,14 @@ describe('rural delivery', () => {
     const [row] = await shop.database.db.select().from(orders).where(eq(orders.number, placed(response).order.number));
     expect(row).toMatchObject({ shippingCents: 1700, ruralSurchargeCents: 500, totalCents: total, gstCents: 1748, rural: true });
 
+    // Reports count the surcharge once the order is a sale (the test shop's other sales are town orders or unpaid).
+    const reportBefore = (await staff({ method: 'GET', url: '/api/admin/reports' })).json().delivery;
+    expect((await staff({ method: 'POST', url: `/api/admin/orders/${placed(response).order.number}/status`, payload: { status: 'paid' } })).statusCode).toBe(200);
+    const reportAfter = (await staff({ method: 'GET', url: '/api/admin/reports' })).json().delivery;
+    expect(reportAfter.ruralOrders - reportBefore.ruralOrders).toBe(1);
+    expect(Math.round((reportAfter.ruralSurcharge - reportBefore.ruralSurcharge) * 100)).toBe(500);
+    expect(Math.round((reportAfter.shipping - reportBefore.shipping) * 100)).toBe(1700);
+
     await shopper.add(product.id, 1);
     const ticked = await shopper.order({ shipping: { ...testShipping, rural: true } });
     expect(placed(ticked).order).toMatchObject({ rural: true, ruralSurcharge: 5, total: 64.99 + 17 });

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { subscribeSchema } from '../../../contracts/newsletter';
 import { type Db, queryRows } from '../../db/client';
+import { composeMail } from '../../lib/mail-layout';
 import { queueMail } from '../../lib/mail-outbox';
 import type { RateLimiter } from '../../lib/rate-limit';
 import { hashToken, newToken } from '../../lib/tokens';
@@ -40,23 +41,21 @@ export async function subscribe(deps: NewsletterDeps, input: z.output<typeof sub
         where newsletter_subscribers.unsubscribed_at is not null
       returning id`);
     if (!started) return;
-    await queueMail(tx, {
+    const mail = composeMail({
       to: input.email,
       subject: 'Welcome to the Mango Shop newsletter',
-      text: [
-        'Kia ora,',
-        '',
+      greeting: 'Kia ora,',
+      parts: [
         'Thank you for subscribing to the Mango Shop newsletter.',
         "We'll let you know when your favourite varieties come into season, and about new arrivals and offers.",
         '',
-        'Changed your mind? Unsubscribe at any time with this link:',
-        link,
-        '',
-        'Mango Shop',
-      ].join('\n'),
+        { kind: 'link', label: 'Changed your mind? Unsubscribe at any time with this link', href: link },
+      ],
+      siteName: 'Mango Shop',
       // RFC 8058: mail clients offer their own unsubscribe button, which POSTs to the link.
       headers: { 'List-Unsubscribe': `<${link}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
     });
+    await queueMail(tx, mail);
   });
 }
 

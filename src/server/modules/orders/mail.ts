@@ -3,27 +3,39 @@ import { formatNzd } from '../../../contracts/money';
 import { carrierLabels, type OrderView } from '../../../contracts/order';
 import type { StoredSettings } from '../../../contracts/settings';
 import type { MailMessage } from '../../lib/mail';
+import { composeMail, type MailPart } from '../../lib/mail-layout';
 
 const money = (dollars: number) => formatNzd(Math.round(dollars * 100));
 
-function linesAndTotals(order: OrderView): string[] {
+function linesAndTotals(order: OrderView): MailPart[] {
+  const lines = order.lines.map((line) => {
+    const preOrder = !line.isPreOrder
+      ? ''
+      : line.allocated
+        ? ' (pre-order, boxes set aside)'
+        : line.expectedAvailabilityDate
+          ? ` (pre-order, ships after ${formatDate(line.expectedAvailabilityDate)})`
+          : ' (pre-order)';
+    return {
+      label: `${line.quantity} × ${line.name}${preOrder}`,
+      value: money(line.lineTotal),
+      text: `  ${line.quantity} x ${line.name} @ ${money(line.unitPrice)} = ${money(line.lineTotal)}${preOrder}`,
+    };
+  });
   return [
-    ...order.lines.map((line) => {
-      const preOrder = !line.isPreOrder
-        ? ''
-        : line.allocated
-          ? ' (pre-order, boxes set aside)'
-          : line.expectedAvailabilityDate
-            ? ` (pre-order, ships after ${formatDate(line.expectedAvailabilityDate)})`
-            : ' (pre-order)';
-      return `  ${line.quantity} x ${line.name} @ ${money(line.unitPrice)} = ${money(line.lineTotal)}${preOrder}`;
-    }),
+    { kind: 'table', rows: lines },
     '',
-    `Subtotal: ${money(order.subtotal)}`,
-    `Shipping: ${money(order.shipping)}`,
-    ...(order.ruralSurcharge > 0 ? [`Rural delivery: ${money(order.ruralSurcharge)}`] : []),
-    ...(order.discount > 0 ? [`Discount${order.promoCode ? ` (${order.promoCode})` : ''}: -${money(order.discount)}`] : []),
-    `Total: ${money(order.total)} (includes GST of ${money(order.gst)})`,
+    {
+      kind: 'table',
+      rows: [
+        { label: 'Subtotal', value: money(order.subtotal) },
+        { label: 'Shipping', value: money(order.shipping) },
+        ...(order.ruralSurcharge > 0 ? [{ label: 'Rural delivery', value: money(order.ruralSurcharge) }] : []),
+        ...(order.discount > 0 ? [{ label: `Discount${order.promoCode ? ` (${order.promoCode})` : ''}`, value: `-${money(order.discount)}` }] : []),
+        { label: 'Total', value: money(order.total), strong: true, text: `Total: ${money(order.total)} (includes GST of ${money(order.gst)})` },
+        { label: 'Includes GST (15%)', value: money(order.gst), muted: true, text: null },
+      ],
+    },
   ];
 }
 
@@ -33,16 +45,16 @@ function address(order: OrderView): string[] {
 }
 
 /** When the boxes arrive: the chosen day, or for a pre-order the promise of one. */
-export function deliveryLine(order: OrderView): string {
-  if (order.deliveryDate) return `Delivery: ${formatDay(order.deliveryDate)}${order.rural ? ' (rural delivery)' : ''}`;
-  return 'Delivery: we will set your delivery day when your pre-order boxes arrive, and e-mail you the date.';
+export function deliveryLine(order: OrderView): MailPart {
+  if (order.deliveryDate) return { kind: 'callout', text: `Delivery: ${formatDay(order.deliveryDate)}${order.rural ? ' (rural delivery)' : ''}` };
+  return { kind: 'callout', text: 'Delivery: we will set your delivery day when your pre-order boxes arrive, and e-mail you the date.' };
 }
 
 /** The carrier and the link to follow the parcel, when the order has shipped with them. */
-export function trackingLines(order: OrderView): string[] {
+export function trackingLines(order: OrderView): MailPart[] {
   if (!order.trackingNumber) return [];
   const carrier = order.carrier ? `${carrierLabels[order.carrier]} ` : '';
-  return [`Tracking number: ${carrier}${order.trackingNumber}`, ...(order.trackingUrl ? [`Track your parcel: ${order.trackingUrl}`] : [])];
+  return [`Tracking number: ${carrier}${order.trackingNumber}`, ...(order.trackingUrl ? [{ kind: 'button' as const, label: 'Track your parcel', href: order.trackingUrl }] : [])];
 }
 
 export interface MailContext {
@@ -53,26 +65,37 @@ export interface MailContext {
   orderUrl: string;
 }
 
-export function message(context: MailContext, subject: string, body: string[]): MailMessage {
-  return {
+/** An e-mail about an order: the greeting, what `body` says, and a button to the order. */
+export function message(context: MailContext, subject: string, body: MailPart[], preview?: string): MailMessage {
+  return composeMail({
     to: context.to,
     subject,
-    text: [`Kia ora ${context.firstName},`, '', ...body, '', `See your order: ${context.orderUrl}`, '', `${context.settings.siteName}`].join('\n'),
-  };
+    preview,
+    greeting: `Kia ora ${context.firstName},`,
+    parts: [...body, '', { kind: 'button', label: 'See your order', href: context.orderUrl }],
+    siteName: context.settings.siteName,
+  });
 }
 
 /** Sent when an order is placed: what was ordered, where it goes, and how to pay. */
 export function confirmationMail(context: MailContext): MailMessage {
   const { order, settings } = context;
-  const payment =
-    order.bankTransfer
+  const bank = order.bankTransfer;
+  const payment: MailPart[] =
+    bank
       ? [
           'How to pay: please make a bank transfer of the total to',
-          `  Account name: ${order.bankTransfer.accountName}`,
-          `  Account number: ${order.bankTransfer.accountNumber || `please ask us at ${settings.contact.email}`}`,
-          ...(order.bankTransfer.bankName ? [`  Bank: ${order.bankTransfer.bankName}`] : []),
-          `  Reference: ${order.bankTransfer.reference}`,
-          `Please pay by ${formatDate(order.bankTransfer.payBy)}; unpaid orders are cancelled after ${settings.unpaidOrderTimeoutDays} days.`,
+          {
+            kind: 'table',
+            rows: [
+              { label: 'Account name', value: bank.accountName },
+              { label: 'Account number', value: bank.accountNumber || `please ask us at ${settings.contact.email}` },
+              ...(bank.bankName ? [{ label: 'Bank', value: bank.bankName }] : []),
+              { label: 'Reference', value: bank.reference, strong: true },
+              { label: 'Amount', value: money(order.total), text: null },
+            ].map((row) => ({ ...row, text: row.text === null ? null : `  ${row.label}: ${row.value}` })),
+          },
+          `Please pay by ${formatDate(bank.payBy)}; unpaid orders are cancelled after ${settings.unpaidOrderTimeoutDays} days.`,
         ]
       : order.status === 'pending_payment'
         ? ['We will confirm as soon as your card payment has gone through.']

@@ -19,7 +19,7 @@ export function allocatedMail(context: MailContext, given: { productName: string
           ? [`Your order is ready to pack. It leaves us on ${formatDay(order.dispatchDate ?? given.dispatch)} and is due with you on ${formatDay(order.deliveryDate)}. We will e-mail you the tracking link when it ships.`]
           : [`Your order is ready to pack. We expect to dispatch it on ${formatDate(given.dispatch)}, and will e-mail you its delivery day and tracking link.`];
   return message(context, `Your pre-order ${order.number}: ${given.productName} has arrived`, [
-    `Good news: your ${given.productName} mangoes have landed. We have set aside ${boxesOf(given.boxes, given.productName)} for order ${order.number}.`,
+    `Good news: the ${given.productName} you pre-ordered have landed. We have set aside ${boxesOf(given.boxes, given.productName)} for order ${order.number}.`,
     '',
     ...next,
     ...(order.deliveryDate ? ['', deliveryLine(order)] : []),

@@ -69,12 +69,13 @@ export class ReportService {
   constructor(private readonly deps: { db: Db; inventory: InventoryService; settings: SettingsService }) {}
 
   async salesReport(query: ReportQuery): Promise<SalesReport> {
-    const [periods, topProducts, regions, promos, preOrders] = await Promise.all([
+    const [periods, topProducts, regions, promos, preOrders, delivery] = await Promise.all([
       this.periods(query),
       this.topProducts(query),
       this.regions(query),
       this.promos(query),
       this.preOrders(query),
+      this.delivery(query),
     ]);
     const totals = { orders: 0, revenue: 0, gst: 0, refunded: 0 };
     for (const period of periods) {
@@ -88,12 +89,26 @@ export class ReportService {
       to: query.to,
       groupBy: query.groupBy,
       totals: { ...totals, revenue: centsToDollars(totals.revenue), gst: centsToDollars(totals.gst) },
+      delivery,
       periods,
       topProducts,
       regions,
       promos,
       preOrders,
     };
+  }
+
+  /** Shipping charged on the range's sales, the rural surcharges in it, and how many orders paid one. */
+  async delivery({ from, to }: ReportQuery): Promise<SalesReport['delivery']> {
+    const [row] = await this.deps.db
+      .select({
+        shipping: sumOf(earned(orders.shippingCents)),
+        rural: sumOf(earned(orders.ruralSurchargeCents)),
+        ruralOrders: sql<number>`(count(*) filter (where ${orders.ruralSurchargeCents} > 0 and ${orders.status} <> 'refunded'))::int`,
+      })
+      .from(orders)
+      .where(and(placedWithin(from, to), inArray(orders.status, countedStatuses), isSale));
+    return { shipping: dollars(row?.shipping ?? 0), ruralSurcharge: dollars(row?.rural ?? 0), ruralOrders: row?.ruralOrders ?? 0 };
   }
 
   /** Every period of the range, empty ones included so a chart shows the quiet days. */

@@ -18,7 +18,8 @@ export function deliveryDayText(order: DeliveryFacts): string {
 export function DeliveryDay({ order }: { order: DeliveryFacts }) {
   return (
     <p className="flex items-center gap-2 rounded-lg bg-mango-50 px-3 py-2 text-sm" data-testid="delivery-day">
-      <CalendarDays className="size-4 shrink-0" aria-hidden="true" /> <span>{deliveryDayText(order)}</span>
+      <CalendarDays className="size-4 shrink-0" aria-hidden="true" />
+      <span>{deliveryDayText(order)}</span>
     </p>
   );
 }

@@ -57,12 +57,17 @@ export function AdminReports() {
       ) : (
         data && (
           <div className={`grid grid-cols-1 gap-4 transition-opacity ${report.isPlaceholderData ? 'opacity-60' : ''}`} aria-busy={report.isPlaceholderData}>
-            <div className="grid gap-4 sm:grid-cols-2">
+            <div className="grid gap-4 sm:grid-cols-3">
               <Figure label="Revenue (incl. GST)" value={formatPrice(data.totals.revenue)} note={`includes ${formatPrice(data.totals.gst)} GST`} />
               <Figure
                 label="Orders"
                 value={String(data.totals.orders)}
                 note={`${formatDate(data.from)} to ${formatDate(data.to)}${data.totals.refunded ? ` · ${data.totals.refunded} refunded` : ''}`}
+              />
+              <Figure
+                label="Delivery charged"
+                value={formatPrice(data.delivery.shipping)}
+                note={`includes ${formatPrice(data.delivery.ruralSurcharge)} rural surcharge on ${data.delivery.ruralOrders} ${data.delivery.ruralOrders === 1 ? 'order' : 'orders'}`}
               />
             </div>
             <ReportSection title="Revenue and orders" csvUrl={reportCsvUrl('sales', filters)}>

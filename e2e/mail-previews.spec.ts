@@ -1,0 +1,100 @@
+import type { Page } from '@playwright/test';
+import { addDays, nzToday } from '../src/contracts/dates';
+import type { OrderView } from '../src/contracts/order';
+import type { MailMessage } from '../src/server/lib/mail';
+import { claimReceivedMail, claimRefundedMail } from '../src/server/modules/claims/mail';
+import { cancelledMail, confirmationMail, deliveryMovedMail, type MailContext, paidMail, refundedMail, shippedMail } from '../src/server/modules/orders/mail';
+import { allocatedMail } from '../src/server/modules/orders/pre-order-mail';
+import { defaultSettings } from '../src/server/modules/settings/defaults';
+import { backMail, confirmMail } from '../src/server/modules/waitlist/mail';
+import { expect, test } from './fixtures';
+
+/**
+ * Every kind of e-mail the shop sends, rendered from its own builder with a sample order, and
+ * looked at as a reader would: at 390 and 1280 px, in light and dark mode. The HTML part must say
+ * what the plain-text part says (the delivery day, the tracking link, the amounts).
+ */
+const delivery = addDays(nzToday(), 6);
+const order: OrderView = {
+  number: 'MS-10042',
+  status: 'pending_payment',
+  paymentMethod: 'bank_transfer',
+  placedAt: new Date().toISOString(),
+  lines: [
+    { productId: 1, name: 'Alphonso Mangoes', unitPrice: 64.99, quantity: 2, lineTotal: 129.98, isPreOrder: false, expectedAvailabilityDate: null, allocated: false },
+    { productId: 3, name: 'Kesar Mangoes', unitPrice: 44.99, quantity: 1, lineTotal: 44.99, isPreOrder: false, expectedAvailabilityDate: null, allocated: false },
+  ],
+  subtotal: 174.97,
+  shipping: 12,
+  ruralSurcharge: 5,
+  discount: 17.5,
+  gst: 22.44,
+  total: 174.47,
+  promoCode: 'MANGO10',
+  shippingAddress: { name: 'Aroha Ngata', phone: '021 123 4567', street: '1020 Kaipara Coast Highway, RD 4', suburb: '', city: 'Warkworth', postcode: '0984', region: 'Auckland' },
+  deliveryInstructions: 'Leave by the garage door',
+  rural: true,
+  deliveryDate: delivery,
+  dispatchDate: addDays(delivery, -1),
+  trackingNumber: null,
+  carrier: null,
+  trackingUrl: null,
+  events: [],
+  bankTransfer: { accountName: 'Mango Shop Ltd', accountNumber: '12-3456-7890123-00', bankName: 'ASB', reference: 'MS-10042', payBy: addDays(nzToday(), 3) },
+  canCancel: true,
+  waitingForStock: false,
+  canPayByCard: false,
+};
+const context = (view: OrderView): MailContext => ({ to: 'aroha@example.nz', firstName: 'Aroha', order: view, settings: defaultSettings, orderUrl: 'https://mangoshop.co.nz/account/orders/MS-10042' });
+const shipped: OrderView = { ...order, status: 'shipped', bankTransfer: null, carrier: 'nz_post', trackingNumber: 'NZP123456789', trackingUrl: 'https://www.nzpost.co.nz/tools/tracking/item/NZP123456789' };
+const claim = { id: 7, reason: 'bruised' as const, lines: [{ name: 'Alphonso Mangoes', quantity: 1 }] };
+
+const mails: Array<[string, MailMessage]> = [
+  ['order-confirmation', confirmationMail(context(order))],
+  ['order-paid', paidMail(context({ ...order, status: 'paid', bankTransfer: null }))],
+  ['order-shipped', shippedMail(context(shipped))],
+  ['order-delivery-moved', deliveryMovedMail(context(order), addDays(delivery, -2), 'The Kesar shipment is a day late')],
+  ['order-cancelled', cancelledMail(context({ ...order, status: 'cancelled' }), 'Not paid within 3 days.')],
+  ['order-refunded', refundedMail(context({ ...order, status: 'refunded' }), 17447)],
+  ['pre-order-arrived', allocatedMail(context({ ...order, status: 'paid', bankTransfer: null }), { productName: 'Kesar Mangoes', boxes: 1, dispatch: addDays(delivery, -1) })],
+  ['claim-received', claimReceivedMail(context(shipped), claim)],
+  ['claim-refunded', claimRefundedMail(context(shipped), claim, 6499, 'Sorry about that box.')],
+  ['waitlist-confirm', confirmMail({ to: 'aroha@example.nz', productName: 'Kesar Mangoes', link: 'https://mangoshop.co.nz/waitlist/confirm?token=abc' })],
+  ['waitlist-back', backMail({ to: 'aroha@example.nz', productName: 'Kesar Mangoes', isPreOrder: false, productUrl: 'https://mangoshop.co.nz/product/3', unsubscribeUrl: 'https://mangoshop.co.nz/waitlist/leave?token=abc' })],
+];
+
+async function shoot(page: Page, name: string, html: string) {
+  await page.setContent(html);
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    for (const width of [390, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.screenshot({ path: test.info().outputPath(`${name}-${scheme}-${width}.png`), fullPage: true });
+    }
+  }
+}
+
+test('every e-mail has an HTML part that says what its plain text says, readable at 390 px and in dark mode', async ({ page }) => {
+  for (const [name, mail] of mails) {
+    expect(mail.html, name).toBeTruthy();
+    await shoot(page, name, mail.html!);
+    // Nothing wider than a phone: no sideways scrolling at 390 px.
+    await page.setViewportSize({ width: 390, height: 900 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth), name).toBeLessThanOrEqual(390);
+    const body = page.locator('body');
+    await expect(body, name).toContainText('Kia ora');
+    // Every address the plain text gives is a link in the HTML.
+    for (const url of mail.text.match(/https?:\/\/\S+/g) ?? []) {
+      await expect(page.locator(`a[href="${url}"]`).first(), `${name}: ${url}`).toBeAttached();
+    }
+  }
+  await page.setContent(mails[0]![1].html!);
+  for (const text of [`Delivery: `, '(rural delivery)', 'Rural delivery', '$5.00', '$174.47', 'MS-10042', '12-3456-7890123-00']) await expect(page.locator('body')).toContainText(text);
+  await page.setContent(mails[2]![1].html!);
+  await expect(page.getByRole('link', { name: 'Track your parcel' })).toHaveAttribute('href', 'https://www.nzpost.co.nz/tools/tracking/item/NZP123456789');
+  await expect(page.locator('body')).toContainText('Tracking number: NZ Post NZP123456789');
+  // In dark mode the card is dark and its words light.
+  await page.emulateMedia({ colorScheme: 'dark' });
+  const card = page.locator('.mail-card').first();
+  expect(await card.evaluate((element) => getComputedStyle(element).backgroundColor)).toBe('rgb(41, 37, 36)');
+});
