@@ -104,6 +104,19 @@ export async function releaseDispatchDay(tx: Tx, dispatchDate: string, boxes: nu
     .where(eq(dispatchDays.date, dispatchDate));
 }
 
+/**
+ * Locks every dispatch day from `from` to `to`, in date order (rows made first where missing): a
+ * transaction that may book several days (a shipment's pre-orders) takes them all in the order a
+ * move does, so the two never wait on each other in a circle.
+ */
+export async function lockDispatchRange(tx: Tx, from: string, to: string): Promise<void> {
+  await tx.execute(sql`insert into dispatch_days (date, booked_boxes) select day::date, 0 from generate_series(${from}::date, ${to}::date, interval '1 day') as day on conflict (date) do nothing`);
+  await tx.select({ date: dispatchDays.date }).from(dispatchDays).where(and(gte(dispatchDays.date, from), lte(dispatchDays.date, to))).orderBy(asc(dispatchDays.date)).for('update');
+}
+
+/** How far ahead a booking looks for a free day. */
+export const bookingHorizonDays = horizonDays;
+
 /** Locks dispatch days in date order, so two moves between the same days never wait on each other. */
 export async function lockDispatchDays(tx: Tx, dates: string[]): Promise<void> {
   const unique = [...new Set(dates)].sort();

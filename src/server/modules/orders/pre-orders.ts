@@ -1,14 +1,15 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { boxesOf } from '../../../contracts/checkout';
-import { formatDate, formatDay } from '../../../contracts/dates';
+import { addDays, formatDate, formatDay } from '../../../contracts/dates';
+import type { StoredSettings } from '../../../contracts/settings';
 import type { DeliverySettings } from '../../../contracts/delivery';
 import { isNzRegion, unsentOrderStatuses } from '../../../contracts/order';
 import { type AllocationResult, expectedDispatch, type PreOrderBook, type ShipmentInput, type ShipmentView } from '../../../contracts/pre-order';
 import type { Tx } from '../../db/client';
 import { orderEvents, orderLines, orders, products, shipments, stockMovements, users } from '../../db/schema';
 import { recordAudit } from '../../lib/audit';
-import { capacityOn } from '../delivery/calendar';
-import { claimDispatchDay, firstFreeDate } from '../delivery/service';
+import { capacityOn, firstPackingDay } from '../delivery/calendar';
+import { bookingHorizonDays, claimDispatchDay, firstFreeDate, lockDispatchRange } from '../delivery/service';
 import type { MailMessage } from '../../lib/mail';
 import { AppError, Conflict, NotFound } from '../../lib/errors';
 import { queueMail } from '../../lib/mail-outbox';
@@ -56,6 +57,8 @@ export class PreOrderService {
   private async allocate(productId: number, shipment: ShipmentInput | null, actor: Actor): Promise<AllocationResult> {
     const now = Date.now();
     const delivery = await this.deps.delivery.settings();
+    // Read before the transaction: inside it only `tx` may touch the database.
+    const shopSettings = await this.deps.settings.stored();
     const result = await this.deps.db.transaction(async (tx) => {
       const { lockedOrders, product } = await lockWaiting(tx, productId);
       if (!product.isPreOrder && lockedOrders.length === 0) {
@@ -109,7 +112,13 @@ export class PreOrderService {
         await tx.update(shipments).set({ allocatedBoxes }).where(eq(shipments.id, recorded.id));
         recorded = { ...recorded, allocatedBoxes };
       }
-      // An order with nothing left to wait for gets its delivery day now, its boxes booked on the dispatch day.
+      // An order with nothing left to wait for gets its delivery day now, its boxes booked on the
+      // dispatch day. Several orders may book several days: all are locked first, in date order.
+      if (given.size) {
+        const packing = firstPackingDay(this.deps.delivery.clock(), delivery.cutoffTime);
+        const from = dispatch > packing ? dispatch : packing;
+        await lockDispatchRange(tx, from, addDays(from, bookingHorizonDays + 7));
+      }
       for (const entry of given.values()) entry.order = await this.bookDeliveryDay(tx, entry.order, delivery, dispatch);
       await this.tellShoppers(
         tx,
@@ -121,6 +130,7 @@ export class PreOrderService {
           }`,
           mail: (context) => allocatedMail(context, { productName: product.name, boxes, dispatch }),
         })),
+        shopSettings,
       );
       const allocated = [...given.values()].map(({ order, boxes }) => ({ orderNumber: order.number, boxes }));
       await recordAudit(tx, {
@@ -197,9 +207,14 @@ export class PreOrderService {
     return order;
   }
 
-  private async tellShoppers(tx: Tx, actorUserId: number, news: Array<{ order: OrderRow; note: string; mail: (context: MailContext) => MailMessage }>): Promise<void> {
+  /** `settings` are read before the transaction opens: inside it only `tx` may touch the database. */
+  private async tellShoppers(
+    tx: Tx,
+    actorUserId: number,
+    news: Array<{ order: OrderRow; note: string; mail: (context: MailContext) => MailMessage }>,
+    settings: StoredSettings,
+  ): Promise<void> {
     if (!news.length) return;
-    const settings = await this.deps.settings.stored();
     await tx.insert(orderEvents).values(news.map(({ order, note }) => ({ orderId: order.id, status: order.status, note, actorUserId })));
     const shoppers = await tx.select().from(users).where(inArray(users.id, [...new Set(news.map(({ order }) => order.userId))]));
     const shopperById = new Map(shoppers.map((shopper) => [shopper.id, shopper]));
@@ -253,6 +268,7 @@ export class PreOrderService {
 
   /** A late shipment: the product and every waiting line get the new date, each waiting shopper an e-mail. */
   async moveExpectedDate(productId: number, input: { expectedAvailabilityDate: string; note?: string }, actor: Actor): Promise<{ notified: number }> {
+    const settings = await this.deps.settings.stored();
     const notified = await this.deps.db.transaction(async (tx) => {
       const { lockedOrders, product } = await lockWaiting(tx, productId);
       if (!product.isPreOrder) throw new Conflict(`${product.name} is not sold as a pre-order.`);
@@ -272,6 +288,7 @@ export class PreOrderService {
           note: `${product.name} now expected ${formatDate(date)}${input.note ? `: ${input.note}` : ''}`,
           mail: (context) => newDateMail(context, { productName: product.name, date, note: input.note ?? '' }),
         })),
+        settings,
       );
       await recordAudit(tx, {
         actorUserId: actor.userId,

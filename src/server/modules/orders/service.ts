@@ -353,11 +353,14 @@ export class OrderService {
         }
         throw new Conflict(`An order that is ${orderStatusLabels[order.status].toLowerCase()} cannot be marked ${orderStatusLabels[to].toLowerCase()}.`);
       }
+      // Boxes that will not be packed give their room on the dispatch day back (below, after stock, as placing locks).
+      const releasesDay = (to === 'cancelled' || to === 'refunded') && order.dispatchDate !== null && order.deliveryBoxes > 0 && unsentOrderStatuses.includes(order.status);
       const [updated] = await tx
         .update(orders)
         .set({
           status: to,
           updatedAt: sql`now()`,
+          ...(releasesDay ? { deliveryBoxes: 0 } : {}),
           ...(change.trackingNumber !== undefined ? { trackingNumber: change.trackingNumber } : {}),
           ...(change.carrier !== undefined ? { carrier: change.carrier } : {}),
         })
@@ -367,11 +370,7 @@ export class OrderService {
       let refundedNowCents = 0;
       if (to === 'cancelled') stockReturned = await this.returnStock(tx, order, change.actorUserId, 'cancellation');
       if (to === 'refunded' && refundReturnsStockFrom.includes(order.status)) stockReturned = await this.returnStock(tx, order, change.actorUserId, 'refund');
-      // Boxes that will not be packed give their room on the dispatch day back (after stock, as placing locks).
-      if ((to === 'cancelled' || to === 'refunded') && order.dispatchDate && order.deliveryBoxes > 0 && unsentOrderStatuses.includes(order.status)) {
-        await releaseDispatchDay(tx, order.dispatchDate, order.deliveryBoxes);
-        await tx.update(orders).set({ deliveryBoxes: 0 }).where(eq(orders.id, orderId));
-      }
+      if (releasesDay && order.dispatchDate) await releaseDispatchDay(tx, order.dispatchDate, order.deliveryBoxes);
       // Every refund is a money record (claims refund parts of orders too): what is left to give back.
       if (to === 'refunded') {
         const [given] = await tx.select({ cents: sql<number>`coalesce(sum(${refunds.amountCents}), 0)::int` }).from(refunds).where(eq(refunds.orderId, orderId));

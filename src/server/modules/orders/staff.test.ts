@@ -103,10 +103,10 @@ describe('GET /api/admin/orders.csv', () => {
     expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(response.headers['content-disposition']).toMatch(/^attachment; filename="orders-\d{4}-\d{2}-\d{2}\.csv"$/);
     const [header, row, end] = response.body.split('\r\n');
-    expect(header).toBe('Order,Placed (UTC),Status,Payment,Customer,Email,Region,Boxes,Subtotal,Shipping,Discount,Total,GST');
+    expect(header).toBe('Order,Placed (UTC),Status,Payment,Customer,Email,Region,Boxes,Subtotal,Shipping,Rural surcharge,Discount,Total,GST,Delivery date');
     expect(row).toContain(`${order.number},`);
     expect(row).toContain(`,pending_payment,bank_transfer,"'=HYPERLINK(""x"") Ngata",${shopper.user.email},Auckland,`);
-    expect(row).toMatch(/,2,100\.00,12\.00,0\.00,112\.00,14\.61$/);
+    expect(row).toMatch(/,2,100\.00,12\.00,0\.00,0\.00,112\.00,14\.61,\d{4}-\d{2}-\d{2}$/);
     expect(end).toBe('');
   });
 });

@@ -80,7 +80,8 @@ export async function ordersCsv(db: Db, query: Omit<AdminOrderQuery, 'page' | 'p
     .where(whereOf(query))
     .orderBy(desc(orders.createdAt), desc(orders.id))
     .limit(csvRowLimit);
-  const header = ['Order', 'Placed (UTC)', 'Status', 'Payment', 'Customer', 'Email', 'Region', 'Boxes', 'Subtotal', 'Shipping', 'Discount', 'Total', 'GST'];
+  // Shipping is what the order paid for delivery, the rural surcharge included; that part has a column of its own.
+  const header = ['Order', 'Placed (UTC)', 'Status', 'Payment', 'Customer', 'Email', 'Region', 'Boxes', 'Subtotal', 'Shipping', 'Rural surcharge', 'Discount', 'Total', 'GST', 'Delivery date'];
   return csvDocument(
     header,
     rows.map(({ order, email, firstName, lastName, itemCount }) => [
@@ -94,9 +95,11 @@ export async function ordersCsv(db: Db, query: Omit<AdminOrderQuery, 'page' | 'p
       String(itemCount),
       centsToDollars(order.subtotalCents),
       centsToDollars(order.shippingCents),
+      centsToDollars(order.ruralSurchargeCents),
       centsToDollars(order.discountCents),
       centsToDollars(order.totalCents),
       centsToDollars(order.gstCents),
+      order.deliveryDate ?? '',
     ]),
   );
 }
