@@ -130,6 +130,7 @@ test.describe('the admin area', () => {
       ['/admin', 'Dashboard'],
       ['/admin/products', 'Products'],
       ['/admin/orders', 'Orders'],
+      ['/admin/dispatch', 'Dispatch'],
       ['/admin/claims', 'Claims'],
       ['/admin/inventory', 'Inventory'],
       ['/admin/delivery', 'Delivery'],

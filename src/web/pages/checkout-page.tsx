@@ -232,7 +232,7 @@ function Checkout({ user }: { user: User }) {
               </>
             )}
           </Button>
-          <p className="text-xs text-ink-500">Prices are in NZ dollars and include GST. Shipping is a flat rate anywhere in New Zealand.</p>
+          <p className="text-xs text-ink-500">Prices are in NZ dollars and include GST. Shipping is a flat rate anywhere in New Zealand; rural addresses add the courier’s rural delivery surcharge.</p>
         </aside>
       </div>
     </section>
