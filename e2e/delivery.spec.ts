@@ -79,7 +79,7 @@ test('a shopper picks a delivery day for a rural address and sees it through to 
     await expect(page.getByLabel('Rural delivery')).toBeChecked();
     await expect(page.getByLabel('Rural delivery')).toBeDisabled();
     const summary = page.getByRole('complementary', { name: 'Order summary' });
-    await expect(summary.getByText('Rural delivery')).toBeVisible();
+    await expect(summary.getByText('Rural delivery', { exact: true })).toBeVisible();
     await expect(summary.getByText('$5.00')).toBeVisible();
     // 2 x $64.99 + $12.00 + $5.00
     await expect(summary.getByText('$146.98')).toBeVisible();
