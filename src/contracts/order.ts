@@ -202,12 +202,13 @@ export const carrierLabels: Record<Carrier, string> = {
  * Each carrier's public tracking page, with the tracking number in it; `other` has none, so the
  * number is shown on its own. PBT's parcels travel on NZ Post's network, and CourierPost is NZ Post's.
  */
+const nzPostTracking = (n: string) => `https://www.nzpost.co.nz/tools/tracking/item/${n}`;
 const trackingPages: Record<Carrier, ((number: string) => string) | null> = {
-  nz_post: (n) => `https://www.nzpost.co.nz/tools/tracking/item/${n}`,
-  courierpost: (n) => `https://www.nzpost.co.nz/tools/tracking/item/${n}`,
+  nz_post: nzPostTracking,
+  courierpost: nzPostTracking,
   nz_couriers: (n) => `https://www.nzcouriers.co.nz/tools/track-a-parcel?ticket=${n}`,
   aramex: (n) => `https://www.aramex.co.nz/tools/track?l=${n}`,
-  pbt: (n) => `https://www.nzpost.co.nz/tools/tracking/item/${n}`,
+  pbt: nzPostTracking,
   other: null,
 };
 

@@ -29,7 +29,7 @@ export const packingRegion: NzRegion = 'Auckland';
 
 const weekdayKeys: DayKey[] = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 const weekdayOf = (date: string): DayKey => weekdayKeys[new Date(`${date}T00:00:00Z`).getUTCDay()]!;
-const isWeekend = (date: string) => ['Sat', 'Sun'].includes(weekdayOf(date));
+export const isWeekend = (date: string) => ['Sat', 'Sun'].includes(weekdayOf(date));
 
 /** Public holidays by holiday-library state and year, as YYYY-MM-DD → name; built once each. */
 const holidayCache = new Map<string, Map<string, string>>();

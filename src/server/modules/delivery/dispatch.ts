@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, notInArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import { boxesOf } from '../../../contracts/checkout';
 import { addDays, formatDay } from '../../../contracts/dates';
 import type { DispatchDay, DispatchOrder, MoveDelivery } from '../../../contracts/dispatch';
@@ -14,13 +14,11 @@ import type { OrderService } from '../orders/service';
 import type { OrderRow } from '../orders/view';
 import { orderView } from '../orders/view';
 import type { SettingsService } from '../settings/service';
-import { capacityOn, holidayIn, packingRegion } from './calendar';
+import { capacityOn, holidayIn, isWeekend, packingRegion } from './calendar';
 import { bookChosenDate, type DeliveryService, lockDispatchDays, releaseDispatchDay } from './service';
 
 /** Orders that still go out (or went out) on their dispatch day; cancelled and refunded ones do not. */
 const goingOut = notInArray(orders.status, ['cancelled', 'refunded']);
-
-const weekend = (date: string) => [0, 6].includes(new Date(`${date}T00:00:00Z`).getUTCDay());
 
 /**
  * The dispatch list: what is packed on a day, grouped by region, as a courier's CSV too, and
@@ -67,7 +65,7 @@ export class DispatchService {
       date,
       capacity: capacityOn(settings, date),
       booked: booked?.bookedBoxes ?? 0,
-      closed: closedRow ? `Closed: ${closedRow.reason}` : holiday ? holiday : weekend(date) ? 'Weekend: no courier pick-up' : null,
+      closed: closedRow ? `Closed: ${closedRow.reason}` : holiday ? holiday : isWeekend(date) ? 'Weekend: no courier pick-up' : null,
       regions: nzRegions
         .map((region) => ({ region: region as string, orders: views.filter((view) => view.address.region === region) }))
         .filter((group) => group.orders.length > 0),
@@ -119,11 +117,7 @@ export class DispatchService {
       if (!order) throw new NotFound('Order not found');
       if (!unsentOrderStatuses.includes(order.status)) throw new Conflict('This order has been sent, cancelled or refunded: its delivery day can no longer change.');
       const lines = await tx.select().from(orderLines).where(eq(orderLines.orderId, order.id));
-      const waiting = await tx
-        .select({ id: orderLines.id })
-        .from(orderLines)
-        .where(and(eq(orderLines.orderId, order.id), eq(orderLines.isPreOrder, true), isNull(orderLines.allocatedAt)));
-      if (waiting.length) throw new Conflict('This order still waits for pre-order boxes: it gets its delivery day when they are allocated.');
+      if (lines.some((line) => line.isPreOrder && line.allocatedAt === null)) throw new Conflict('This order still waits for pre-order boxes: it gets its delivery day when they are allocated.');
       if (!isNzRegion(order.shipRegion)) throw new Conflict(`This order's region (${order.shipRegion}) has no delivery days.`);
       if (order.deliveryDate === input.deliveryDate) return order;
       const boxes = boxesOf(lines);

@@ -9,8 +9,8 @@ import { BadRequest, Conflict } from '../../lib/errors';
 import { type CacheBus, CachedValue } from '../../lib/cache-bus';
 import { capacityOn, deliveryOptions, firstPackingDay, whyNot } from './calendar';
 
-/** How far ahead checkout looks for delivery dates. */
-const horizonDays = 90;
+/** How far ahead checkout, and a pre-order's booking, look for delivery dates. */
+export const horizonDays = 90;
 
 /**
  * Delivery settings (one validated object, cached in each process and dropped on every write
@@ -113,9 +113,6 @@ export async function lockDispatchRange(tx: Tx, from: string, to: string): Promi
   await tx.execute(sql`insert into dispatch_days (date, booked_boxes) select day::date, 0 from generate_series(${from}::date, ${to}::date, interval '1 day') as day on conflict (date) do nothing`);
   await tx.select({ date: dispatchDays.date }).from(dispatchDays).where(and(gte(dispatchDays.date, from), lte(dispatchDays.date, to))).orderBy(asc(dispatchDays.date)).for('update');
 }
-
-/** How far ahead a booking looks for a free day. */
-export const bookingHorizonDays = horizonDays;
 
 /** Locks dispatch days in date order, so two moves between the same days never wait on each other. */
 export async function lockDispatchDays(tx: Tx, dates: string[]): Promise<void> {

@@ -9,7 +9,7 @@ import type { Tx } from '../../db/client';
 import { orderEvents, orderLines, orders, products, shipments, stockMovements, users } from '../../db/schema';
 import { recordAudit } from '../../lib/audit';
 import { capacityOn, firstPackingDay } from '../delivery/calendar';
-import { bookingHorizonDays, claimDispatchDay, firstFreeDate, lockDispatchRange } from '../delivery/service';
+import { claimDispatchDay, firstFreeDate, horizonDays, lockDispatchRange } from '../delivery/service';
 import type { MailMessage } from '../../lib/mail';
 import { AppError, Conflict, NotFound } from '../../lib/errors';
 import { queueMail } from '../../lib/mail-outbox';
@@ -117,7 +117,7 @@ export class PreOrderService {
       if (given.size) {
         const packing = firstPackingDay(this.deps.delivery.clock(), delivery.cutoffTime);
         const from = dispatch > packing ? dispatch : packing;
-        await lockDispatchRange(tx, from, addDays(from, bookingHorizonDays + 7));
+        await lockDispatchRange(tx, from, addDays(from, horizonDays + 7));
       }
       for (const entry of given.values()) entry.order = await this.bookDeliveryDay(tx, entry.order, delivery, dispatch);
       await this.tellShoppers(
@@ -190,21 +190,15 @@ export class PreOrderService {
     const lines = await tx.select({ quantity: orderLines.quantity, waiting: sql<boolean>`${orderLines.isPreOrder} and ${orderLines.allocatedAt} is null` }).from(orderLines).where(eq(orderLines.orderId, order.id));
     if (lines.some((line) => line.waiting)) return order;
     const boxes = boxesOf(lines);
-    const request = { settings, region: order.shipRegion, boxes, now: this.deps.delivery.clock() };
-    // A parallel order may take the last room first: the next free day is tried then.
-    for (let tries = 0; tries < 5; tries += 1) {
-      const free = await firstFreeDate(tx, request, notBefore);
-      if (!free) return order;
-      if (await claimDispatchDay(tx, free.dispatchDate, boxes, capacityOn(settings, free.dispatchDate))) {
-        const [dated] = await tx
-          .update(orders)
-          .set({ deliveryDate: free.date, dispatchDate: free.dispatchDate, deliveryBoxes: boxes, updatedAt: sql`now()` })
-          .where(eq(orders.id, order.id))
-          .returning();
-        return dated!;
-      }
-    }
-    return order;
+    // The days are locked (allocate): the day found free is still free when claimed.
+    const free = await firstFreeDate(tx, { settings, region: order.shipRegion, boxes, now: this.deps.delivery.clock() }, notBefore);
+    if (!free || !(await claimDispatchDay(tx, free.dispatchDate, boxes, capacityOn(settings, free.dispatchDate)))) return order;
+    const [dated] = await tx
+      .update(orders)
+      .set({ deliveryDate: free.date, dispatchDate: free.dispatchDate, deliveryBoxes: boxes, updatedAt: sql`now()` })
+      .where(eq(orders.id, order.id))
+      .returning();
+    return dated!;
   }
 
   /** `settings` are read before the transaction opens: inside it only `tx` may touch the database. */

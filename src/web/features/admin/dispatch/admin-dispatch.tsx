@@ -12,6 +12,7 @@ import { toast } from '../../../components/ui/toast';
 import { ApiError, apiRequest, errorMessage } from '../../../lib/api-client';
 import { type FieldErrors, fieldErrorsOf } from '../../../lib/form-errors';
 import { OrderStatusBadge } from '../../orders/order-status-badge';
+import { PackingSlipBody } from '../orders/packing-slip';
 import { useUrlFilters } from '../shared/use-url-filters';
 
 const dispatchKey = (date: string) => ['admin', 'dispatch', date] as const;
@@ -190,44 +191,7 @@ function PackingSlips({ orders, dispatchDate }: { orders: DispatchOrder[]; dispa
       {orders.map((order) => (
         <article key={order.number} className="grid gap-3 text-sm break-after-page" data-testid="dispatch-slip">
           <h2 className="text-2xl font-semibold">Packing slip · {order.number}</h2>
-          <p className="text-base font-semibold">
-            Deliver on {formatDay(order.deliveryDate)} · dispatch {formatDay(dispatchDate)}
-            {order.rural ? ' · RURAL DELIVERY' : ''}
-          </p>
-          <div>
-            <p className="font-semibold">Deliver to</p>
-            <p>{order.address.name}</p>
-            <p>
-              {order.address.street}
-              {order.address.suburb ? `, ${order.address.suburb}` : ''}
-            </p>
-            <p>
-              {order.address.city} {order.address.postcode}, {order.address.region}
-            </p>
-            <p>{order.address.phone}</p>
-            {order.deliveryInstructions && <p className="mt-1">Instructions: {order.deliveryInstructions}</p>}
-          </div>
-          <table className="w-full text-left">
-            <thead>
-              <tr className="border-b border-ink-500/30">
-                <th scope="col" className="py-1 font-semibold">Packed</th>
-                <th scope="col" className="py-1 font-semibold">Boxes</th>
-                <th scope="col" className="py-1 font-semibold">Variety</th>
-              </tr>
-            </thead>
-            <tbody>
-              {order.lines.map((line) => (
-                <tr key={line.name} className="border-b border-mango-50">
-                  <td className="py-1">☐</td>
-                  <td className="py-1 tabular-nums">{line.quantity}</td>
-                  <td className="py-1">
-                    {line.name}
-                    {line.isPreOrder ? ' (pre-order)' : ''}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <PackingSlipBody order={{ ...order, dispatchDate }} />
         </article>
       ))}
     </div>

@@ -1,21 +1,26 @@
 import { Printer } from 'lucide-react';
 import type { AdminOrderDetail } from '../../../../contracts/admin-orders';
+import type { ShippingAddressView } from '../../../../contracts/order';
 import { Button } from '../../../components/ui/button';
 import { DialogDescription, DialogTitle } from '../../../components/ui/dialog';
 import { formatDay } from '../../../../contracts/dates';
 import { formatDate } from '../../../lib/format';
 
-/** What goes in the box: lines and quantities, the address and the instructions; no prices. */
-export function PackingSlip({ order }: { order: AdminOrderDetail }) {
-  const address = order.shippingAddress;
+/** What a slip shows of an order: the order's detail and the dispatch list each have these. */
+export interface SlipOrder {
+  address: ShippingAddressView;
+  deliveryInstructions: string;
+  deliveryDate: string | null;
+  dispatchDate: string | null;
+  rural: boolean;
+  lines: ReadonlyArray<{ name: string; quantity: number; isPreOrder: boolean }>;
+}
+
+/** Where the box goes, on which day, and what goes in it with a tick box per line; no prices. */
+export function PackingSlipBody({ order }: { order: SlipOrder }) {
+  const { address } = order;
   return (
-    <article data-print className="grid gap-4 text-sm">
-      <header className="grid gap-1 pr-8">
-        <DialogTitle className="text-2xl font-semibold">Packing slip</DialogTitle>
-        <DialogDescription className="text-ink-500">
-          Order {order.number}, placed {formatDate(order.placedAt)}
-        </DialogDescription>
-      </header>
+    <>
       <div>
         <p className="font-semibold">Deliver to</p>
         <p>{address.name}</p>
@@ -57,6 +62,21 @@ export function PackingSlip({ order }: { order: AdminOrderDetail }) {
           ))}
         </tbody>
       </table>
+    </>
+  );
+}
+
+/** What goes in the box: lines and quantities, the address and the instructions; no prices. */
+export function PackingSlip({ order }: { order: AdminOrderDetail }) {
+  return (
+    <article data-print className="grid gap-4 text-sm">
+      <header className="grid gap-1 pr-8">
+        <DialogTitle className="text-2xl font-semibold">Packing slip</DialogTitle>
+        <DialogDescription className="text-ink-500">
+          Order {order.number}, placed {formatDate(order.placedAt)}
+        </DialogDescription>
+      </header>
+      <PackingSlipBody order={{ ...order, address: order.shippingAddress }} />
       <Button variant="outline" className="justify-self-start print:hidden" onClick={() => window.print()}>
         <Printer className="size-4" aria-hidden="true" /> Print packing slip
       </Button>
