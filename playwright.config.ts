@@ -70,6 +70,8 @@ export default defineConfig({
         PUBLIC_URL: `http://127.0.0.1:${port}`,
         ...stripe,
         STRIPE_API_URL: `http://127.0.0.1:${stripeDoublePort}`,
+        // E2E_CLOCK_START runs the shop on a clock of its own (scripts/e2e-every-day.ts walks the week).
+        ...(process.env.E2E_CLOCK_START ? { SHOP_CLOCK_START: process.env.E2E_CLOCK_START } : {}),
       },
     },
   ],

@@ -3,6 +3,13 @@ import { expect, test } from './fixtures';
 import { formatDay } from '../src/contracts/dates';
 import { admin, adminApi, registerAndSignIn, signIn } from './shopper';
 
+/** A date as `GET /api/delivery/dates` offers it. */
+interface Offered {
+  date: string;
+  dispatchDate: string;
+  state: { available: boolean; reason?: string };
+}
+
 /** Screenshots at 390 and 1280 px: the whole page, or the viewport with `focus` scrolled into it. */
 async function shoot(page: Page, name: string, focus?: Locator) {
   for (const width of [390, 1280]) {
@@ -16,8 +23,11 @@ async function shoot(page: Page, name: string, focus?: Locator) {
 test('staff close a delivery date and change a region’s days, and the next delivery dates follow at once', async ({ page, baseURL }) => {
   const api = await adminApi(baseURL!);
   const saved = await (await api.get('/api/admin/delivery')).json();
-  const offered = (await (await api.get('/api/delivery/dates?region=Auckland')).json()) as { dates: Array<{ date: string; state: { available: boolean } }> };
+  const offered = (await (await api.get('/api/delivery/dates?region=Auckland')).json()) as { dates: Offered[] };
   const first = offered.dates.find((one) => one.state.available)!.date;
+  // Closing a date stops both its deliveries and its packing: whatever today is, the dates it
+  // closes are the date itself and any date packed on it (the next day, with a one-day lead).
+  const closedByIt = offered.dates.filter((one) => one.date === first || one.dispatchDate === first).map((one) => formatDay(one.date));
   try {
     await signIn(page, admin.email, admin.password);
     await page.goto('/admin/delivery');
@@ -38,7 +48,9 @@ test('staff close a delivery date and change a region’s days, and the next del
     await page.getByRole('button', { name: 'Save delivery settings' }).click();
     await expect(page.getByText('Delivery settings saved').first()).toBeVisible();
 
-    await expect(preview.getByRole('listitem').filter({ hasText: 'Closed: Shipment delayed' })).toHaveCount(1);
+    const closedItems = preview.getByRole('listitem').filter({ hasText: 'Closed: Shipment delayed' });
+    await expect(closedItems).toHaveCount(closedByIt.length);
+    for (const [index, day] of closedByIt.entries()) await expect(closedItems.nth(index)).toContainText(`${day} (packed`);
     await page.getByLabel('Region', { exact: true }).selectOption('Northland');
     const northland = page.getByRole('list', { name: 'Delivery dates for Northland' });
     await expect(northland.getByRole('listitem').first()).toContainText('Wed, ');
@@ -57,8 +69,11 @@ test('a shopper picks a delivery day for a rural address and sees it through to 
   test.slow();
   const api = await adminApi(baseURL!);
   const saved = await (await api.get('/api/admin/delivery')).json();
-  const offered = (await (await api.get('/api/delivery/dates?region=Waikato')).json()) as { dates: Array<{ date: string; state: { available: boolean } }> };
+  const offered = (await (await api.get('/api/delivery/dates?region=Waikato')).json()) as { dates: Offered[] };
   const available = offered.dates.filter((one) => one.state.available).map((one) => one.date);
+  // The closed day takes with it any date packed on it; the shopper picks the first date it leaves open.
+  const closedByIt = offered.dates.filter((one) => one.date === available[0] || one.dispatchDate === available[0]);
+  const chosen = offered.dates.find((one) => one.state.available && !closedByIt.includes(one))!.date;
   // Staff close the soonest day: checkout greys it out at once.
   expect((await api.put('/api/admin/delivery', { data: { ...saved, closedDates: [...saved.closedDates, { date: available[0], reason: 'Truck in for service' }] } })).status()).toBe(200);
   try {
@@ -71,9 +86,8 @@ test('a shopper picks a delivery day for a rural address and sees it through to 
     await page.getByLabel('Postcode').fill('3791');
     await page.getByLabel('Region').selectOption('Waikato');
     const picker = page.getByRole('group', { name: 'Delivery day' });
-    const closed = picker.getByRole('radio', { name: formatDay(available[0]!) });
-    await expect(closed).toBeDisabled();
-    await expect(picker.getByText('Closed: Truck in for service')).toBeVisible();
+    await expect(picker.getByText('Closed: Truck in for service')).toHaveCount(closedByIt.length);
+    for (const one of closedByIt) await expect(picker.getByRole('radio', { name: formatDay(one.date) })).toBeDisabled();
     expect(await picker.getByRole('radio', { disabled: false }).count()).toBeGreaterThanOrEqual(5);
     // The RD number makes it rural: the surcharge is in the quote before payment.
     await expect(page.getByLabel('Rural delivery')).toBeChecked();
@@ -83,7 +97,6 @@ test('a shopper picks a delivery day for a rural address and sees it through to 
     await expect(summary.getByText('$5.00')).toBeVisible();
     // 2 x $64.99 + $12.00 + $5.00
     await expect(summary.getByText('$146.98')).toBeVisible();
-    const chosen = available[1]!;
     await picker.getByRole('radio', { name: formatDay(chosen) }).check();
     await shoot(page, 'checkout-delivery-day', picker);
     await page.getByRole('button', { name: 'Place order' }).click();

@@ -16,3 +16,15 @@ describe('STRIPE_API_URL', () => {
     expect(() => loadConfig({ ...stripeKeys, STRIPE_API_URL: 'ftp://api.stripe.com' })).toThrow('STRIPE_API_URL: must be a full http(s) URL');
   });
 });
+
+describe('SHOP_CLOCK_START', () => {
+  it('starts the shop\'s clock at an instant, for tests', () => {
+    expect(loadConfig({}).clockStart).toBeUndefined();
+    expect(loadConfig({ SHOP_CLOCK_START: '2026-12-03T19:30:00+13:00' }).clockStart?.toISOString()).toBe('2026-12-03T06:30:00.000Z');
+  });
+
+  it('refuses a value that is not an instant', () => {
+    expect(() => loadConfig({ SHOP_CLOCK_START: 'Thursday evening' })).toThrow('SHOP_CLOCK_START: must be an ISO 8601 instant');
+    expect(() => loadConfig({ SHOP_CLOCK_START: '2026-12-03' })).toThrow('SHOP_CLOCK_START: must be an ISO 8601 instant');
+  });
+});

@@ -60,6 +60,8 @@ const envSchema = z.object({
     .url({ protocol: /^https?$/, error: 'must be a full http(s) URL' })
     .refine((url) => /^https?:\/\/[^/?#]+\/?$/.test(url), 'must be a scheme, host and port only, such as https://api.stripe.com')
     .default('https://api.stripe.com'),
+  // Tests only: the instant the shop's clock starts from (it runs on from there), for delivery dates.
+  SHOP_CLOCK_START: z.iso.datetime({ offset: true, error: 'must be an ISO 8601 instant such as 2026-12-03T19:30:00+13:00' }).optional(),
 });
 
 export type Env = z.output<typeof envSchema>;
@@ -97,6 +99,8 @@ export interface AppConfig {
   };
   /** Card payments through Stripe Checkout; bank transfer only when unset. */
   stripe: { secretKey: string; webhookSecret: string; apiUrl: string } | undefined;
+  /** Tests only: the instant the shop's clock started from, or undefined for the real time. */
+  clockStart?: Date;
 }
 
 export class ConfigError extends Error {}
@@ -148,5 +152,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET
         ? { secretKey: env.STRIPE_SECRET_KEY, webhookSecret: env.STRIPE_WEBHOOK_SECRET, apiUrl: env.STRIPE_API_URL.replace(/\/$/, '') }
         : undefined,
+    clockStart: env.SHOP_CLOCK_START ? new Date(env.SHOP_CLOCK_START) : undefined,
   };
 }

@@ -40,11 +40,14 @@ async function main(): Promise<void> {
     database,
     viteDev,
     webRoot: path.join(projectRoot, 'dist', 'web'),
+    clock: config.clockStart ? clockFrom(config.clockStart) : undefined,
     logger: {
       level: config.logLevel,
       redact: { paths: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]', '*.password', '*.token'], censor: '[redacted]' },
     },
   });
+
+  if (config.clockStart) app.log.warn({ clockStart: config.clockStart.toISOString() }, 'the shop\'s clock runs from SHOP_CLOCK_START, for tests only');
 
   // Decision 0008: pictures earlier versions kept on this host's disk are copied into the database.
   await importDiskImages(database.db, path.join(config.dataDir, 'uploads'))
@@ -94,3 +97,9 @@ main().catch((error: unknown) => {
   }
   process.exit(1);
 });
+
+/** A clock that starts at `start` and runs on in real time from now (SHOP_CLOCK_START, for tests). */
+function clockFrom(start: Date): () => Date {
+  const offset = start.getTime() - Date.now();
+  return () => new Date(Date.now() + offset);
+}

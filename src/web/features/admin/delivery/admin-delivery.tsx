@@ -177,7 +177,7 @@ function DeliveryForm({ saved }: { saved: DeliverySettings }) {
 
       <div className="grid grid-cols-1 gap-6 xl:grid-cols-2">
         <Panel title="Closed dates">
-          <p className="text-sm text-ink-500">Nothing is packed or delivered on these dates; the reason is shown beside the date.</p>
+          <p className="text-sm text-ink-500">Nothing is packed or delivered on a closed date: checkout greys out that date, and any date whose boxes would be packed on it, with the reason.</p>
           {draft.closedDates.length === 0 ? (
             <p className="text-sm text-ink-500">No dates closed.</p>
           ) : (
