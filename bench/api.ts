@@ -1,99 +1,91 @@
 import path from 'node:path';
 import readline from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import { load, type LoadResult, summarise } from './http';
-import { runTypeScript } from './bench-process';
-import { pad } from './table';
+import { runNode, runTypeScript } from './bench-process';
+import { baselineRef, type Contender, contenders, databases, type DatabaseKind, startContender, times } from './compare';
+import { load, type LoadResult, median, summarise } from './http';
+import { freeLoopbackPort, type RunningShop } from './shop-server';
+import { printTable } from './table';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 4);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 5);
-const connections = Number(process.env.BENCH_CONNECTIONS ?? 20);
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
+export const apiGoalShare = 0.6;
+
+export interface ApiRow extends LoadResult {
+  database: DatabaseKind;
+  contender: string;
+  /** req/s against the bare server in the same rounds. */
+  share: number;
+}
 
 /**
- * The shop's hot API paths against a bare Fastify route, in the same process run, that returns
- * the same bytes as the product list. Rounds are interleaved so machine noise hits all targets.
+ * The shop's hot public reads (the product list, a product) on the compiled server with its
+ * request log on (info, to a file), against a bare node:http server in a process of its own that
+ * sends the product list's bytes. Rounds are interleaved so machine noise hits all targets; with a
+ * baseline its shop runs the same rounds. On PostgreSQL too when DATABASE_URL is set.
  */
-export async function benchApi(): Promise<{ results: LoadResult[]; database: string }> {
-  const target = await startTargets();
-  try {
-    return { results: await loadTargets(target.shopUrl, target.bareUrl), database: target.database };
-  } finally {
-    await target.stop();
-  }
-}
-
-async function loadTargets(shopUrl: string, bareUrl: string): Promise<LoadResult[]> {
-  const shoppers = await signInShoppers(shopUrl, connections);
-  const free = [...shoppers];
-  const cartCycle = {
-    requests: [
-      {
-        method: 'POST' as const,
-        setupRequest: (request: Record<string, unknown>, context: Record<string, unknown>) => {
-          const shopper = free.pop()!;
-          context.shopper = shopper;
-          return { ...request, path: `/api/cart/${shopper.id}/items`, headers: jsonHeaders(shopper.cookie), body: JSON.stringify({ productId: 1, quantity: 1 }) };
-        },
-        onResponse: (_status: number, body: string, context: Record<string, unknown>) => {
-          context.itemId = (JSON.parse(body) as { items: Array<{ id: number }> }).items[0]?.id;
-        },
-      },
-      {
-        method: 'PUT' as const,
-        setupRequest: (request: Record<string, unknown>, context: Record<string, unknown>) => {
-          const shopper = context.shopper as Shopper;
-          return { ...request, path: `/api/cart/${shopper.id}/items/${context.itemId}`, headers: jsonHeaders(shopper.cookie), body: JSON.stringify({ quantity: 2 }) };
-        },
-      },
-      {
-        method: 'DELETE' as const,
-        setupRequest: (request: Record<string, unknown>, context: Record<string, unknown>) => {
-          const shopper = context.shopper as Shopper;
-          return { ...request, path: `/api/cart/${shopper.id}/items/${context.itemId}`, headers: { cookie: shopper.cookie } };
-        },
-        onResponse: (_status: number, _body: string, context: Record<string, unknown>) => {
-          free.push(context.shopper as Shopper);
-        },
-      },
-    ],
-  };
-
-  const targets: Array<[string, (duration: number) => Promise<LoadResult>]> = [
-    ['bare Fastify route (same bytes as the product list)', (d) => load('bare route', `${bareUrl}/products`, d, connections)],
-    ['GET /api/products', (d) => load('GET /api/products', `${shopUrl}/api/products`, d, connections)],
-    ['GET /api/products/:id', (d) => load('GET /api/products/:id', `${shopUrl}/api/products/1`, d, connections)],
-    // autocannon's typings do not describe setupRequest's (request, context) pair; the shapes above are what it passes.
-    [
-      'cart add/update/remove',
-      (d) => {
-        // A run can end mid-cycle with shoppers still leased; every client is gone by then.
-        free.splice(0, free.length, ...shoppers);
-        return load('cart add/update/remove', shopUrl, d, connections, cartCycle as never);
-      },
-    ],
-  ];
-  // A short untimed round per target first, so the JIT has warmed up before anything is measured.
-  for (const [, run] of targets) await run(1);
-  const byTarget = new Map<string, LoadResult[]>();
-  for (let round = 0; round < rounds; round += 1) {
-    for (const [name, run] of targets) {
-      process.stdout.write(`  round ${round + 1}/${rounds}: ${name}\n`);
-      byTarget.set(name, [...(byTarget.get(name) ?? []), await run(seconds)]);
+export async function benchApi(): Promise<ApiRow[]> {
+  const rows: ApiRow[] = [];
+  for (const database of databases()) {
+    const shops: Array<{ contender: Contender; shop: RunningShop }> = [];
+    let bare: { url: string; stop(): Promise<void> } | undefined;
+    try {
+      for (const contender of contenders()) shops.push({ contender, shop: await startContender(contender, database) });
+      const bytes = Buffer.from(await (await fetch(`${shops[0]!.shop.url}/api/products`)).arrayBuffer());
+      bare = await startBareServer(bytes);
+      const targets: Array<{ key: string; contender: string; name: string; url: string }> = [{ key: 'bare', contender: '', name: 'bare node:http (same bytes as the product list)', url: bare.url }];
+      for (const { contender, shop } of shops) {
+        targets.push({ key: `${contender.label} list`, contender: contender.label, name: 'GET /api/products', url: `${shop.url}/api/products` });
+        targets.push({ key: `${contender.label} one`, contender: contender.label, name: 'GET /api/products/:id', url: `${shop.url}/api/products/1` });
+      }
+      for (const target of targets) await load(target.name, target.url, 1, connections);
+      const results = new Map<string, LoadResult[]>();
+      for (let round = 0; round < rounds; round += 1) {
+        process.stdout.write(`  api: round ${round + 1}/${rounds} on ${database}\n`);
+        for (const target of targets) results.set(target.key, [...(results.get(target.key) ?? []), await load(target.name, target.url, seconds, connections)]);
+      }
+      // Each round's ratio against the bare server measured beside it, then the median of those.
+      const bareRounds = results.get('bare')!;
+      for (const target of targets) {
+        const measured = results.get(target.key)!;
+        const shares = measured.map((result, index) => result.requestsPerSecond / bareRounds[index]!.requestsPerSecond);
+        rows.push({ ...summarise(measured), database, contender: target.contender, share: median(shares) });
+      }
+    } finally {
+      await bare?.stop();
+      for (const { shop } of shops) await shop.stop();
     }
   }
-  return [...byTarget.values()].map(summarise);
+  return rows;
 }
 
-export function printApi({ results, database }: { results: LoadResult[]; database: string }): void {
-  const bare = results[0]!;
-  console.log(`\nAPI throughput on ${database} (medians of interleaved rounds; ratio = req/s against the bare route)\n`);
-  console.log(`${pad('target', 52)}${pad('req/s', 10)}${pad('p50 ms', 9)}${pad('p99 ms', 9)}${pad('ratio', 8)}errors/non-2xx`);
-  for (const r of results) {
-    const ratio = `${Math.round((r.requestsPerSecond / bare.requestsPerSecond) * 100)}%`;
-    console.log(`${pad(r.name, 52)}${pad(r.requestsPerSecond.toFixed(0), 10)}${pad(String(r.p50), 9)}${pad(String(r.p99), 9)}${pad(ratio, 8)}${r.errors}/${r.non2xx}`);
-  }
-  const listRatio = results[1]!.requestsPerSecond / bare.requestsPerSecond;
-  console.log(`\nProduct list at ${(listRatio * 100).toFixed(0)}% of the bare route (goal: at least 50%).`);
+/** A bare node:http server in its own process that answers every request with `bytes` as JSON. */
+async function startBareServer(bytes: Buffer): Promise<{ url: string; stop(): Promise<void> }> {
+  const port = await freeLoopbackPort();
+  const source = `const body = Buffer.from(${JSON.stringify(bytes.toString('base64'))}, 'base64');
+require('node:http').createServer((request, response) => { response.setHeader('content-type', 'application/json; charset=utf-8'); response.end(body); }).listen(${port}, '127.0.0.1', () => console.log('ready'));`;
+  const server = runNode(['-e', source], { stdio: ['ignore', 'pipe', 'inherit'] });
+  await new Promise<void>((resolve, reject) => {
+    readline.createInterface({ input: server.child.stdout! }).once('line', () => resolve());
+    server.child.once('exit', (code) => reject(new Error(`the bare server exited (${code})`)));
+  });
+  return { url: `http://127.0.0.1:${port}/`, stop: () => server.stop() };
+}
+
+export function printApi(rows: ApiRow[]): void {
+  console.log(`\nPublic reads on the compiled server with its request log, against a bare node:http server sending the same bytes (medians of ${rounds} interleaved rounds of ${seconds} s, ${connections} connections; share = req/s against the bare server in the same round)\n`);
+  const baseLabel = baselineRef() ? contenders()[1]!.label : undefined;
+  printTable(
+    ['database', 'shop', 'target', 'req/s', 'p50 ms', 'p99 ms', 'share', 'errors/non-2xx', ...(baseLabel ? ['req/s vs base'] : [])],
+    rows.map((row) => {
+      const base = baseLabel && row.contender && row.contender !== baseLabel ? rows.find((other) => other.contender === baseLabel && other.database === row.database && other.name === row.name) : undefined;
+      return [row.database, row.contender || '-', row.name, row.requestsPerSecond.toFixed(0), String(row.p50), String(row.p99), `${(row.share * 100).toFixed(0)}%`, `${row.errors}/${row.non2xx}`, ...(baseLabel ? [times(row.requestsPerSecond, base?.requestsPerSecond)] : [])];
+    }),
+  );
+  const lists = rows.filter((row) => row.contender === 'this checkout' && row.name === 'GET /api/products');
+  const met = lists.every((row) => row.share >= apiGoalShare && !row.errors && !row.non2xx);
+  console.log(`\nProduct list at ${lists.map((row) => `${(row.share * 100).toFixed(0)}% (${row.database})`).join(', ')} of the bare server (goal: at least ${apiGoalShare * 100}%): ${met ? 'met' : 'NOT met'}.`);
 }
 
 const here = path.dirname(fileURLToPath(import.meta.url));

@@ -18,16 +18,37 @@
  */
 import { benchApi, printApi } from './api';
 import { benchBundle, printBundle } from './bundle';
+import { benchCart, printCart } from './cart';
+import { baselineRef, thisCommit } from './compare';
 import { benchHtml, printHtml } from './html';
 import { benchLighthouse, printLighthouse } from './lighthouse';
 import { benchOrders, printOrders } from './orders';
 import { benchPaint } from './paint';
 import { printPaint } from './paint-report';
+import { benchRush, printRush } from './rush';
 import { benchRuntime, printRuntime } from './runtime';
 import { startShop } from './shop-server';
 
-const reports = ['api', 'html', 'orders', 'bundle', 'lighthouse', 'paint', 'runtime'] as const;
+const reports = ['api', 'cart', 'rush', 'html', 'orders', 'bundle', 'lighthouse', 'paint', 'runtime'] as const;
 type Report = (typeof reports)[number];
+
+// npm run bench -- --baseline REV: the reports that can (api, cart, rush, paint) measure the shop at
+// REV beside this checkout in the same run.
+const args = process.argv.slice(2);
+const baselineAt = args.indexOf('--baseline');
+if (baselineAt >= 0) {
+  const ref = args[baselineAt + 1];
+  if (!ref || ref.startsWith('--')) {
+    console.error('--baseline takes a git ref, e.g. npm run bench -- --baseline main');
+    process.exit(1);
+  }
+  process.env.BENCH_BASELINE = ref;
+  process.env.BENCH_PAINT_BASELINE ??= ref;
+} else if (args.length) {
+  console.error(`unknown argument ${args[0]} (npm run bench -- --baseline REV)`);
+  process.exit(1);
+}
+if (baselineRef()) console.log(`Measuring ${thisCommit()} beside ${baselineRef()}, in the same run.`);
 
 const picked = (process.env.BENCH_ONLY ?? '').split(',').map((name) => name.trim()).filter(Boolean);
 const unknown = picked.filter((name) => !reports.includes(name as Report));
@@ -42,6 +63,8 @@ process.once('SIGINT', () => process.exit(130));
 process.once('SIGTERM', () => process.exit(143));
 
 if (selected.has('api')) printApi(await benchApi());
+if (selected.has('cart')) printCart(await benchCart());
+if (selected.has('rush')) printRush(await benchRush());
 if (selected.has('html')) printHtml(await benchHtml());
 if (selected.has('orders')) printOrders(await benchOrders());
 if (selected.has('bundle') || selected.has('lighthouse')) {

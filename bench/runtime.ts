@@ -145,7 +145,7 @@ async function bundleBarePglite(): Promise<string> {
     packages: 'external',
     platform: 'node',
     format: 'esm',
-    target: 'node20.19',
+    target: 'node22.12',
     logLevel: 'warning',
   });
   return outfile;

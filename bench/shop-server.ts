@@ -25,6 +25,8 @@ export function serverArgs(tree = root): string[] {
 
 export interface RunningShop {
   url: string;
+  /** The shop's data folder: its embedded database and, without SMTP, the mail it sent (outbox/). */
+  dataDir: string;
   /** The server keeps the pages it started with: a rebuild since then breaks them. */
   rebuiltSinceStart(): boolean;
   stop(): Promise<void>;
@@ -46,11 +48,12 @@ export function buildIfChanged(tree = root): void {
  * The compiled server on `port` with its data in `dataDir`. Blank values count as unset: the bench
  * never touches a configured PostgreSQL, admin or mail server unless `env` names it.
  */
-export function runShop(port: number, dataDir: string, env: NodeJS.ProcessEnv = {}, tree = root): ShopProcess {
+export function runShop(port: number, dataDir: string, env: NodeJS.ProcessEnv = {}, tree = root, logFile?: string): ShopProcess {
   const url = `http://127.0.0.1:${port}`;
   const server = runNode(serverArgs(tree), {
     cwd: tree,
-    stdio: ['ignore', 'ignore', 'pipe'],
+    // The log goes to a file when asked, as a process manager keeps it; otherwise nowhere.
+    stdio: ['ignore', logFile ? fs.openSync(logFile, 'a') : 'ignore', 'pipe'],
     env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: url, DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '', ADMIN_EMAIL: '', ADMIN_PASSWORD: '', SMTP_URL: '', ...env },
   });
   let errors = '';
@@ -65,9 +68,11 @@ export interface StartOptions {
   tree?: string;
   /** Settings over the bench's defaults (see runShop). */
   env?: NodeJS.ProcessEnv;
+  /** Keep the server's log (standard output) in a file in its data folder, as in production. */
+  logToFile?: boolean;
 }
 
-export async function startShop({ tree = root, env = {} }: StartOptions = {}): Promise<RunningShop> {
+export async function startShop({ tree = root, env = {}, logToFile = false }: StartOptions = {}): Promise<RunningShop> {
   buildIfChanged(tree);
   // The page renderer of a server-rendered shop, or the index.html of a client-rendered one (a baseline).
   const indexPath = ['server/index.js', 'index.html'].map((file) => path.join(tree, 'dist', 'web', file)).find((file) => fs.existsSync(file))!;
@@ -75,7 +80,7 @@ export async function startShop({ tree = root, env = {} }: StartOptions = {}): P
   const rebuiltSinceStart = () => !fs.existsSync(indexPath) || fs.readFileSync(indexPath, 'utf8') !== servedIndex;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mango-bench-web-'));
   leftover({ folder: dataDir });
-  const server = runShop(await freeLoopbackPort(), dataDir, env, tree);
+  const server = runShop(await freeLoopbackPort(), dataDir, env, tree, logToFile ? path.join(dataDir, 'shop.log') : undefined);
   const stop = async () => {
     await server.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });
@@ -87,7 +92,7 @@ export async function startShop({ tree = root, env = {} }: StartOptions = {}): P
     await stop();
     throw error;
   }
-  return { url: server.url, rebuiltSinceStart, stop };
+  return { url: server.url, dataDir, rebuiltSinceStart, stop };
 }
 
 /** Polls `pathname` until it answers 2xx; throws when the server exits or the time is up. */

@@ -8,9 +8,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import Fastify from 'fastify';
-import pino from 'pino';
 import { buildApp } from '../src/server/app';
 import { loadConfig } from '../src/server/config';
+import { logDestination, loggerOptions } from '../src/server/lib/logger';
 import { openPglite, openPostgres } from '../src/server/db/client';
 import { seedIfEmpty } from '../src/server/db/seed/seed-shop';
 import { products } from '../src/server/db/schema';
@@ -30,7 +30,9 @@ await database.migrate(async (db) => {
   // The order bench buys boxes for its whole run: the shelves hold plenty.
   await db.update(products).set({ stock: 1_000_000 }).where(eq(products.isPreOrder, false));
 });
-const app = await buildApp({ config, database, logger: { level: 'info', stream: pino.destination('/dev/null') } });
+// The request log as in production (lib/logger.ts), into a file the bench reads nothing from.
+const logFile = path.join(dataDir, 'shop.log');
+const app = await buildApp({ config, database, logger: loggerOptions(config, logDestination(fs.openSync(logFile, 'a'))) });
 const shopUrl = await app.listen({ port: 0, host: '127.0.0.1' });
 
 const productListBytes = await (await fetch(`${shopUrl}/api/products`)).text();

@@ -42,7 +42,7 @@ export async function buildServer(outDir = path.join(root, 'dist', 'server')): P
       packages: 'external',
       platform: 'node',
       format: 'esm',
-      target: 'node20.19',
+      target: 'node22.12',
       sourcemap: 'linked',
       // Stack traces need only the positions: the sources are in the repository.
       sourcesContent: false,

@@ -6,6 +6,7 @@ import { ConfigError, loadConfig } from './config';
 import { type Database, openPglite, openPostgres } from './db/client';
 import { DataDirLockedError, lockDataDir } from './db/data-dir-lock';
 import { seedIfEmpty } from './db/seed/seed-shop';
+import { loggerOptions } from './lib/logger';
 import { takeInWaitingConnections } from './lib/take-in-waiting';
 import { ensureAdmin } from './modules/auth/admin-accounts';
 import { importDiskImages } from './modules/uploads/import-disk-images';
@@ -41,10 +42,7 @@ async function main(): Promise<void> {
     viteDev,
     webRoot: path.join(projectRoot, 'dist', 'web'),
     clock: config.clockStart ? clockFrom(config.clockStart) : undefined,
-    logger: {
-      level: config.logLevel,
-      redact: { paths: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]', '*.password', '*.token'], censor: '[redacted]' },
-    },
+    logger: loggerOptions(config),
   });
 
   if (config.clockStart) app.log.warn({ clockStart: config.clockStart.toISOString() }, 'the shop\'s clock runs from SHOP_CLOCK_START, for tests only');

@@ -1,7 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type Transaction, types } from '@electric-sql/pglite';
 import type { ExtractTablesWithRelations, SQL } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
@@ -55,6 +55,86 @@ function refuseInsideTransaction<T extends object>(driver: T, methods: Array<key
   });
 }
 
+/**
+ * The embedded database's one connection, shared fairly. PGlite runs each statement on the main
+ * thread, and its own lock hands the connection from one caller to the next without giving the
+ * event loop a turn: under load a whole queue of requests then runs back to back while sockets
+ * wait unread, and Node accepts one new connection per turn of its loop, so a shopper who connects
+ * in a rush waits seconds behind others who keep sending. Here every statement or transaction
+ * takes its turn first come, first served, and the loop gets a turn before each one: new
+ * connections and requests join the queue as they arrive (decision 0021).
+ */
+export class FairTurns {
+  private last: Promise<unknown> = Promise.resolve();
+  private waiting = 0;
+
+  /** Runs `work` once every earlier caller's work has finished and the event loop has had a turn. */
+  run<T>(work: () => Promise<T>): Promise<T> {
+    this.waiting += 1;
+    const turn = this.last.then(
+      () => new Promise<void>((resolve) => setImmediate(resolve)),
+      () => new Promise<void>((resolve) => setImmediate(resolve)),
+    );
+    const result = turn.then(() => {
+      this.waiting -= 1;
+      return work();
+    });
+    this.last = result.catch(() => undefined);
+    return result;
+  }
+
+  /** Statements and transactions waiting for their turn (not counting the one running). */
+  get queued(): number {
+    return this.waiting;
+  }
+}
+
+function takeTurns<T extends object>(driver: T, methods: Array<keyof T>, turns: FairTurns): T {
+  return new Proxy(driver, {
+    get(target, property) {
+      const value = Reflect.get(target, property) as unknown;
+      if (typeof value !== 'function') return value;
+      if (!methods.includes(property as keyof T)) return value.bind(target);
+      const call = value as (...a: unknown[]) => Promise<unknown>;
+      if (property === 'query') return (...args: unknown[]) => turns.run(() => call.apply(target, withoutRepeatedParsers(args)));
+      if (property === 'transaction') {
+        return (work: (tx: Transaction) => Promise<unknown>) => turns.run(() => call.call(target, (tx: Transaction) => work(queryingOnce(tx))));
+      }
+      return (...args: unknown[]) => turns.run(() => call.apply(target, args));
+    },
+  });
+}
+
+/**
+ * Types whose text drizzle reads itself: it asks PGlite, with every query, to hand them over as
+ * they are (timestamps, dates, intervals and arrays of them). PGlite merges such per-query parsers
+ * into its whole table of some 300 parsers each time, which costs more than a small query itself;
+ * the client is given the same parsers once instead, and the per-query copy is left out.
+ */
+const textAsIs = [types.TIMESTAMP, types.TIMESTAMPTZ, types.INTERVAL, types.DATE, 1231, 1115, 1185, 1187, 1182];
+
+function parseTextAsIsOnce(client: PGlite): void {
+  for (const type of textAsIs) client.parsers[type] = (value: string) => value;
+}
+
+/** Drops a query's own parsers when they are only the ones the client already has (see above). */
+function withoutRepeatedParsers(args: unknown[]): unknown[] {
+  const options = args[2] as { parsers?: Record<number, unknown> } | undefined;
+  if (!options?.parsers || !Object.keys(options.parsers).every((type) => textAsIs.includes(Number(type)))) return args;
+  return [args[0], args[1], { ...options, parsers: undefined }];
+}
+
+/** A PGlite transaction whose queries leave out parsers the client already has. */
+function queryingOnce(tx: Transaction): Transaction {
+  return new Proxy(tx, {
+    get(target, property) {
+      const value = Reflect.get(target, property) as unknown;
+      if (property !== 'query' || typeof value !== 'function') return value;
+      return (...args: unknown[]) => (value as (...a: unknown[]) => Promise<unknown>).apply(target, withoutRepeatedParsers(args));
+    },
+  });
+}
+
 /** A transaction's connection that cannot be opened fails with the driver's bare network error: mark it as the database's. */
 function markConnectFailures(pool: pg.Pool): pg.Pool {
   const connect = pool.connect.bind(pool) as (...args: unknown[]) => Promise<pg.PoolClient> | undefined;
@@ -104,7 +184,9 @@ export interface Database {
 export async function openPglite(dataDir: string | undefined, template?: Blob): Promise<Database> {
   if (dataDir && !template) copyFreshDatabase(freshDatabase, dataDir);
   const client = await PGlite.create(dataDir ?? 'memory://', { startParams: pgliteStartParams, ...(template ? { loadDataDir: template } : {}) });
-  const guarded = refuseInsideTransaction(client, ['query', 'exec', 'transaction', 'sql']);
+  parseTextAsIsOnce(client);
+  const methods: Array<keyof PGlite> = ['query', 'exec', 'transaction', 'sql'];
+  const guarded = refuseInsideTransaction(takeTurns(client, methods, new FairTurns()), methods);
   const db = markTransactions(drizzlePglite({ client: guarded, schema }) as unknown as Db);
   return {
     db,

@@ -122,19 +122,32 @@ describe('requests from another site (difference 9)', () => {
 });
 
 describe('security headers', () => {
-  it.each(['/api/products', '/api/nothing-here'])('are set on %s', async (url) => {
+  it.each(['/robots.txt', '/sitemap.xml', '/api/newsletter/unsubscribe?token=not-a-token'])('are all set on %s, which is not JSON', async (url) => {
     const response = await shop.app.inject({ method: 'GET', url });
+    expect(String(response.headers['content-type'])).not.toMatch(/^application\/json/);
     const csp = String(response.headers['content-security-policy']);
     expect(csp).toContain("default-src 'self'");
     expect(csp).toContain("object-src 'none'");
     expect(csp).toMatch(/frame-ancestors 'none'/);
     expect(response.headers['x-content-type-options']).toBe('nosniff');
-    expect(response.headers['x-frame-options']).toMatch(/^(DENY|SAMEORIGIN)$/);
-    expect(response.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    expect(response.headers['x-frame-options']).toBe('DENY');
+    expect(response.headers['cross-origin-opener-policy']).toBe('same-origin');
+    expect(response.headers['permissions-policy']).toContain('camera=()');
+  });
+
+  it.each(['/api/products', '/api/products/1', '/api/nothing-here'])('on %s, a JSON answer, are those that protect JSON, and a policy that lets nothing load', async (url) => {
+    const response = await shop.app.inject({ method: 'GET', url });
+    expect(String(response.headers['content-type'])).toMatch(/^application\/json/);
+    expect(response.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['x-frame-options']).toBe('DENY');
+    expect(response.headers['cross-origin-resource-policy']).toBe('same-origin');
+    expect(response.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+    expect(response.headers['permissions-policy']).toBeUndefined();
   });
 
   it('allow GA4 and the Meta pixel to load and report, and no other outside host', async () => {
-    const response = await shop.app.inject({ method: 'GET', url: '/api/products' });
+    const response = await shop.app.inject({ method: 'GET', url: '/robots.txt' });
     const directives = new Map(
       String(response.headers['content-security-policy'])
         .split(';')

@@ -21,8 +21,8 @@ export interface CatalogueSnapshot {
   archivedAt: Map<number, string>;
   /** Products whose stored Low Stock flag is on (the public flag also follows the threshold). */
   flaggedLowStock: Set<number>;
-  /** The public list, serialised once per change: the hottest read of the shop. */
-  visibleJson: string;
+  /** The public list, serialised and encoded once per change: the hottest read of the shop. */
+  visibleJson: Buffer;
   etag: string;
 }
 
@@ -200,7 +200,7 @@ export class CatalogService {
     const images = await this.imageSizes.describe(rows.map((row) => row.imageUrl));
     const all = rows.map((row) => toProduct(row, stored.lowStockThreshold, images.get(row.imageUrl), preOrdered.get(row.id) ?? 0));
     const visible = all.filter((p) => !p.isHidden);
-    const visibleJson = JSON.stringify(visible);
+    const visibleJson = Buffer.from(JSON.stringify(visible));
     return {
       all,
       visible,

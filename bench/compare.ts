@@ -1,0 +1,86 @@
+/**
+ * What a report measures side by side: this checkout, and with `npm run bench -- --baseline REV`
+ * (or BENCH_BASELINE=REV) the shop at REV, checked out in a temporary worktree, built and run the
+ * same way in the same run. On PostgreSQL (DATABASE_URL) each shop gets a database of its own,
+ * made on that server for the run and dropped afterwards, as the two may differ in their tables.
+ */
+import pg from 'pg';
+import { type BaselineTree, checkOutBaseline, git } from './baseline-tree';
+import { type RunningShop, startShop, type StartOptions } from './shop-server';
+
+export interface Contender {
+  label: string;
+  /** The checkout's folder; undefined for this one. */
+  tree?: string;
+}
+
+let baseline: BaselineTree | undefined;
+
+/** The baseline ref asked for, if any. */
+export function baselineRef(): string | undefined {
+  return process.env.BENCH_BASELINE?.trim() || undefined;
+}
+
+/** This checkout first, then the baseline (checked out once per run). */
+export function contenders(): Contender[] {
+  const ref = baselineRef();
+  if (!ref) return [{ label: 'this checkout' }];
+  baseline ??= checkOutBaseline(ref);
+  return [{ label: 'this checkout' }, { label: `${ref.slice(0, 12)} (${baseline.commit.slice(0, 7)})`, tree: baseline.tree }];
+}
+
+/** This checkout's commit, and whether its sources differ from it. */
+export function thisCommit(): string {
+  const commit = git(['rev-parse', '--short', 'HEAD']);
+  return git(['status', '--porcelain', '--', 'src', 'scripts', 'package.json']) ? `${commit} + uncommitted changes` : commit;
+}
+
+export type DatabaseKind = 'pglite' | 'postgres';
+
+/** The embedded database always; PostgreSQL too when DATABASE_URL is set. */
+export function databases(): DatabaseKind[] {
+  return process.env.DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+}
+
+let madeDatabases = 0;
+
+/**
+ * A running shop of `contender` on `database`, logging every request (info) to a file as in
+ * production; `env` adds settings. Its stop() also drops a PostgreSQL database made for it.
+ */
+export async function startContender(contender: Contender, database: DatabaseKind, env: NodeJS.ProcessEnv = {}, options: Omit<StartOptions, 'tree' | 'env'> = {}): Promise<RunningShop> {
+  let dropDatabase = async () => {};
+  const settings: NodeJS.ProcessEnv = { LOG_LEVEL: 'info', ...env };
+  if (database === 'postgres') {
+    const server = new URL(process.env.DATABASE_URL!);
+    const name = `mango_bench_${process.pid}_${(madeDatabases += 1)}`;
+    const admin = new pg.Client({ connectionString: server.toString() });
+    await admin.connect();
+    await admin.query(`drop database if exists ${name}`);
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    const url = new URL(server.toString());
+    url.pathname = `/${name}`;
+    settings.DATABASE_URL = url.toString();
+    dropDatabase = async () => {
+      const client = new pg.Client({ connectionString: server.toString() });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    };
+  }
+  const shop = await startShop({ tree: contender.tree, env: settings, logToFile: true, ...options });
+  return {
+    ...shop,
+    async stop() {
+      await shop.stop();
+      await dropDatabase();
+    },
+  };
+}
+
+/** `value` of this checkout against the baseline's, as "1.23x". */
+export function times(current: number, base: number | undefined): string {
+  if (base === undefined || !Number.isFinite(base) || base === 0) return '';
+  return `${(current / base).toFixed(2)}x`;
+}

@@ -1,0 +1,42 @@
+import pino from 'pino';
+import type { AppConfig } from '../config';
+
+/**
+ * Where the shop's JSON log lines go: standard output, written without blocking. Each line is
+ * handed to the operating system as soon as the previous write is done, so lines that come
+ * together under load go out together, and a slow reader of the log (a pipe, a terminal) never
+ * holds a request. What is still waiting is written out before the process exits. Should the
+ * reader stop reading altogether, lines past 16 MB are dropped rather than kept.
+ */
+export function logDestination(fd = 1): pino.DestinationStream & { flushSync(): void } {
+  const destination = pino.destination({ dest: fd, sync: false, minLength: 0, maxLength: 16 * 1024 * 1024 });
+  process.once('exit', () => {
+    try {
+      destination.flushSync();
+    } catch {
+      // Nothing was written yet (the stream never opened): nothing to flush.
+    }
+  });
+  return destination;
+}
+
+/** An error as pino writes it, less the values of a failed query (the embedded database attaches them): they may be a shopper's details. */
+function withoutQueryValues(error: Error): pino.SerializedError {
+  const { params: _params, ...written } = pino.stdSerializers.err(error);
+  return written as pino.SerializedError;
+}
+
+/**
+ * The logger options of the server: the request log (one line a request, lib/request-log.ts) and
+ * what the modules log. No line carries a header, a body or a form: they log what they name, so
+ * only the two headers that could ever be passed whole are redacted, by exact path. Wildcard
+ * paths (`*.password`) would walk every line's object for nothing (decision 0022).
+ */
+export function loggerOptions(config: Pick<AppConfig, 'logLevel'>, stream: pino.DestinationStream = logDestination()) {
+  return {
+    level: config.logLevel,
+    stream,
+    redact: { paths: ['req.headers.cookie', 'req.headers.authorization'], censor: '[redacted]' },
+    serializers: { err: withoutQueryValues },
+  };
+}
