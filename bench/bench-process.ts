@@ -39,8 +39,8 @@ export function runTypeScript(script: string, options: SpawnOptions): BenchProce
 }
 
 /** Node with these arguments, leading its own process group (see above). */
-export function runNode(args: string[], options: SpawnOptions): BenchProcess {
-  const child = spawn(process.execPath, args, { ...options, detached: true });
+export function runNode(args: string[], options: SpawnOptions, node = process.execPath): BenchProcess {
+  const child = spawn(node, args, { ...options, detached: true });
   const group = child.pid;
   if (group !== undefined) leftover({ group });
   const exited = new Promise<void>((resolve) => {

@@ -4,6 +4,7 @@
  * same way in the same run. On PostgreSQL (DATABASE_URL) each shop gets a database of its own,
  * made on that server for the run and dropped afterwards, as the two may differ in their tables.
  */
+import { spawnSync } from 'node:child_process';
 import pg from 'pg';
 import { type BaselineTree, checkOutBaseline, git } from './baseline-tree';
 import { type RunningShop, startShop, type StartOptions } from './shop-server';
@@ -12,6 +13,8 @@ export interface Contender {
   label: string;
   /** The checkout's folder; undefined for this one. */
   tree?: string;
+  /** The Node.js binary its server runs on; the bench's own when undefined. */
+  node?: string;
 }
 
 let baseline: BaselineTree | undefined;
@@ -26,7 +29,18 @@ export function contenders(): Contender[] {
   const ref = baselineRef();
   if (!ref) return [{ label: 'this checkout' }];
   baseline ??= checkOutBaseline(ref);
-  return [{ label: 'this checkout' }, { label: `${ref.slice(0, 12)} (${baseline.commit.slice(0, 7)})`, tree: baseline.tree }];
+  // BENCH_BASELINE_NODE runs the baseline on another Node.js (e.g. --baseline HEAD to compare two Node versions).
+  const node = process.env.BENCH_BASELINE_NODE?.trim() || undefined;
+  const label = `${ref.slice(0, 12)} (${baseline.commit.slice(0, 7)}${node ? `, ${nodeVersion(node)}` : ''})`;
+  return [{ label: 'this checkout' }, { label, tree: baseline.tree, node }];
+}
+
+const versions = new Map<string, string>();
+
+/** The version a Node.js binary reports, e.g. v20.20.2. */
+export function nodeVersion(node: string): string {
+  if (!versions.has(node)) versions.set(node, spawnSync(node, ['--version'], { encoding: 'utf8' }).stdout.trim() || node);
+  return versions.get(node)!;
 }
 
 /** This checkout's commit, and whether its sources differ from it. */
@@ -69,7 +83,7 @@ export async function startContender(contender: Contender, database: DatabaseKin
       await client.end();
     };
   }
-  const shop = await startShop({ tree: contender.tree, env: settings, logToFile: true, ...options });
+  const shop = await startShop({ tree: contender.tree, env: settings, logToFile: true, node: contender.node, ...options });
   return {
     ...shop,
     async stop() {

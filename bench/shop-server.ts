@@ -48,14 +48,18 @@ export function buildIfChanged(tree = root): void {
  * The compiled server on `port` with its data in `dataDir`. Blank values count as unset: the bench
  * never touches a configured PostgreSQL, admin or mail server unless `env` names it.
  */
-export function runShop(port: number, dataDir: string, env: NodeJS.ProcessEnv = {}, tree = root, logFile?: string): ShopProcess {
+export function runShop(port: number, dataDir: string, env: NodeJS.ProcessEnv = {}, tree = root, logFile?: string, node?: string): ShopProcess {
   const url = `http://127.0.0.1:${port}`;
-  const server = runNode(serverArgs(tree), {
-    cwd: tree,
-    // The log goes to a file when asked, as a process manager keeps it; otherwise nowhere.
-    stdio: ['ignore', logFile ? fs.openSync(logFile, 'a') : 'ignore', 'pipe'],
-    env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: url, DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '', ADMIN_EMAIL: '', ADMIN_PASSWORD: '', SMTP_URL: '', ...env },
-  });
+  const server = runNode(
+    serverArgs(tree),
+    {
+      cwd: tree,
+      // The log goes to a file when asked, as a process manager keeps it; otherwise nowhere.
+      stdio: ['ignore', logFile ? fs.openSync(logFile, 'a') : 'ignore', 'pipe'],
+      env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: url, DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '', ADMIN_EMAIL: '', ADMIN_PASSWORD: '', SMTP_URL: '', ...env },
+    },
+    node,
+  );
   let errors = '';
   server.child.stderr?.on('data', (chunk: Buffer) => {
     errors = (errors + chunk.toString()).slice(-4000);
@@ -70,9 +74,11 @@ export interface StartOptions {
   env?: NodeJS.ProcessEnv;
   /** Keep the server's log (standard output) in a file in its data folder, as in production. */
   logToFile?: boolean;
+  /** The Node.js binary that runs the server; the bench's own by default. */
+  node?: string;
 }
 
-export async function startShop({ tree = root, env = {}, logToFile = false }: StartOptions = {}): Promise<RunningShop> {
+export async function startShop({ tree = root, env = {}, logToFile = false, node }: StartOptions = {}): Promise<RunningShop> {
   buildIfChanged(tree);
   // The page renderer of a server-rendered shop, or the index.html of a client-rendered one (a baseline).
   const indexPath = ['server/index.js', 'index.html'].map((file) => path.join(tree, 'dist', 'web', file)).find((file) => fs.existsSync(file))!;
@@ -80,7 +86,7 @@ export async function startShop({ tree = root, env = {}, logToFile = false }: St
   const rebuiltSinceStart = () => !fs.existsSync(indexPath) || fs.readFileSync(indexPath, 'utf8') !== servedIndex;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mango-bench-web-'));
   leftover({ folder: dataDir });
-  const server = runShop(await freeLoopbackPort(), dataDir, env, tree, logToFile ? path.join(dataDir, 'shop.log') : undefined);
+  const server = runShop(await freeLoopbackPort(), dataDir, env, tree, logToFile ? path.join(dataDir, 'shop.log') : undefined, node);
   const stop = async () => {
     await server.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });

@@ -186,7 +186,8 @@ export async function openPglite(dataDir: string | undefined, template?: Blob): 
   const client = await PGlite.create(dataDir ?? 'memory://', { startParams: pgliteStartParams, ...(template ? { loadDataDir: template } : {}) });
   parseTextAsIsOnce(client);
   const methods: Array<keyof PGlite> = ['query', 'exec', 'transaction', 'sql'];
-  const guarded = refuseInsideTransaction(takeTurns(client, methods, new FairTurns()), methods);
+  const turns = new FairTurns();
+  const guarded = refuseInsideTransaction(takeTurns(client, methods, turns), methods);
   const db = markTransactions(drizzlePglite({ client: guarded, schema }) as unknown as Db);
   return {
     db,
@@ -204,7 +205,10 @@ export async function openPglite(dataDir: string | undefined, template?: Blob): 
       await guarded.query('select pg_notify($1, $2)', [channel, payload]);
     },
     async close() {
-      if (!client.closed) await client.close();
+      // After the statements already waiting for their turn, which would fail on a closed database.
+      await turns.run(async () => {
+        if (!client.closed) await client.close();
+      });
     },
     async dump() {
       return client.dumpDataDir('none');

@@ -20,10 +20,23 @@ export function logDestination(fd = 1): pino.DestinationStream & { flushSync(): 
   return destination;
 }
 
-/** An error as pino writes it, less the values of a failed query (the embedded database attaches them): they may be a shopper's details. */
-function withoutQueryValues(error: Error): pino.SerializedError {
-  const { params: _params, ...written } = pino.stdSerializers.err(error);
-  return written as pino.SerializedError;
+/**
+ * An error as pino writes it, less the values of a failed query: they may be a shopper's details
+ * or a password's hash. The embedded database attaches them as `params`, and drizzle repeats them
+ * in its message ("Failed query: ...\nparams: ..."), so both are taken out. Anything that is not
+ * an object is written as it is.
+ */
+export function withoutQueryValues(error: unknown): unknown {
+  if (!error || typeof error !== 'object') return error;
+  const { params, ...written } = pino.stdSerializers.err(error as Error) as Record<string, unknown>;
+  const values = (error as { params?: unknown }).params ?? params;
+  if (Array.isArray(values) && values.length) {
+    const listed = `\nparams: ${String(values)}`;
+    for (const key of ['message', 'stack'] as const) {
+      if (typeof written[key] === 'string') written[key] = (written[key] as string).split(listed).join('\nparams: [not logged]');
+    }
+  }
+  return written;
 }
 
 /**
@@ -37,6 +50,6 @@ export function loggerOptions(config: Pick<AppConfig, 'logLevel'>, stream: pino.
     level: config.logLevel,
     stream,
     redact: { paths: ['req.headers.cookie', 'req.headers.authorization'], censor: '[redacted]' },
-    serializers: { err: withoutQueryValues },
+    serializers: { err: withoutQueryValues as pino.SerializerFn },
   };
 }
