@@ -47,26 +47,32 @@ function changesState(request: FastifyRequest): boolean {
  */
 export function registerSameOriginCheck(app: FastifyInstance, config: AppConfig): void {
   const trusted = new Set([...config.allowedOrigins, ...(config.publicUrl ? [config.publicUrl] : [])]);
-  app.addHook('onRequest', async (request) => {
-    if (!changesState(request) || authorisedByToken.has(routePath(request))) return;
+  // Callback style: a read (most requests) passes without a promise.
+  app.addHook('onRequest', (request, _reply, done) => {
+    if (!changesState(request) || authorisedByToken.has(routePath(request))) return done();
     const fetchSite = request.headers['sec-fetch-site'];
     const origin = request.headers.origin;
     const ownOrigin = `${request.protocol}://${request.host}`;
     const originTrusted = origin === ownOrigin || (origin !== undefined && trusted.has(origin));
-    if (origin !== undefined && !originTrusted) throw new Forbidden('This request came from another site and was refused.');
+    if (origin !== undefined && !originTrusted) return done(new Forbidden('This request came from another site and was refused.'));
     if (fetchSite && fetchSite !== 'same-origin' && fetchSite !== 'none' && !originTrusted) {
-      throw new Forbidden('This request came from another site and was refused.');
+      return done(new Forbidden('This request came from another site and was refused.'));
     }
+    done();
   });
 }
 
 /** ARCHITECTURE difference 5: while maintenance is on, only admins change anything. */
 export function registerMaintenanceGuard(app: FastifyInstance, settings: SettingsService): void {
-  app.addHook('onRequest', async (request) => {
-    if (!changesState(request) || openDuringMaintenance.has(routePath(request))) return;
+  const check = async (request: FastifyRequest): Promise<void> => {
     const current = await settings.publicView();
     if (!current.maintenance.enabled) return;
     if ((await currentUser(request))?.isAdmin) return;
     throw new ServiceUnavailable(current.maintenance.message);
+  };
+  // Callback style: a read (most requests) passes without a promise.
+  app.addHook('onRequest', (request, _reply, done) => {
+    if (!changesState(request) || openDuringMaintenance.has(routePath(request))) return done();
+    check(request).then(() => done(), done);
   });
 }

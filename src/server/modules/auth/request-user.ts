@@ -68,10 +68,11 @@ export function registerSessionHooks(app: FastifyInstance, sessions: SessionStor
   app.decorate('sessionStore', sessions);
   app.decorateRequest('sessionLookup', null);
   // A renewed session gets a renewed cookie, so the browser's copy slides with the server's.
-  app.addHook('onSend', async (request, reply) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     const renewedUntil = request.sessionLookup?.renewedUntil;
     const token = request.cookies[sessionCookieName];
     if (renewedUntil && token && !reply.hasHeader('set-cookie')) setSessionCookie(request, reply, token, renewedUntil);
+    done(null, payload);
   });
 }
 
