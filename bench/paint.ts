@@ -19,7 +19,6 @@ import { readRecordedBaseline, type RecordedBaseline, writeRecordedBaseline } fr
 import { type RunningShop, startShop } from './shop-server';
 
 const runs = Number(process.env.BENCH_PAINT_RUNS ?? 9);
-const baselineRef = process.env.BENCH_PAINT_BASELINE?.trim() || undefined;
 const record = process.env.BENCH_PAINT_RECORD === '1';
 export const paintGoals = { shopMs: 300, timesSooner: 3 };
 const outFile = path.join(path.dirname(fileURLToPath(import.meta.url)), '.out', 'paint.json');
@@ -58,6 +57,8 @@ export async function benchPaint(): Promise<PaintResult> {
   let checkout: BaselineTree | undefined;
   try {
     // Checked out first: a ref that does not exist stops the report before anything is built.
+    // Read when the report runs: npm run bench -- --baseline REV sets it after this module loads.
+    const baselineRef = process.env.BENCH_PAINT_BASELINE?.trim() || undefined;
     if (baselineRef) checkout = checkOutBaseline(baselineRef);
     process.stdout.write('  paint: this checkout, built if needed\n');
     const currentShop = await startShop();
