@@ -18,7 +18,7 @@ import type { DeliverySettings } from '../../../contracts/delivery';
 import { boxesOf, isRuralAddress, needsDeliveryDate } from '../../../contracts/checkout';
 import { claimPromoUse, claimStock } from './claims';
 import { cancelledMail, confirmationMail, paidMail, refundedMail, shippedMail } from './mail';
-import { type OrderRow, orderSummaries, orderView } from './view';
+import { type OrderRow, orderSummaries, orderView, viewOf } from './view';
 
 export type PlaceOrderRequest = z.output<typeof placeOrderSchema>;
 
@@ -67,13 +67,9 @@ export class OrderService {
    * submit with the same idempotency key returns the first order.
    */
   async place(user: UserRow, input: PlaceOrderRequest): Promise<PlacedOrder & { created: boolean }> {
-    const { db, stripe } = this.deps;
+    const { db } = this.deps;
     const settings = await this.deps.settings.stored();
-    const previous = await this.findByKey(db, user.id, input.idempotencyKey);
-    if (previous) return { order: await this.view(previous), checkoutUrl: null, created: false };
-    if (input.paymentMethod === 'stripe' && !stripe) {
-      throw fieldError('paymentMethod', 'Card payment is not available at the moment. Please choose bank transfer.');
-    }
+    // A submit seen before (a retry, a double click) is found inside the transaction, under the cart's lock.
     const delivery = await this.deps.delivery.settings();
     let placed: Awaited<ReturnType<OrderService['placeInTransaction']>>;
     try {
@@ -106,6 +102,9 @@ export class OrderService {
     await tx.select({ id: carts.id }).from(carts).where(eq(carts.userId, user.id)).for('update');
     const again = await this.findByKey(tx, user.id, input.idempotencyKey);
     if (again) return { order: again, view: null, stockChanged: false };
+    if (input.paymentMethod === 'stripe' && !this.deps.stripe) {
+      throw fieldError('paymentMethod', 'Card payment is not available at the moment. Please choose bank transfer.');
+    }
 
     const rural = isRuralAddress(input.shipping);
     const prices = { shippingCents: settings.shippingCents, ruralSurchargeCents: rural ? delivery.ruralSurchargeCents : 0 };
@@ -168,7 +167,9 @@ export class OrderService {
       })
       .returning();
     const orderId = order!.id;
-    await tx.insert(orderLines).values(
+    const lines = await tx
+      .insert(orderLines)
+      .values(
       priced.lines.map(({ product, quantity }) => ({
         orderId,
         productId: product.id,
@@ -178,14 +179,15 @@ export class OrderService {
         isPreOrder: product.isPreOrder,
         expectedAvailabilityDate: product.isPreOrder ? product.expectedAvailabilityDate : null,
       })),
-    );
+      )
+      .returning();
     const stocked = priced.lines.filter(({ product }) => !product.isPreOrder);
     if (stocked.length) {
       await tx.insert(stockMovements).values(
         stocked.map(({ product, quantity }) => ({ productId: product.id, change: -quantity, reason: 'order' as const, orderId, actorUserId: user.id })),
       );
     }
-    await tx.insert(orderEvents).values({ orderId, status: 'pending_payment', note: 'Order placed', actorUserId: user.id });
+    const events = await tx.insert(orderEvents).values({ orderId, status: 'pending_payment', note: 'Order placed', actorUserId: user.id }).returning();
     await tx.delete(cartLines).where(inArray(cartLines.id, priced.lines.map((line) => line.cartLineId)));
     if (shipping.saveToProfile) {
       await tx
@@ -193,7 +195,8 @@ export class OrderService {
         .set({ phone: shipping.phone, address: shipping.street, city: shipping.city, postalCode: shipping.postcode, region: shipping.region, updatedAt: sql`now()` })
         .where(eq(users.id, user.id));
     }
-    const view = await orderView(tx, order!, settings, Boolean(this.deps.stripe));
+    // Built from the rows just written, as orderView would read them back.
+    const view = viewOf(order!, [...lines].sort((a, b) => a.id - b.id), events, settings, Boolean(this.deps.stripe));
     await queueMail(tx, confirmationMail(this.mailContext(user, view, settings)));
     return { order: order!, view, stockChanged };
   }

@@ -8,12 +8,23 @@ import { orderEvents, orderLines } from '../../db/schema';
 
 export type OrderRow = typeof orders.$inferSelect;
 
+type LineRow = typeof orderLines.$inferSelect;
+type EventRow = typeof orderEvents.$inferSelect;
+
 /** An order with its lines and timeline, as the shopper's account and the e-mails show it. */
 export async function orderView(db: Db | Tx, order: OrderRow, settings: StoredSettings, canPayByCard: boolean): Promise<OrderView> {
   const [lines, events] = await Promise.all([
     db.select().from(orderLines).where(eq(orderLines.orderId, order.id)).orderBy(asc(orderLines.id)),
     db.select().from(orderEvents).where(eq(orderEvents.orderId, order.id)).orderBy(asc(orderEvents.createdAt), asc(orderEvents.id)),
   ]);
+  return viewOf(order, lines, events, settings, canPayByCard);
+}
+
+/**
+ * The view of an order whose lines (by id) and timeline (oldest first) the caller holds: a new
+ * order's, just written, needs no reading back.
+ */
+export function viewOf(order: OrderRow, lines: LineRow[], events: EventRow[], settings: StoredSettings, canPayByCard: boolean): OrderView {
   const unpaid = order.status === 'pending_payment';
   return {
     number: order.number,
