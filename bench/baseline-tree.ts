@@ -1,6 +1,7 @@
 /**
  * An earlier commit of the shop, checked out beside this one so a report can measure both in the
- * same run: a detached git worktree in a temporary folder, sharing this checkout's node_modules.
+ * same run: a detached git worktree in a temporary folder, sharing this checkout's node_modules
+ * when its package-lock.json is the same, or with its own (npm ci) when it is not.
  * It is built and run by bench/shop-server.ts like this checkout.
  */
 import { spawnSync } from 'node:child_process';
@@ -38,8 +39,9 @@ export function checkOutBaseline(ref: string): BaselineTree {
     if (removed) return;
     removed = true;
     process.off('exit', remove);
-    // Unlinked first, so nothing that removes the tree can reach the shared node_modules.
-    fs.rmSync(path.join(tree, 'node_modules'), { force: true });
+    // A shared node_modules is unlinked first, so nothing that removes the tree can reach it.
+    const modules = path.join(tree, 'node_modules');
+    if (fs.lstatSync(modules, { throwIfNoEntry: false })?.isSymbolicLink()) fs.rmSync(modules, { force: true });
     if (fs.existsSync(tree)) spawnSync('git', ['worktree', 'remove', '--force', tree], { cwd: root, stdio: 'ignore' });
     fs.rmSync(scratch, { recursive: true, force: true, maxRetries: 5 });
     leftover({ folder: scratch }, true);
@@ -47,7 +49,14 @@ export function checkOutBaseline(ref: string): BaselineTree {
   process.once('exit', remove);
   try {
     git(['worktree', 'add', '--detach', '--quiet', tree, commit]);
-    fs.symlinkSync(fs.realpathSync(path.join(root, 'node_modules')), path.join(tree, 'node_modules'));
+    // The same dependencies share this checkout's node_modules; others get their own install.
+    const sameLock = fs.readFileSync(path.join(root, 'package-lock.json'), 'utf8') === fs.readFileSync(path.join(tree, 'package-lock.json'), 'utf8');
+    if (sameLock) fs.symlinkSync(fs.realpathSync(path.join(root, 'node_modules')), path.join(tree, 'node_modules'));
+    else {
+      console.log(`  ${ref} has other dependencies: installing them in its worktree (npm ci)`);
+      const install = spawnSync('npm', ['ci', '--no-audit', '--no-fund', '--prefer-offline', '--loglevel=error'], { cwd: tree, stdio: ['ignore', 'ignore', 'inherit'], timeout: 10 * 60_000 });
+      if (install.status !== 0) throw new Error(`npm ci in the worktree of ${ref} failed (${install.error?.message ?? `exit ${install.status}`})`);
+    }
   } catch (error) {
     remove();
     throw error;

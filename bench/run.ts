@@ -17,23 +17,24 @@
  * BENCH_ONLY=api,bundle picks some of them. All but api and orders run the built app on the real server.
  */
 import { benchApi, printApi } from './api';
-import { benchBundle, printBundle } from './bundle';
+import { benchBundle, printBundle, type ScriptFile } from './bundle';
 import { benchCart, printCart } from './cart';
-import { baselineRef, thisCommit } from './compare';
+import { baselineRef, contenders, thisCommit, times } from './compare';
 import { benchHtml, printHtml } from './html';
-import { benchLighthouse, printLighthouse } from './lighthouse';
+import { benchLighthouse, type PageScores, printLighthouse } from './lighthouse';
 import { benchOrders, printOrders } from './orders';
 import { benchPaint } from './paint';
 import { printPaint } from './paint-report';
 import { benchRush, printRush } from './rush';
 import { benchRuntime, printRuntime } from './runtime';
 import { startShop } from './shop-server';
+import { kilobytes, printTable } from './table';
 
 const reports = ['api', 'cart', 'rush', 'html', 'orders', 'bundle', 'lighthouse', 'paint', 'runtime'] as const;
 type Report = (typeof reports)[number];
 
-// npm run bench -- --baseline REV: the reports that can (api, cart, rush, paint) measure the shop at
-// REV beside this checkout in the same run.
+// npm run bench -- --baseline REV: api, cart, rush, bundle, lighthouse and paint measure the shop
+// at REV beside this checkout in the same run.
 const args = process.argv.slice(2);
 const baselineAt = args.indexOf('--baseline');
 if (baselineAt >= 0) {
@@ -68,18 +69,47 @@ if (selected.has('rush')) printRush(await benchRush());
 if (selected.has('html')) printHtml(await benchHtml());
 if (selected.has('orders')) printOrders(await benchOrders());
 if (selected.has('bundle') || selected.has('lighthouse')) {
-  const shop = await startShop();
-  try {
-    if (selected.has('bundle')) printBundle(await benchBundle(shop.url));
-    if (selected.has('lighthouse')) printLighthouse(await benchLighthouse(shop.url));
-    if (shop.rebuiltSinceStart()) {
-      console.log('\nThe web app was rebuilt while these reports ran (dist/web changed): pages may have failed to load. Run them again.');
+  // This checkout, then the baseline's shop (--baseline) measured the same way.
+  const measured: Array<{ label: string; files?: ScriptFile[]; pages?: PageScores[] }> = [];
+  for (const contender of contenders()) {
+    const shop = await startShop({ tree: contender.tree });
+    try {
+      const files = selected.has('bundle') ? await benchBundle(shop.url) : undefined;
+      const pages = selected.has('lighthouse') ? await benchLighthouse(shop.url) : undefined;
+      measured.push({ label: contender.label, files, pages });
+      if (contender.tree === undefined) {
+        if (files) printBundle(files);
+        if (pages) printLighthouse(pages);
+      }
+      if (shop.rebuiltSinceStart()) {
+        console.log('\nThe web app was rebuilt while these reports ran (dist/web changed): pages may have failed to load. Run them again.');
+      }
+    } finally {
+      await shop.stop();
     }
-  } finally {
-    await shop.stop();
   }
+  if (measured.length > 1) printWebAgainstBaseline(measured[0]!, measured[1]!);
 }
 if (selected.has('paint')) printPaint(await benchPaint());
 if (selected.has('runtime')) printRuntime(await benchRuntime());
 // A Lighthouse run abandoned at its time limit can leave a socket open; it must not keep the bench alive.
 process.exit(0);
+
+/** The JavaScript of a first visit and Lighthouse's medians, this checkout beside the baseline. */
+function printWebAgainstBaseline(current: { label: string; files?: ScriptFile[]; pages?: PageScores[] }, base: { label: string; files?: ScriptFile[]; pages?: PageScores[] }): void {
+  console.log(`\nThis checkout beside ${base.label}, in the same run\n`);
+  const rows: string[][] = [];
+  if (current.files && base.files) {
+    const gzip = (files: ScriptFile[]) => files.reduce((sum, file) => sum + file.gzipBytes, 0);
+    rows.push(['JavaScript on / (gzip-9 kB, files)', `${kilobytes(gzip(current.files))}, ${current.files.length}`, `${kilobytes(gzip(base.files))}, ${base.files.length}`, times(gzip(current.files), gzip(base.files))]);
+  }
+  for (const page of current.pages ?? []) {
+    const other = base.pages?.find((one) => new URL(one.url).pathname === new URL(page.url).pathname);
+    if (!other) continue;
+    const name = new URL(page.url).pathname;
+    rows.push([`${name} performance`, String(page.scores.performance ?? 'n/a'), String(other.scores.performance ?? 'n/a'), '']);
+    const lcp = (one: PageScores) => one.measures['largest-contentful-paint'];
+    rows.push([`${name} LCP ms`, String(Math.round(lcp(page) ?? 0)), String(Math.round(lcp(other) ?? 0)), times(lcp(page) ?? 0, lcp(other) ?? undefined)]);
+  }
+  printTable(['measure', 'this checkout', base.label, 'this / base'], rows);
+}
