@@ -1,7 +1,5 @@
-import path from 'node:path';
 import readline from 'node:readline';
-import { fileURLToPath } from 'node:url';
-import { runNode, runTypeScript } from './bench-process';
+import { runNode } from './bench-process';
 import { baselineRef, type Contender, contenders, databases, type DatabaseKind, startContender, times } from './compare';
 import { load, type LoadResult, median, summarise } from './http';
 import { freeLoopbackPort, type RunningShop } from './shop-server';
@@ -86,48 +84,4 @@ export function printApi(rows: ApiRow[]): void {
   const lists = rows.filter((row) => row.contender === 'this checkout' && row.name === 'GET /api/products');
   const met = lists.every((row) => row.share >= apiGoalShare && !row.errors && !row.non2xx);
   console.log(`\nProduct list at ${lists.map((row) => `${(row.share * 100).toFixed(0)}% (${row.database})`).join(', ')} of the bare server (goal: at least ${apiGoalShare * 100}%): ${met ? 'met' : 'NOT met'}.`);
-}
-
-const here = path.dirname(fileURLToPath(import.meta.url));
-
-/** Starts bench/target-server.ts in its own process and waits for its addresses. */
-export async function startTargets(env: NodeJS.ProcessEnv = process.env): Promise<{ shopUrl: string; bareUrl: string; database: string; stop(): Promise<void> }> {
-  const server = runTypeScript(path.join(here, 'target-server.ts'), {
-    cwd: path.join(here, '..'),
-    stdio: ['ignore', 'pipe', 'ignore'],
-    env,
-  });
-  const firstLine = await new Promise<string>((resolve, reject) => {
-    readline.createInterface({ input: server.child.stdout! }).once('line', resolve);
-    server.child.once('exit', (code) => reject(new Error(`the bench server exited (${code})`)));
-  });
-  const addresses = JSON.parse(firstLine) as { shopUrl: string; bareUrl: string; database: string };
-  return { ...addresses, stop: () => server.stop() };
-}
-
-export interface Shopper {
-  id: number;
-  cookie: string;
-}
-
-export function jsonHeaders(cookie: string) {
-  return { cookie, 'content-type': 'application/json' };
-}
-
-export async function signInShoppers(baseUrl: string, count: number): Promise<Shopper[]> {
-  const shoppers: Shopper[] = [];
-  for (let i = 0; i < count; i += 1) {
-    const email = `bench${i}@example.nz`;
-    const password = 'bench-password-1';
-    await fetch(`${baseUrl}/api/register`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: `bench${i}`, email, password, firstName: 'Bench', lastName: 'Shopper', phone: '021 555 0100', address: '1 Queen Street', city: '', postalCode: '', region: '' }),
-    });
-    const login = await fetch(`${baseUrl}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) });
-    const user = (await login.json()) as { id: number };
-    const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0]!;
-    shoppers.push({ id: user.id, cookie });
-  }
-  return shoppers;
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { jsonHeaders, type Shopper } from './api';
+import { jsonHeaders, type Shopper } from './shoppers';
 
 /** An in-stock variety for the cart cycle, and Chausa: a pre-order without a limit in the seeded catalogue, so orders never run out. */
 const cartProductId = 1;

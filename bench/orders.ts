@@ -1,5 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { jsonHeaders, type Shopper, signInShoppers, startTargets } from './api';
+import path from 'node:path';
+import readline from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import { runTypeScript } from './bench-process';
+import { jsonHeaders, registerShoppers, type Shopper } from './shoppers';
 import { median } from './http';
 import { printTable } from './table';
 
@@ -33,7 +37,7 @@ export async function benchOrders(): Promise<OrderResult[]> {
   for (const env of databases) {
     const target = await startTargets(env);
     try {
-      const shoppers = await signInShoppers(target.shopUrl, shopperCount);
+      const shoppers = await registerShoppers(target.shopUrl, shopperCount);
       await placeFor(target.shopUrl, shoppers, 1);
       const measured: Array<Omit<OrderResult, 'database'>> = [];
       for (let round = 0; round < rounds; round += 1) {
@@ -59,6 +63,9 @@ export async function benchOrders(): Promise<OrderResult[]> {
 async function placeFor(baseUrl: string, shoppers: Shopper[], duration: number): Promise<Omit<OrderResult, 'database'>> {
   const latencies: number[] = [];
   let failed = 0;
+  // In-stock boxes need a delivery day: the soonest one offered to the bench's address.
+  const offered = (await (await fetch(`${baseUrl}/api/delivery/dates?region=${encodeURIComponent(shipping.region)}`)).json()) as { dates: Array<{ date: string; state: { available: boolean } }> };
+  const deliveryDate = offered.dates.find((one) => one.state.available)?.date;
   const endAt = performance.now() + duration * 1000;
   const started = performance.now();
   await Promise.all(
@@ -74,11 +81,14 @@ async function placeFor(baseUrl: string, shoppers: Shopper[], duration: number):
         const placed = await fetch(`${baseUrl}/api/orders`, {
           method: 'POST',
           headers: jsonHeaders(shopper.cookie),
-          body: JSON.stringify({ shipping, idempotencyKey: randomUUID() }),
+          body: JSON.stringify({ shipping, deliveryDate, idempotencyKey: randomUUID() }),
         });
-        await placed.arrayBuffer();
+        const answer = await placed.text();
         if (placed.status === 201) latencies.push(performance.now() - before);
-        else failed += 1;
+        else {
+          failed += 1;
+          if (process.env.BENCH_DEBUG) console.log(placed.status, answer);
+        }
       }
     }),
   );
@@ -95,4 +105,21 @@ export function printOrders(results: OrderResult[]): void {
     results.map((r) => [r.database, r.ordersPerSecond.toFixed(1), String(r.p50), String(r.p99), String(r.placed), String(r.failed)]),
   );
   if (results.length === 1) console.log('\nSet DATABASE_URL (a database for benchmarks only) to measure PostgreSQL as well.');
+}
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+/** Starts bench/target-server.ts in its own process and waits for its addresses. */
+export async function startTargets(env: NodeJS.ProcessEnv = process.env): Promise<{ shopUrl: string; bareUrl: string; database: string; stop(): Promise<void> }> {
+  const server = runTypeScript(path.join(here, 'target-server.ts'), {
+    cwd: path.join(here, '..'),
+    stdio: ['ignore', 'pipe', 'ignore'],
+    env,
+  });
+  const firstLine = await new Promise<string>((resolve, reject) => {
+    readline.createInterface({ input: server.child.stdout! }).once('line', resolve);
+    server.child.once('exit', (code) => reject(new Error(`the bench server exited (${code})`)));
+  });
+  const addresses = JSON.parse(firstLine) as { shopUrl: string; bareUrl: string; database: string };
+  return { ...addresses, stop: () => server.stop() };
 }

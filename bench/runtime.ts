@@ -13,7 +13,7 @@ import path from 'node:path';
 import readline from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
-import { signInShoppers } from './api';
+import { registerShoppers } from './shoppers';
 import { leftover, runNode } from './bench-process';
 import { median } from './http';
 import { mixedLoad, type MixedLoadResult } from './mixed-load';
@@ -107,7 +107,7 @@ async function shopMemory(database: ShopMemory['database'], dataDir: string, env
     await waitUntilOk(shop, '/api/products', readyTimeoutMs, 20);
     const startMs = performance.now() - started;
     const afterStart = resident(shop);
-    const shoppers = await signInShoppers(shop.url, shopperCount);
+    const shoppers = await registerShoppers(shop.url, shopperCount);
     const load = await mixedLoad(shop.url, shoppers, loadSeconds);
     return { database, startMs, afterStart, afterLoad: resident(shop), load };
   } finally {

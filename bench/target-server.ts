@@ -13,7 +13,8 @@ import { loadConfig } from '../src/server/config';
 import { logDestination, loggerOptions } from '../src/server/lib/logger';
 import { openPglite, openPostgres } from '../src/server/db/client';
 import { seedIfEmpty } from '../src/server/db/seed/seed-shop';
-import { products } from '../src/server/db/schema';
+import { defaultDeliverySettings } from '../src/contracts/delivery';
+import { deliverySettings, products } from '../src/server/db/schema';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mango-bench-'));
 const config = loadConfig({
@@ -29,6 +30,9 @@ await database.migrate(async (db) => {
   await seedIfEmpty(db);
   // The order bench buys boxes for its whole run: the shelves hold plenty.
   await db.update(products).set({ stock: 1_000_000 }).where(eq(products.isPreOrder, false));
+  // ... and every delivery day packs as many boxes as the settings allow (100000).
+  const packing = { ...defaultDeliverySettings, boxesPerDay: 100_000 };
+  await db.insert(deliverySettings).values({ id: 1, data: packing }).onConflictDoUpdate({ target: deliverySettings.id, set: { data: packing } });
 });
 // The request log as in production (lib/logger.ts), into a file the bench reads nothing from.
 const logFile = path.join(dataDir, 'shop.log');
