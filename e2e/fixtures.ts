@@ -6,8 +6,55 @@ interface Fixtures {
   consoleErrors: string[];
 }
 
+/**
+ * A loaded page paints first and fetches its code after that (decision 0024): until it has hydrated
+ * a click on a button does nothing. A page without the app's module script (an API answer, a mail
+ * preview) has nothing to wait for; nor has a context with JavaScript off.
+ */
+export async function untilHydrated(page: Page) {
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true' || !document.querySelector('script[type="module"]'));
+}
+
+const hydrationAware = new WeakSet<Page>();
+
+/** A journey acts as soon as a page it loaded (goto, reload) is drawn and hydrated, as a shopper can. */
+function waitingForHydration(page: Page): Page {
+  if (hydrationAware.has(page)) return page;
+  hydrationAware.add(page);
+  const goto = page.goto.bind(page);
+  const reload = page.reload.bind(page);
+  page.goto = async (url, options) => {
+    const response = await goto(url, options);
+    if (options?.waitUntil !== 'commit') await untilHydrated(page);
+    return response;
+  };
+  page.reload = async (options) => {
+    const response = await reload(options);
+    if (options?.waitUntil !== 'commit') await untilHydrated(page);
+    return response;
+  };
+  return page;
+}
+
 /** Every journey fails on an unexpected console.error or page error (STYLE.md). */
-export const test = base.extend<Fixtures>({
+export const test = base.extend<Fixtures, { hydrationAwareBrowser: void }>({
+  // Pages a journey opens itself (a second shopper, a staff member) wait the same way.
+  hydrationAwareBrowser: [
+    async ({ browser }, use) => {
+      const newContext = browser.newContext.bind(browser);
+      browser.newContext = async (options) => {
+        const context = await newContext(options);
+        if (options?.javaScriptEnabled !== false) context.on('page', waitingForHydration);
+        return context;
+      };
+      await use();
+    },
+    { scope: 'worker', auto: true },
+  ],
+  page: async ({ page }, provide) => {
+    page.context().on('page', waitingForHydration);
+    await provide(waitingForHydration(page));
+  },
   expectedConsoleErrors: [[], { option: true }],
   consoleErrors: [
     async ({ page, expectedConsoleErrors }, use) => {

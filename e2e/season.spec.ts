@@ -31,11 +31,14 @@ test('in June the chart shows the varieties at their peak and highlights June', 
 test('the availability table appears shortly after the page loads', async ({ page }) => {
   await page.clock.install({ time: new Date('2027-06-15T10:00:00') });
   await page.clock.pauseAt(new Date('2027-06-15T10:00:01'));
-  await page.goto('/');
-  // With the clock paused the page only renders as fake time moves, so move it in small steps
-  // until the chart mounts; its 300 ms reveal timer starts then.
+  // With the clock paused even the page's code waits for fake time (it is fetched after the first
+  // frame), so the page is not waited for to hydrate: the clock moves in small steps until it has
+  // (the chart's effects run before the layout's); the chart's 300 ms reveal timer starts then.
+  await page.goto('/', { waitUntil: 'commit' });
+  await page.waitForLoadState('load');
+  const hydrated = () => page.evaluate(() => document.documentElement.dataset.hydrated === 'true');
+  for (let step = 0; step < 500 && !(await hydrated()); step += 1) await page.clock.runFor(20);
   const banner = page.getByTestId('in-season-banner');
-  for (let step = 0; step < 500 && (await banner.count()) === 0; step += 1) await page.clock.runFor(20);
   await expect(banner).toBeVisible();
   const table = page.getByRole('table', { name: 'Complete Availability Chart' });
   await expect(table).toBeHidden();

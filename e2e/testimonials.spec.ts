@@ -70,3 +70,28 @@ test.describe('when the testimonials cannot be loaded', () => {
     await expect(section.getByRole('button', { name: /^Go to testimonials group/ })).toHaveCount(1);
   });
 });
+
+test('the carousel code loads near the screen, and a dot pressed before it arrives is carried out', async ({ page }) => {
+  let release!: () => void;
+  const arrived = new Promise<void>((resolve) => (release = resolve));
+  const asked: string[] = [];
+  await page.route(/\/assets\/embla-carousel[^/]*\.js$/, async (route) => {
+    asked.push(route.request().url());
+    await arrived;
+    await route.continue();
+  });
+  await page.goto('/');
+  // Not with the first view: the carousel is far down the page.
+  await page.waitForTimeout(500);
+  expect(asked).toEqual([]);
+
+  const section = carousel(page);
+  await section.scrollIntoViewIfNeeded();
+  await expect.poll(() => asked.length).toBe(1);
+  const secondDot = section.getByRole('button', { name: 'Go to testimonials group 2' });
+  await secondDot.click();
+  await expect(section.getByRole('button', { name: 'Go to testimonials group 1' })).toHaveAttribute('aria-current', 'true');
+  release();
+  await expect(secondDot).toHaveAttribute('aria-current', 'true');
+  await expect(section.getByRole('group', { name: '4 of 6' })).toHaveAttribute('aria-current', 'true');
+});

@@ -2,6 +2,7 @@ import { PassThrough } from 'node:stream';
 import { createReadableStreamFromReadable } from '@react-router/node';
 import { renderToPipeableStream } from 'react-dom/server';
 import { type AppLoadContext, type EntryContext, ServerRouter } from 'react-router';
+import { deferModuleGraphStream } from './lib/deferred-scripts';
 import { NonceContext } from './lib/nonce';
 import { StylesheetContext } from './lib/page-styles';
 
@@ -32,7 +33,9 @@ export default function handleRequest(request: Request, status: number, headers:
           },
         });
         headers.set('Content-Type', 'text/html; charset=utf-8');
-        pipe(body);
+        // The built shop paints before it fetches its code (decision 0024); development keeps Vite's own scripts.
+        if (import.meta.env.PROD) pipe(deferModuleGraphStream()).pipe(body);
+        else pipe(body);
         resolve(new Response(createReadableStreamFromReadable(body), { headers, status }));
       },
       onShellError: reject,

@@ -1,5 +1,5 @@
 import { HydrationBoundary, QueryClientProvider } from '@tanstack/react-query';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import {
   isRouteErrorResponse,
   Links,
@@ -92,6 +92,11 @@ export function links() {
 
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
+  // The page's code arrives after its first paint (decision 0024): from here its controls work.
+  // Browser tests wait for it before they act on a freshly loaded page.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = 'true';
+  }, []);
   return (
     <html lang="en-NZ">
       <head>

@@ -1,16 +1,16 @@
-import useEmblaCarousel from 'embla-carousel-react';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import type { Testimonial } from '../../../contracts/content';
 import { shopRules } from '../../../contracts/shop-rules';
 import { TestimonialSlide } from './testimonial-slide';
 import { useEmblaState } from './use-embla-state';
+import { useLazyEmbla } from './use-lazy-embla';
 
 const arrowClass =
   'flex size-11 items-center justify-center rounded-full border border-ink-900/15 bg-white text-ink-900 shadow-sm transition-colors hover:bg-mango-50 disabled:cursor-not-allowed disabled:opacity-40';
 
 /** Spec 4 and 9: a looping carousel with one dot per group of 3 slides; dot i jumps to slide i x 3. */
 export function TestimonialsCarousel({ testimonials }: { testimonials: Testimonial[] }) {
-  const [viewportRef, api] = useEmblaCarousel({ loop: true, align: 'start' });
+  const { viewportRef, api, withCarousel } = useLazyEmbla({ loop: true, align: 'start' });
   const { selectedIndex, canScrollPrev, canScrollNext } = useEmblaState(api);
   const groupSize = shopRules.carouselGroupSize;
   const groupCount = Math.ceil(testimonials.length / groupSize);
@@ -37,7 +37,7 @@ export function TestimonialsCarousel({ testimonials }: { testimonials: Testimoni
         </div>
       </div>
       <div className="flex items-center justify-center gap-4">
-        <button type="button" aria-label="Previous testimonials" className={arrowClass} disabled={!canScrollPrev} onClick={() => api?.scrollPrev()}>
+        <button type="button" aria-label="Previous testimonials" className={arrowClass} disabled={!canScrollPrev} onClick={() => withCarousel((carousel) => carousel.scrollPrev())}>
           <ChevronLeft aria-hidden="true" size={20} strokeWidth={1.5} />
         </button>
         <div className="flex items-center">
@@ -47,7 +47,7 @@ export function TestimonialsCarousel({ testimonials }: { testimonials: Testimoni
               type="button"
               aria-label={`Go to testimonials group ${group + 1}`}
               aria-current={group === selectedGroup ? 'true' : undefined}
-              onClick={() => api?.scrollTo(group * groupSize)}
+              onClick={() => withCarousel((carousel) => carousel.scrollTo(group * groupSize))}
               className="group flex size-11 items-center justify-center"
             >
               <span
@@ -57,7 +57,7 @@ export function TestimonialsCarousel({ testimonials }: { testimonials: Testimoni
             </button>
           ))}
         </div>
-        <button type="button" aria-label="Next testimonials" className={arrowClass} disabled={!canScrollNext} onClick={() => api?.scrollNext()}>
+        <button type="button" aria-label="Next testimonials" className={arrowClass} disabled={!canScrollNext} onClick={() => withCarousel((carousel) => carousel.scrollNext())}>
           <ChevronRight aria-hidden="true" size={20} strokeWidth={1.5} />
         </button>
       </div>

@@ -1,10 +1,8 @@
-import type { UseEmblaCarouselType } from 'embla-carousel-react';
+import type { EmblaCarouselType } from 'embla-carousel';
 import { useCallback, useSyncExternalStore } from 'react';
 
-type EmblaApi = NonNullable<UseEmblaCarouselType[1]>;
-
 /** Embla's selected slide and scroll limits, re-read whenever the carousel selects or re-initialises. */
-export function useEmblaState(api: EmblaApi | undefined) {
+export function useEmblaState(api: EmblaCarouselType | undefined) {
   const subscribe = useCallback(
     (onChange: () => void) => {
       if (!api) return () => {};
