@@ -12,7 +12,11 @@ interface Fixtures {
  * preview) has nothing to wait for; nor has a context with JavaScript off.
  */
 export async function untilHydrated(page: Page) {
-  await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true' || !document.querySelector('script[type="module"]'));
+  try {
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true' || !document.querySelector('script[type="module"]'), undefined, { timeout: 15_000 });
+  } catch (error) {
+    throw new Error(`${page.url()} did not hydrate (its code failed to load or run, or the page's clock is paused: load it with waitUntil 'commit' then)`, { cause: error });
+  }
 }
 
 const hydrationAware = new WeakSet<Page>();
@@ -51,7 +55,8 @@ export const test = base.extend<Fixtures, { hydrationAwareBrowser: void }>({
     },
     { scope: 'worker', auto: true },
   ],
-  page: async ({ page }, provide) => {
+  page: async ({ page, javaScriptEnabled }, provide) => {
+    if (javaScriptEnabled === false) return provide(page);
     page.context().on('page', waitingForHydration);
     await provide(waitingForHydration(page));
   },

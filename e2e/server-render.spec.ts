@@ -1,4 +1,5 @@
 import { expect, test } from './fixtures';
+import { registerAndSignIn } from './shopper';
 
 test('the first response of a page carries what it shows: products, prices, badges, the chart and testimonials', async ({ request }) => {
   const home = await (await request.get('/')).text();
@@ -46,6 +47,20 @@ for (const [path, status] of pages) {
     });
   });
 }
+
+test("pages paint before they fetch their code: a visitor's kept page and a shopper's streamed one", async ({ page, request }) => {
+  const visitor = await (await request.get('/shop')).text();
+  expect(visitor).not.toContain('<link rel="modulepreload"');
+  expect(visitor).toMatch(/<script type="module" async="">const start=/);
+  await registerAndSignIn(page, request, 'streamed-page');
+  const response = await page.request.get('/shop');
+  expect(response.headers()['x-page-cache']).toBeUndefined();
+  const own = await response.text();
+  expect(own).not.toContain('<link rel="modulepreload"');
+  expect(own).toMatch(/<script nonce="[^"]+" type="module" async="">const start=/);
+  await page.goto('/shop');
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+});
 
 test('a client navigation afterwards loads the next page in the browser and shows it', async ({ page }) => {
   await page.goto('/about');

@@ -34,8 +34,14 @@ export default function handleRequest(request: Request, status: number, headers:
         });
         headers.set('Content-Type', 'text/html; charset=utf-8');
         // The built shop paints before it fetches its code (decision 0024); development keeps Vite's own scripts.
-        if (import.meta.env.PROD) pipe(deferModuleGraphStream()).pipe(body);
-        else pipe(body);
+        if (import.meta.env.PROD) {
+          const deferred = deferModuleGraphStream();
+          // React stops rendering when its destination closes: a shopper who left closes `body`.
+          body.on('close', () => deferred.destroy());
+          pipe(deferred).pipe(body);
+        } else {
+          pipe(body);
+        }
         resolve(new Response(createReadableStreamFromReadable(body), { headers, status }));
       },
       onShellError: reject,

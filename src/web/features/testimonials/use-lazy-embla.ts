@@ -6,15 +6,18 @@ const nearScreen = '600px 0px';
 
 /**
  * Embla on a carousel far down the page: its code (the biggest part of the home page's) loads when
- * the carousel comes near the screen, not with the first view. The slides are drawn by the server
- * and scroll natively until then; a dot or arrow pressed before the code has arrived loads it and
- * is carried out once it has, so no press is lost.
+ * the carousel comes near the screen, not with the first view. The server draws the first slides
+ * in place; a dot pressed before the code has arrived loads it and is carried out once it has, so
+ * no press is lost (the arrows are disabled until then). Code that fails to load is asked for
+ * again at the next press.
  */
 export function useLazyEmbla(options: EmblaOptionsType) {
   const [viewport, setViewport] = useState<HTMLElement | null>(null);
   const [api, setApi] = useState<EmblaCarouselType>();
   const [wanted, setWanted] = useState(false);
   const pending = useRef<((api: EmblaCarouselType) => void) | undefined>(undefined);
+  // The carousel as soon as it exists, before React has drawn with it.
+  const made = useRef<EmblaCarouselType | undefined>(undefined);
   // The options of the first render: the carousel is made once.
   const [initialOptions] = useState(options);
 
@@ -31,30 +34,37 @@ export function useLazyEmbla(options: EmblaOptionsType) {
     if (!viewport || !wanted) return;
     let carousel: EmblaCarouselType | undefined;
     let cancelled = false;
-    void import('embla-carousel').then(({ default: EmblaCarousel }) => {
-      if (cancelled) return;
-      carousel = EmblaCarousel(viewport, initialOptions);
-      setApi(carousel);
-      const action = pending.current;
-      pending.current = undefined;
-      action?.(carousel);
-    });
+    import('embla-carousel').then(
+      ({ default: EmblaCarousel }) => {
+        if (cancelled) return;
+        carousel = EmblaCarousel(viewport, initialOptions);
+        made.current = carousel;
+        setApi(carousel);
+        const action = pending.current;
+        pending.current = undefined;
+        action?.(carousel);
+      },
+      (error: unknown) => {
+        if (cancelled) return;
+        console.warn('Mango Shop: the carousel could not load; a press tries again', error);
+        pending.current = undefined;
+        setWanted(false);
+      },
+    );
     return () => {
       cancelled = true;
       carousel?.destroy();
+      made.current = undefined;
       setApi(undefined);
     };
   }, [viewport, wanted, initialOptions]);
 
   /** Runs `action` on the carousel now, or as soon as its code has loaded. */
-  const withCarousel = useCallback(
-    (action: (api: EmblaCarouselType) => void) => {
-      if (api) return action(api);
-      pending.current = action;
-      setWanted(true);
-    },
-    [api],
-  );
+  const withCarousel = useCallback((action: (api: EmblaCarouselType) => void) => {
+    if (made.current) return action(made.current);
+    pending.current = action;
+    setWanted(true);
+  }, []);
 
   return { viewportRef: setViewport, api, withCarousel };
 }
