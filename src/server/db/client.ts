@@ -66,26 +66,13 @@ function refuseInsideTransaction<T extends object>(driver: T, methods: Array<key
  */
 export class FairTurns {
   private last: Promise<unknown> = Promise.resolve();
-  private waiting = 0;
 
   /** Runs `work` once every earlier caller's work has finished and the event loop has had a turn. */
   run<T>(work: () => Promise<T>): Promise<T> {
-    this.waiting += 1;
-    const turn = this.last.then(
-      () => new Promise<void>((resolve) => setImmediate(resolve)),
-      () => new Promise<void>((resolve) => setImmediate(resolve)),
-    );
-    const result = turn.then(() => {
-      this.waiting -= 1;
-      return work();
-    });
+    const loopTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+    const result = this.last.then(loopTurn, loopTurn).then(work);
     this.last = result.catch(() => undefined);
     return result;
-  }
-
-  /** Statements and transactions waiting for their turn (not counting the one running). */
-  get queued(): number {
-    return this.waiting;
   }
 }
 

@@ -25,7 +25,7 @@ function tooMany(product: ProductRow, inCart: number): BadRequest {
   return new BadRequest(message, { quantity: message });
 }
 
-/** A shopper's cart lines with their products, oldest line first: the cart view and checkout read these. */
+/** A shopper's cart lines with their whole products, oldest line first: checkout prices these. */
 export async function cartLinesOf(db: Db | Tx, userId: number) {
   return db
     .select({ line: cartLines, product: products })
