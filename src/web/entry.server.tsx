@@ -25,23 +25,14 @@ export default function handleRequest(request: Request, status: number, headers:
       nonce,
       onShellReady() {
         shellRendered = true;
-        const body = new PassThrough({
-          final(callback) {
-            clearTimeout(timeout);
-            timeout = undefined;
-            callback();
-          },
+        // The built shop paints before it fetches its code (decision 0024); development keeps Vite's own scripts.
+        const body = import.meta.env.PROD ? deferModuleGraphStream() : new PassThrough();
+        body.once('finish', () => {
+          clearTimeout(timeout);
+          timeout = undefined;
         });
         headers.set('Content-Type', 'text/html; charset=utf-8');
-        // The built shop paints before it fetches its code (decision 0024); development keeps Vite's own scripts.
-        if (import.meta.env.PROD) {
-          const deferred = deferModuleGraphStream();
-          // React stops rendering when its destination closes: a shopper who left closes `body`.
-          body.on('close', () => deferred.destroy());
-          pipe(deferred).pipe(body);
-        } else {
-          pipe(body);
-        }
+        pipe(body);
         resolve(new Response(createReadableStreamFromReadable(body), { headers, status }));
       },
       onShellError: reject,

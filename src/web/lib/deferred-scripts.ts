@@ -12,12 +12,39 @@ import { StringDecoder } from 'node:string_decoder';
  */
 
 const modulePreload = /<link rel="modulepreload" href="([^"]+)"[^>]*\/>/g;
-const scriptTag = /<script\b([^>]*)>([\s\S]*?)<\/script>/g;
 const staticImport = /^\s*import \* as (\w+) from ("[^"]+");\s*$/gm;
 
 /** React Router's module script: `type="module"` and `async`, in whatever order React wrote them (a nonce comes first). */
 function isModuleScript(attributes: string): boolean {
   return /\stype="module"/.test(attributes) && /\sasync=""/.test(attributes) && !/\ssrc=/.test(attributes);
+}
+
+interface ScriptTag {
+  /** The whole element, from `<script` to `</script>`. */
+  whole: string;
+  attributes: string;
+  body: string;
+}
+
+type Scan = { found: ScriptTag } | { found: undefined; resumeAt: number };
+
+/**
+ * Looks for React Router's module script from `from` on. Without it, says where a later look (with
+ * more of the page) must start: at a script not yet closed, or just before a tag cut at the end.
+ */
+function findModuleScript(html: string, from = 0): Scan {
+  for (let at = from; ; ) {
+    const open = html.indexOf('<script', at);
+    if (open === -1) return { found: undefined, resumeAt: Math.max(at, html.length - '<script'.length) };
+    const close = html.indexOf('</script>', open);
+    if (close === -1) return { found: undefined, resumeAt: open };
+    const startEnd = html.indexOf('>', open);
+    const attributes = html.slice(open + '<script'.length, startEnd);
+    if (isModuleScript(attributes)) {
+      return { found: { whole: html.slice(open, close + '</script>'.length), attributes, body: html.slice(startEnd + 1, close) } };
+    }
+    at = close + '</script>'.length;
+  }
 }
 
 /** An attribute's text as HTML escaped it, back to what it says. */
@@ -29,10 +56,9 @@ function unescapeAttribute(value: string): string {
  * The page's HTML with its module graph started after the first paint, or unchanged when it has
  * no React Router module script (or one this rewrite does not know: then nothing is touched).
  */
-export function deferModuleGraph(html: string): string {
-  const script = [...html.matchAll(scriptTag)].find(([, attributes = '']) => isModuleScript(attributes));
+export function deferModuleGraph(html: string, script = findModuleScript(html).found): string {
   if (!script) return html;
-  const [whole, attributes = '', body = ''] = script;
+  const { whole, attributes, body } = script;
   const routes: Array<{ name: string; url: string }> = [];
   const rest = body.replace(staticImport, (_line, name: string, url: string) => {
     routes.push({ name, url });
@@ -52,8 +78,7 @@ export function deferModuleGraph(html: string): string {
     `Promise.all([${routes.map((route) => `import(${route.url})`).join(',')}]).then(([${routes.map((route) => route.name).join(',')}])=>{${rest}}).catch((error)=>console.error("Mango Shop: the page's code did not load",error));};` +
     // The callback of the first frame runs before it is painted; a task queued from it runs after.
     // A page opened in a background tab paints nothing and runs no frames: it starts at once.
-    `let started=false;const once=()=>{if(!started){started=true;start();}};` +
-    `if(document.visibilityState==="hidden")once();else requestAnimationFrame(()=>setTimeout(once,0));</script>`;
+    `if(document.visibilityState==="hidden")start();else requestAnimationFrame(()=>setTimeout(start,0));</script>`;
   return withoutPreloads.replace(whole, () => deferred);
 }
 
@@ -62,44 +87,33 @@ const holdLimit = 4 * 1024 * 1024;
 
 /**
  * The streamed page through deferModuleGraph: held until React Router's module script has passed
- * (it ends the shell, which React writes in one go), then sent on, and the rest as it comes.
+ * (it ends the shell, which React writes in one go), then sent on, and the rest as it comes. React
+ * writes into this stream itself, so when the shopper leaves and it is destroyed, React stops.
  */
 export function deferModuleGraphStream(): Transform {
   // Decoded as a whole, so a character split between two chunks is never cut.
   const decoder = new StringDecoder('utf8');
   let held: string | undefined = '';
-  // Where to look on for the next script tag: the text before it has been looked at.
-  let searchFrom = 0;
-  const release = (stream: Transform, text: string) => {
-    held = undefined;
-    stream.push(text);
-  };
+  // Where to look on for the script: the text before it has been looked at.
+  let resumeAt = 0;
   return new Transform({
     transform(chunk: Buffer, _encoding, callback: TransformCallback) {
       const text = decoder.write(chunk);
       if (held === undefined) return callback(null, text);
       held += text;
-      for (;;) {
-        const open = held.indexOf('<script', searchFrom);
-        if (open === -1) {
-          // A tag may be cut at the chunk's end: look again from just before it.
-          searchFrom = Math.max(searchFrom, held.length - '<script'.length);
-          break;
-        }
-        const close = held.indexOf('</script>', open);
-        if (close === -1) {
-          searchFrom = open;
-          break;
-        }
-        const attributes = held.slice(open + '<script'.length, held.indexOf('>', open));
-        if (isModuleScript(attributes)) {
-          release(this, deferModuleGraph(held));
-          return callback();
-        }
-        searchFrom = close + '</script>'.length;
+      const scan = findModuleScript(held, resumeAt);
+      if (scan.found) {
+        const page = deferModuleGraph(held, scan.found);
+        held = undefined;
+        return callback(null, page);
       }
+      resumeAt = scan.resumeAt;
       // No module script in the shell after all (or a page far bigger than any of ours): sent on as it is.
-      if (held.length > holdLimit || held.includes('</body>')) release(this, held);
+      if (held.length > holdLimit || held.includes('</body>', held.length - text.length - '</body>'.length)) {
+        const page = held;
+        held = undefined;
+        return callback(null, page);
+      }
       callback();
     },
     flush(callback: TransformCallback) {
