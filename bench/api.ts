@@ -1,6 +1,6 @@
 import readline from 'node:readline';
 import { runNode } from './bench-process';
-import { baselineRef, type Contender, contenders, databases, type DatabaseKind, startContender, times } from './compare';
+import { baselineRef, type Contender, contenders, databases, type DatabaseKind, startContender, thisCheckout, times } from './compare';
 import { load, type LoadResult, median, summarise } from './http';
 import { freeLoopbackPort, type RunningShop } from './shop-server';
 import { printTable } from './table';
@@ -81,7 +81,7 @@ export function printApi(rows: ApiRow[]): void {
       return [row.database, row.contender || '-', row.name, row.requestsPerSecond.toFixed(0), String(row.p50), String(row.p99), `${(row.share * 100).toFixed(0)}%`, `${row.errors}/${row.non2xx}`, ...(baseLabel ? [times(row.requestsPerSecond, base?.requestsPerSecond)] : [])];
     }),
   );
-  const lists = rows.filter((row) => row.contender === 'this checkout' && row.name === 'GET /api/products');
+  const lists = rows.filter((row) => row.contender === thisCheckout && row.name === 'GET /api/products');
   const met = lists.every((row) => row.share >= apiGoalShare && !row.errors && !row.non2xx);
   console.log(`\nProduct list at ${lists.map((row) => `${(row.share * 100).toFixed(0)}% (${row.database})`).join(', ')} of the bare server (goal: at least ${apiGoalShare * 100}%): ${met ? 'met' : 'NOT met'}.`);
 }

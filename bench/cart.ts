@@ -6,7 +6,7 @@
  * turn. What matters is the tail: p99 against p50 at each concurrency.
  */
 import type { RunningShop } from './shop-server';
-import { baselineRef, type Contender, contenders, databases, type DatabaseKind, startContender, times } from './compare';
+import { baselineRef, type Contender, contenders, databases, type DatabaseKind, startContender, thisCheckout, times } from './compare';
 import { load, type LoadResult, summarise } from './http';
 import { benchLimits, jsonHeaders, registerShoppers, type Shopper } from './shoppers';
 import { printTable } from './table';
@@ -132,7 +132,7 @@ export function printCart(rows: CartRow[]): void {
       ];
     }),
   );
-  const ours = rows.filter((row) => row.contender === 'this checkout' && row.database === 'pglite');
+  const ours = rows.filter((row) => row.contender === thisCheckout && row.database === 'pglite');
   const at50 = ours.filter((row) => row.connections === 50);
   const p99Met = at50.every((row) => row.p99 <= cartGoals.p99Ms);
   const tailMet = ours.every((row) => row.p99 <= cartGoals.tailTimes * Math.max(row.p50, 1));

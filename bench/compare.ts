@@ -15,9 +15,14 @@ export interface Contender {
   tree?: string;
   /** The Node.js binary its server runs on; the bench's own when undefined. */
   node?: string;
+  /** The baseline's full commit; undefined for this checkout. */
+  commit?: string;
 }
 
 let baseline: BaselineTree | undefined;
+
+/** The label of this checkout in every report; the goals are judged on its rows. */
+export const thisCheckout = 'this checkout';
 
 /** The baseline ref asked for, if any. */
 export function baselineRef(): string | undefined {
@@ -27,12 +32,12 @@ export function baselineRef(): string | undefined {
 /** This checkout first, then the baseline (checked out once per run). */
 export function contenders(): Contender[] {
   const ref = baselineRef();
-  if (!ref) return [{ label: 'this checkout' }];
+  if (!ref) return [{ label: thisCheckout }];
   baseline ??= checkOutBaseline(ref);
   // BENCH_BASELINE_NODE runs the baseline on another Node.js (e.g. --baseline HEAD to compare two Node versions).
   const node = process.env.BENCH_BASELINE_NODE?.trim() || undefined;
   const label = `${ref.slice(0, 12)} (${baseline.commit.slice(0, 7)}${node ? `, ${nodeVersion(node)}` : ''})`;
-  return [{ label: 'this checkout' }, { label, tree: baseline.tree, node }];
+  return [{ label: thisCheckout }, { label, tree: baseline.tree, node, commit: baseline.commit }];
 }
 
 const versions = new Map<string, string>();
@@ -68,22 +73,28 @@ export async function startContender(contender: Contender, database: DatabaseKin
   if (database === 'postgres') {
     const server = new URL(process.env.DATABASE_URL!);
     const name = `mango_bench_${process.pid}_${(madeDatabases += 1)}`;
-    const admin = new pg.Client({ connectionString: server.toString() });
-    await admin.connect();
-    await admin.query(`drop database if exists ${name}`);
-    await admin.query(`create database ${name}`);
-    await admin.end();
+    const onServer = async (statements: string[]) => {
+      const client = new pg.Client({ connectionString: server.toString() });
+      await client.connect();
+      try {
+        for (const statement of statements) await client.query(statement);
+      } finally {
+        await client.end();
+      }
+    };
+    await onServer([`drop database if exists ${name}`, `create database ${name}`]);
     const url = new URL(server.toString());
     url.pathname = `/${name}`;
     settings.DATABASE_URL = url.toString();
-    dropDatabase = async () => {
-      const client = new pg.Client({ connectionString: server.toString() });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
-    };
+    dropDatabase = () => onServer([`drop database if exists ${name} with (force)`]);
   }
-  const shop = await startShop({ tree: contender.tree, env: settings, logToFile: true, node: contender.node, ...options });
+  let shop: RunningShop;
+  try {
+    shop = await startShop({ tree: contender.tree, env: settings, logToFile: true, node: contender.node, ...options });
+  } catch (error) {
+    await dropDatabase();
+    throw error;
+  }
   return {
     ...shop,
     async stop() {

@@ -30,6 +30,11 @@ export function median(values: number[]): number {
   return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 }
 
+/** The `q` quantile (0 to 1) of `sorted` (ascending), rounded to a millisecond: the nearest rank. */
+export function percentile(sorted: number[], q: number): number {
+  return Math.round(sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0);
+}
+
 /** Medians of several rounds of one target. */
 export function summarise(rounds: LoadResult[]): LoadResult {
   return {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { jsonHeaders, type Shopper } from './shoppers';
+import { benchShipping as shipping, jsonHeaders, type Shopper } from './shoppers';
 
 /** An in-stock variety for the cart cycle, and Chausa: a pre-order without a limit in the seeded catalogue, so orders never run out. */
 const cartProductId = 1;
@@ -7,7 +7,6 @@ const orderProductId = 6;
 /** Every this many rounds a shopper also places an order: a few orders among many reads. */
 const orderEvery = 10;
 
-const shipping = { name: 'Bench Shopper', phone: '021 555 0100', street: '1 Queen Street', city: 'Auckland', postcode: '1010', region: 'Auckland' };
 
 export interface MixedLoadResult {
   requests: number;

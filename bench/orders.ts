@@ -3,8 +3,8 @@ import path from 'node:path';
 import readline from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { runTypeScript } from './bench-process';
-import { jsonHeaders, registerShoppers, type Shopper } from './shoppers';
-import { median } from './http';
+import { benchShipping as shipping, jsonHeaders, registerShoppers, type Shopper } from './shoppers';
+import { median, percentile } from './http';
 import { printTable } from './table';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 4);
@@ -14,7 +14,6 @@ const shopperCount = Number(process.env.BENCH_CONNECTIONS ?? 20);
 /** In-stock varieties of the seeded catalogue: each shopper buys one of them, as real shoppers spread over the range. */
 const productIds = [1, 2, 3, 7, 8];
 
-const shipping = { name: 'Bench Shopper', phone: '021 555 0100', street: '1 Queen Street', city: 'Auckland', postcode: '1010', region: 'Auckland' };
 
 export interface OrderResult {
   database: string;
@@ -94,8 +93,7 @@ async function placeFor(baseUrl: string, shoppers: Shopper[], duration: number):
   );
   const elapsed = (performance.now() - started) / 1000;
   const sorted = latencies.sort((a, b) => a - b);
-  const at = (q: number) => Math.round(sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0);
-  return { ordersPerSecond: latencies.length / elapsed, p50: at(0.5), p99: at(0.99), placed: latencies.length, failed };
+  return { ordersPerSecond: latencies.length / elapsed, p50: percentile(sorted, 0.5), p99: percentile(sorted, 0.99), placed: latencies.length, failed };
 }
 
 export function printOrders(results: OrderResult[]): void {
@@ -109,8 +107,8 @@ export function printOrders(results: OrderResult[]): void {
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
-/** Starts bench/target-server.ts in its own process and waits for its addresses. */
-export async function startTargets(env: NodeJS.ProcessEnv = process.env): Promise<{ shopUrl: string; bareUrl: string; database: string; stop(): Promise<void> }> {
+/** Starts bench/target-server.ts in its own process and waits for its address. */
+export async function startTargets(env: NodeJS.ProcessEnv = process.env): Promise<{ shopUrl: string; database: string; stop(): Promise<void> }> {
   const server = runTypeScript(path.join(here, 'target-server.ts'), {
     cwd: path.join(here, '..'),
     stdio: ['ignore', 'pipe', 'ignore'],
@@ -120,6 +118,6 @@ export async function startTargets(env: NodeJS.ProcessEnv = process.env): Promis
     readline.createInterface({ input: server.child.stdout! }).once('line', resolve);
     server.child.once('exit', (code) => reject(new Error(`the bench server exited (${code})`)));
   });
-  const addresses = JSON.parse(firstLine) as { shopUrl: string; bareUrl: string; database: string };
+  const addresses = JSON.parse(firstLine) as { shopUrl: string; database: string };
   return { ...addresses, stop: () => server.stop() };
 }

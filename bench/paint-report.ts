@@ -95,7 +95,7 @@ function printGoal({ current, baseline, recorded }: PaintResult): void {
     );
     if (recorded.commit === current.commit && !current.uncommitted) console.log(`This checkout is the code ${file} was measured on.`);
   } else {
-    console.log(`\nNo baseline: set BENCH_PAINT_BASELINE=<commit>, or record one in ${file} with BENCH_PAINT_RECORD=1.`);
+    console.log(`\nNo baseline: run with --baseline <commit> (or BENCH_PAINT_BASELINE), or record one in ${file} with BENCH_PAINT_RECORD=1.`);
   }
   const ratio = baselineMs === undefined ? undefined : baselineMs / shopMs;
   if (ratio !== undefined) console.log(`Baseline / this checkout: ${ratio.toFixed(2)}x.`);

@@ -1,7 +1,7 @@
 /**
  * How soon a shopper sees the first product: cold visits to /shop (and to / for information) in
- * headless Chromium on the compiled server, timed by bench/first-product.ts. With
- * BENCH_PAINT_BASELINE=<git ref> the shop at that ref is built in a temporary worktree and
+ * headless Chromium on the compiled server, timed by bench/first-product.ts. With --baseline REV
+ * (or BENCH_PAINT_BASELINE=<git ref>) the shop at that ref is built in a temporary worktree and
  * visited too, run by run in turn with this checkout, so both share the machine's noise; without
  * it, the figure recorded in bench/baseline.json stands in. BENCH_PAINT_RECORD=1 writes this
  * checkout's figures to bench/baseline.json. Every visit is written to bench/.out/paint.json.
@@ -12,6 +12,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
 import { type BaselineTree, checkOutBaseline, git } from './baseline-tree';
+import { baselineRef, contenders, thisCheckout } from './compare';
 import { chromiumPath } from './bundle';
 import { timeFirstProduct, type VisitTiming } from './first-product';
 import { median } from './http';
@@ -54,19 +55,17 @@ export interface PaintResult {
 export async function benchPaint(): Promise<PaintResult> {
   const recorded = readRecordedBaseline();
   const shops: RunningShop[] = [];
-  let checkout: BaselineTree | undefined;
+  let checkout: PaintBaseline | undefined;
   try {
     // Checked out first: a ref that does not exist stops the report before anything is built.
-    // Read when the report runs: npm run bench -- --baseline REV sets it after this module loads.
-    const baselineRef = process.env.BENCH_PAINT_BASELINE?.trim() || undefined;
-    if (baselineRef) checkout = checkOutBaseline(baselineRef);
+    checkout = paintBaseline();
     process.stdout.write('  paint: this checkout, built if needed\n');
     const currentShop = await startShop();
     shops.push(currentShop);
-    const targets = [{ code: measuredCode('this checkout', git(['rev-parse', 'HEAD']), appChanged()), url: currentShop.url }];
+    const targets = [{ code: measuredCode(thisCheckout, git(['rev-parse', 'HEAD']), appChanged()), url: currentShop.url }];
     if (checkout) {
       process.stdout.write(`  paint: baseline ${checkout.ref} (${checkout.commit.slice(0, 10)}), built in a temporary worktree\n`);
-      const baselineShop = await startShop({ tree: checkout.tree });
+      const baselineShop = await startShop({ tree: checkout.tree, node: checkout.node });
       shops.push(baselineShop);
       targets.unshift({ code: measuredCode(`baseline ${checkout.ref}`, checkout.commit, false), url: baselineShop.url });
     }
@@ -106,6 +105,21 @@ export async function benchPaint(): Promise<PaintResult> {
     for (const shop of shops) await shop.stop();
     checkout?.remove();
   }
+}
+
+type PaintBaseline = Pick<BaselineTree, 'ref' | 'commit' | 'tree' | 'remove'> & { node?: string };
+
+/**
+ * The shop paint measures beside this checkout: --baseline's (BENCH_BASELINE), the very worktree
+ * the other reports use, or a checkout of its own for a different BENCH_PAINT_BASELINE.
+ */
+function paintBaseline(): PaintBaseline | undefined {
+  const own = process.env.BENCH_PAINT_BASELINE?.trim() || undefined;
+  if (own && own !== baselineRef()) return checkOutBaseline(own);
+  const shared = contenders()[1];
+  if (!shared?.tree || !shared.commit) return undefined;
+  // compare.ts removes its worktree when the bench exits.
+  return { ref: baselineRef()!, commit: shared.commit, tree: shared.tree, node: shared.node, remove: () => undefined };
 }
 
 function measuredCode(label: string, commit: string, uncommitted: boolean): MeasuredCode {

@@ -44,22 +44,42 @@ export function buildIfChanged(tree = root): void {
   if (build.status !== 0) throw new Error(`building the shop in ${tree} failed (${build.error?.message ?? `exit ${build.status}`})`);
 }
 
+export interface RunOptions {
+  port: number;
+  /** Its data folder (DATA_DIR). */
+  dataDir: string;
+  /** Settings over the bench's defaults. */
+  env?: NodeJS.ProcessEnv;
+  /** The checkout to run; this one by default. */
+  tree?: string;
+  /** Where its log (standard output) goes, as a process manager keeps it; otherwise nowhere. */
+  logFile?: string;
+  /** The Node.js binary that runs it; the bench's own by default. */
+  node?: string;
+}
+
 /**
- * The compiled server on `port` with its data in `dataDir`. Blank values count as unset: the bench
- * never touches a configured PostgreSQL, admin or mail server unless `env` names it.
+ * The compiled server. Blank values count as unset: the bench never touches a configured
+ * PostgreSQL, admin or mail server unless `env` names it.
  */
-export function runShop(port: number, dataDir: string, env: NodeJS.ProcessEnv = {}, tree = root, logFile?: string, node?: string): ShopProcess {
+export function runShop({ port, dataDir, env = {}, tree = root, logFile, node }: RunOptions): ShopProcess {
   const url = `http://127.0.0.1:${port}`;
-  const server = runNode(
-    serverArgs(tree),
-    {
-      cwd: tree,
-      // The log goes to a file when asked, as a process manager keeps it; otherwise nowhere.
-      stdio: ['ignore', logFile ? fs.openSync(logFile, 'a') : 'ignore', 'pipe'],
-      env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: url, DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '', ADMIN_EMAIL: '', ADMIN_PASSWORD: '', SMTP_URL: '', ...env },
-    },
-    node,
-  );
+  const log = logFile ? fs.openSync(logFile, 'a') : undefined;
+  let server: BenchProcess;
+  try {
+    server = runNode(
+      serverArgs(tree),
+      {
+        cwd: tree,
+        stdio: ['ignore', log ?? 'ignore', 'pipe'],
+        env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: url, DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '', ADMIN_EMAIL: '', ADMIN_PASSWORD: '', SMTP_URL: '', ...env },
+      },
+      node,
+    );
+  } finally {
+    // The server has its own copy of the log's descriptor.
+    if (log !== undefined) fs.closeSync(log);
+  }
   let errors = '';
   server.child.stderr?.on('data', (chunk: Buffer) => {
     errors = (errors + chunk.toString()).slice(-4000);
@@ -86,7 +106,7 @@ export async function startShop({ tree = root, env = {}, logToFile = false, node
   const rebuiltSinceStart = () => !fs.existsSync(indexPath) || fs.readFileSync(indexPath, 'utf8') !== servedIndex;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mango-bench-web-'));
   leftover({ folder: dataDir });
-  const server = runShop(await freeLoopbackPort(), dataDir, env, tree, logToFile ? path.join(dataDir, 'shop.log') : undefined, node);
+  const server = runShop({ port: await freeLoopbackPort(), dataDir, env, tree, logFile: logToFile ? path.join(dataDir, 'shop.log') : undefined, node });
   const stop = async () => {
     await server.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });

@@ -1,13 +1,12 @@
 /**
- * The processes under load: the shop (as it runs in production, logging every request) and a bare
- * Fastify route that returns the same bytes as the product list. Run apart from the load
- * generator so each has a core. Prints one JSON line with their addresses, then serves until SIGTERM.
+ * The shop under the order bench's load, as it runs in production (logging every request), with
+ * shelves and delivery days that hold a whole run's orders. Run apart from the load generator so
+ * each has a core. Prints one JSON line with its address, then serves until SIGTERM.
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import Fastify from 'fastify';
 import { buildApp } from '../src/server/app';
 import { loadConfig } from '../src/server/config';
 import { logDestination, loggerOptions } from '../src/server/lib/logger';
@@ -15,6 +14,7 @@ import { openPglite, openPostgres } from '../src/server/db/client';
 import { seedIfEmpty } from '../src/server/db/seed/seed-shop';
 import { defaultDeliverySettings } from '../src/contracts/delivery';
 import { deliverySettings, products } from '../src/server/db/schema';
+import { benchLimits } from './shoppers';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mango-bench-'));
 const config = loadConfig({
@@ -22,8 +22,7 @@ const config = loadConfig({
   NODE_ENV: 'production',
   DATA_DIR: dataDir,
   LOG_LEVEL: 'info',
-  REGISTRATIONS_PER_IP_PER_HOUR: '100000',
-  ORDERS_PER_USER_PER_HOUR: '1000000',
+  ...benchLimits,
 });
 const database = config.databaseUrl ? await openPostgres(config.databaseUrl, { poolSize: 20 }) : await openPglite(undefined);
 await database.migrate(async (db) => {
@@ -39,15 +38,9 @@ const logFile = path.join(dataDir, 'shop.log');
 const app = await buildApp({ config, database, logger: loggerOptions(config, logDestination(fs.openSync(logFile, 'a'))) });
 const shopUrl = await app.listen({ port: 0, host: '127.0.0.1' });
 
-const productListBytes = await (await fetch(`${shopUrl}/api/products`)).text();
-const bare = Fastify();
-bare.get('/products', (_request, reply) => reply.type('application/json; charset=utf-8').send(productListBytes));
-const bareUrl = await bare.listen({ port: 0, host: '127.0.0.1' });
-
-process.stdout.write(`${JSON.stringify({ shopUrl, bareUrl, database: database.kind })}\n`);
+process.stdout.write(`${JSON.stringify({ shopUrl, database: database.kind })}\n`);
 
 process.on('SIGTERM', async () => {
-  await bare.close();
   await app.close();
   await database.close();
   fs.rmSync(dataDir, { recursive: true, force: true });

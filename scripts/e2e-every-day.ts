@@ -7,6 +7,9 @@
  *   npm run test:e2e:every-day -- e2e/checkout.spec.ts e2e/delivery.spec.ts
  */
 import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { addDays } from '../src/contracts/dates';
 
 const args = process.argv.slice(2);
@@ -29,10 +32,15 @@ for (let day = 0; day < 7; day += 1) {
     const start = `${date}T${time}:00${nzOffset(date)}`;
     const weekday = new Date(`${date}T00:00:00Z`).toLocaleDateString('en-NZ', { weekday: 'short', timeZone: 'UTC' });
     console.log(`\n== ${weekday} ${start} ==`);
-    const env: NodeJS.ProcessEnv = { ...process.env, E2E_CLOCK_START: start };
-    delete env.MANGO_E2E_DATA_DIR;
-    const run = spawnSync('npx', ['playwright', 'test', ...specs], { stdio: 'inherit', env });
-    results.push({ start: `${weekday} ${start}`, ok: run.status === 0 });
+    // A fresh shop (its own data folder) for each start, removed after its run.
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mango-e2e-'));
+    try {
+      const env: NodeJS.ProcessEnv = { ...process.env, E2E_CLOCK_START: start, MANGO_E2E_DATA_DIR: dataDir };
+      const run = spawnSync('npx', ['playwright', 'test', ...specs], { stdio: 'inherit', env });
+      results.push({ start: `${weekday} ${start}`, ok: run.status === 0 });
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
   }
 }
 

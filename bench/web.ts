@@ -1,0 +1,56 @@
+/**
+ * The first view's reports that take a baseline: the JavaScript of a first visit (bundle.ts) and
+ * Lighthouse (lighthouse.ts), on this checkout's shop and then the baseline's, measured the same way.
+ */
+import { benchBundle, printBundle, type ScriptFile } from './bundle';
+import { contenders, thisCheckout, times } from './compare';
+import { benchLighthouse, type PageScores, printLighthouse } from './lighthouse';
+import { startShop } from './shop-server';
+import { kilobytes, printTable } from './table';
+
+interface WebMeasures {
+  label: string;
+  files?: ScriptFile[];
+  pages?: PageScores[];
+}
+
+export async function benchWeb(reports: { bundle: boolean; lighthouse: boolean }): Promise<void> {
+  const measured: WebMeasures[] = [];
+  for (const contender of contenders()) {
+    const shop = await startShop({ tree: contender.tree, node: contender.node });
+    try {
+      const files = reports.bundle ? await benchBundle(shop.url) : undefined;
+      const pages = reports.lighthouse ? await benchLighthouse(shop.url) : undefined;
+      measured.push({ label: contender.label, files, pages });
+      if (contender.tree === undefined) {
+        if (files) printBundle(files);
+        if (pages) printLighthouse(pages);
+      }
+      if (shop.rebuiltSinceStart()) {
+        console.log('\nThe web app was rebuilt while these reports ran (dist/web changed): pages may have failed to load. Run them again.');
+      }
+    } finally {
+      await shop.stop();
+    }
+  }
+  if (measured.length > 1) printAgainstBaseline(measured[0]!, measured[1]!);
+}
+
+/** The JavaScript of a first visit and Lighthouse's medians, this checkout beside the baseline. */
+function printAgainstBaseline(current: WebMeasures, base: WebMeasures): void {
+  console.log(`\nThis checkout beside ${base.label}, in the same run\n`);
+  const rows: string[][] = [];
+  if (current.files && base.files) {
+    const gzip = (files: ScriptFile[]) => files.reduce((sum, file) => sum + file.gzipBytes, 0);
+    rows.push(['JavaScript on / (gzip-9 kB, files)', `${kilobytes(gzip(current.files))}, ${current.files.length}`, `${kilobytes(gzip(base.files))}, ${base.files.length}`, times(gzip(current.files), gzip(base.files))]);
+  }
+  for (const page of current.pages ?? []) {
+    const other = base.pages?.find((one) => new URL(one.url).pathname === new URL(page.url).pathname);
+    if (!other) continue;
+    const name = new URL(page.url).pathname;
+    rows.push([`${name} performance`, String(page.scores.performance ?? 'n/a'), String(other.scores.performance ?? 'n/a'), '']);
+    const lcp = (one: PageScores) => one.measures['largest-contentful-paint'];
+    rows.push([`${name} LCP ms`, String(Math.round(lcp(page) ?? 0)), String(Math.round(lcp(other) ?? 0)), times(lcp(page) ?? 0, lcp(other) ?? undefined)]);
+  }
+  printTable(['measure', thisCheckout, base.label, 'this / base'], rows);
+}
