@@ -11,6 +11,7 @@ import '../../web/lib/load-context';
 import type { StylesheetReader } from '../../web/lib/page-styles';
 import { encodedFor, hasPersonalCookie, inlineScriptHashes, type PageCache, type RenderedPage } from './page-cache';
 import { isDataRequest, siteOrigin, visitorPageUrl } from './page-address';
+import { innerCallHeaders } from './inner-calls';
 import { contentSecurityPolicy } from './security-headers';
 
 const immutable = 'public, max-age=31536000, immutable';
@@ -61,6 +62,7 @@ function loadContextFor(
           headers: {
             accept: 'application/json',
             'x-request-id': request.id,
+            ...innerCallHeaders(request),
             ...(page.cookie ? { cookie: page.cookie } : {}),
             ...(request.headers['user-agent'] ? { 'user-agent': request.headers['user-agent'] } : {}),
           },

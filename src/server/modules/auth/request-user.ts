@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Forbidden, Unauthorized } from '../../lib/errors';
+import { requestProtocol } from '../../lib/inner-calls';
 import { sessionCookieName, type SessionStore } from './sessions';
 import type { UserRow } from './user-view';
 
@@ -61,7 +62,7 @@ export function clearSessionCookie(request: FastifyRequest, reply: FastifyReply)
 
 function isSecure(request: FastifyRequest): boolean {
   const mode = request.server.appConfig.cookieSecure;
-  return mode === 'always' || (mode === 'auto' && request.protocol === 'https');
+  return mode === 'always' || (mode === 'auto' && requestProtocol(request) === 'https');
 }
 
 export function registerSessionHooks(app: FastifyInstance, sessions: SessionStore): void {
