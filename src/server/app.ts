@@ -112,6 +112,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // A hop count believes that many proxies, counted from the one that connected to us.
     trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     bodyLimit: 256 * 1024,
+    // Node answers 408 and closes a connection whose request has not all arrived in this time.
+    requestTimeout: config.requestTimeoutMs,
     // While stopping, a request that still arrives on an open connection is answered (with
     // Connection: close), not refused: it was sent before the client could know.
     return503OnClosing: false,
@@ -181,7 +183,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(orderRoutes({ orders, limiter, stripe, ordersPerUserPerHour: config.limits.ordersPerUserPerHour }));
   await app.register(accountRoutes({ db, limiter, config }));
   await app.register(staffOrderRoutes({ db, orders }));
-  await app.register(claimRoutes({ claims: new ClaimService({ db, settings, orders, bus, publicUrl }), limiter }));
+  await app.register(claimRoutes({ claims: new ClaimService({ db, settings, orders, bus, publicUrl }), limiter, uploads: { bodyIdleMs: config.bodyIdleMs, uploadsAtOnce: config.uploadsAtOnce } }));
   await app.register(preOrderRoutes(new PreOrderService({ db, settings, delivery, bus, stripe, publicUrl, log: app.log, orders })));
   await app.register(inventoryRoutes(new InventoryService({ db, settings, bus })));
   await app.register(customerRoutes(new CustomerService(db)));

@@ -38,6 +38,9 @@ const envSchema = z.object({
   COOKIE_SECURE: z.enum(['auto', 'true', 'false'], { error: 'use auto, true or false' }).default('auto'),
   SESSION_TTL_DAYS: count(30),
   SHUTDOWN_TIMEOUT_SECONDS: count(20),
+  REQUEST_TIMEOUT_SECONDS: count(120),
+  BODY_IDLE_SECONDS: count(20),
+  UPLOADS_AT_ONCE: count(8),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional(),
   MAIL_FROM: z.string().default('Mango Shop <hello@mangoshop.co.nz>'),
@@ -80,6 +83,12 @@ export interface AppConfig {
   sessionTtlMs: number;
   /** After SIGTERM, how long the process may finish its work before it exits anyway. */
   shutdownTimeoutMs: number;
+  /** A request whose headers and body have not all arrived in this time is answered 408. */
+  requestTimeoutMs: number;
+  /** An upload that sends nothing for this long is given up (408). */
+  bodyIdleMs: number;
+  /** Photo uploads (claims) the whole shop reads at once; each account has at most two. */
+  uploadsAtOnce: number;
   logLevel: Env['LOG_LEVEL'];
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -132,6 +141,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     cookieSecure: env.COOKIE_SECURE === 'auto' ? 'auto' : env.COOKIE_SECURE === 'true' ? 'always' : 'never',
     sessionTtlMs: env.SESSION_TTL_DAYS * 24 * 60 * 60 * 1000,
     shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_SECONDS * 1000,
+    requestTimeoutMs: env.REQUEST_TIMEOUT_SECONDS * 1000,
+    bodyIdleMs: env.BODY_IDLE_SECONDS * 1000,
+    uploadsAtOnce: env.UPLOADS_AT_ONCE,
     logLevel: env.LOG_LEVEL,
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,

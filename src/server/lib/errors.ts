@@ -50,6 +50,12 @@ export class TooManyRequests extends AppError {
   }
 }
 
+export class RequestTimeout extends AppError {
+  constructor(message: string) {
+    super(408, message);
+  }
+}
+
 export class ServiceUnavailable extends AppError {
   constructor(message: string) {
     super(503, message);

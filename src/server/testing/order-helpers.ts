@@ -43,9 +43,11 @@ export async function quickShopper(shop: TestShop, name = 'buyer') {
     })
     .returning();
   const session = await shop.app.services.sessions.create(user!.id);
-  const call = as(shop.app, `mango_session=${session.token}`);
+  const cookie = `mango_session=${session.token}`;
+  const call = as(shop.app, cookie);
   return {
     user: user!,
+    cookie,
     call,
     async add(productId: number, quantity: number) {
       const response = await call({ method: 'POST', url: `/api/cart/${user!.id}/items`, payload: { productId, quantity } });

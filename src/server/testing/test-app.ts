@@ -137,8 +137,8 @@ export function as(app: FastifyInstance, cookie: string) {
 export type StaffCall = ReturnType<typeof as>;
 
 /** A new shop with its admin signed in: `staff` calls the API as that admin. */
-export async function openStaffShop(options: TestShopOptions = {}): Promise<{ shop: TestShop; staff: StaffCall; adminId: number }> {
-  const shop = await createTestShop({}, options);
+export async function openStaffShop(options: TestShopOptions & { env?: Record<string, string> } = {}): Promise<{ shop: TestShop; staff: StaffCall; adminId: number }> {
+  const shop = await createTestShop(options.env ?? {}, options);
   const admin = await signInAdmin(shop);
   return { shop, staff: as(shop.app, admin.cookie), adminId: admin.user.id };
 }

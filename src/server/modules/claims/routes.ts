@@ -4,8 +4,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { adminClaimQuerySchema, claimApprovalSchema, claimDeclineSchema, claimPhotoLimits, claimRequestSchema, type ClaimRequest, type ClaimView } from '../../../contracts/claims';
 import { idParam } from '../../../contracts/product';
-import { AppError, BadRequest } from '../../lib/errors';
+import { AppError, BadRequest, RequestTimeout, TooManyRequests } from '../../lib/errors';
 import type { RateLimiter } from '../../lib/rate-limit';
+import { bodyIdleGuard, UploadSlots } from '../../lib/upload-slots';
 import { adminOnly, requireAdmin, requireUser, signedInOnly } from '../auth/request-user';
 import { orderParams } from '../orders/routes';
 import { maxImageBytes, sniffImage } from '../uploads/images';
@@ -19,36 +20,19 @@ const megabytes = maxImageBytes / 1024 / 1024;
 
 const photoError = (message: string) => new BadRequest(message, { photos: message });
 
-/** The form's parts: the claim (a JSON text field named "claim") and up to five photo files. */
-async function readClaimForm(request: FastifyRequest): Promise<{ claim: ClaimRequest; photos: Buffer[] }> {
-  if (!request.isMultipart()) throw new BadRequest('Send the claim as a form with its photos', { photos: 'Add at least one photo' });
-  let claimText: string | undefined;
-  const files: Buffer[] = [];
-  try {
-    for await (const part of request.parts()) {
-      if (part.type === 'field') {
-        if (part.fieldname === 'claim' && typeof part.value === 'string') claimText = part.value;
-        continue;
-      }
-      if (part.fieldname !== 'photos') {
-        await part.toBuffer();
-        continue;
-      }
-      const bytes = await part.toBuffer();
-      if (part.file.truncated) throw photoError(`Each photo must be at most ${megabytes} MB`);
-      if (bytes.length > 0) files.push(bytes);
-    }
-  } catch (error) {
-    if (error instanceof AppError) throw error;
-    const code = (error as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw photoError(`Each photo must be at most ${megabytes} MB`);
-    if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT') throw photoError(`Add at most ${claimPhotoLimits.max} photos`);
-    if (code === 'FST_FIELDS_LIMIT') throw new BadRequest('Send the claim once, with its photos');
-    throw new BadRequest('The form could not be read. Please try again.');
-  }
+/** How long a claim form may go without sending a byte, and how many may arrive at once. */
+export interface ClaimUploadLimits {
+  bodyIdleMs: number;
+  uploadsAtOnce: number;
+}
+
+const uploadsPerShopper = 2;
+
+/** Reads the claim JSON field's text as the claim, or a field-level 400. */
+function parseClaim(text: string): ClaimRequest {
   let parsedJson: unknown;
   try {
-    parsedJson = JSON.parse(claimText ?? '');
+    parsedJson = JSON.parse(text);
   } catch {
     throw new BadRequest('Tell us about the problem', { claim: 'Tell us about the problem' });
   }
@@ -61,37 +45,79 @@ async function readClaimForm(request: FastifyRequest): Promise<{ claim: ClaimReq
     }
     throw new BadRequest(Object.values(fieldErrors)[0] ?? 'Check the form', fieldErrors);
   }
-  if (files.length < claimPhotoLimits.min) throw photoError('Add at least one photo of the mangoes');
-  if (files.length > claimPhotoLimits.max) throw photoError(`Add at most ${claimPhotoLimits.max} photos`);
-  return { claim: parsed.data, photos: files };
+  return parsed.data;
 }
 
-/** Each photo checked by its bytes (a JPEG, PNG or WebP within the pixel limit), then re-encoded. */
-async function preparePhotos(files: Buffer[]): Promise<Buffer[]> {
+/** A multipart limit or a broken form, as the shopper should hear it. */
+function formError(error: unknown): Error {
+  if (error instanceof AppError) return error;
+  const code = (error as { code?: string }).code;
+  if (code === 'FST_REQ_FILE_TOO_LARGE') return photoError(`Each photo must be at most ${megabytes} MB`);
+  if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT') return photoError(`Add at most ${claimPhotoLimits.max} photos`);
+  if (code === 'FST_FIELDS_LIMIT') return new BadRequest('Send the claim once, with its photos');
+  return new BadRequest('The form could not be read. Please try again.');
+}
+
+/**
+ * Reads the claim form as it arrives: the claim (a JSON text field named "claim") first, checked
+ * against the order before any photo is read, then up to five photo files, each checked and
+ * re-encoded as soon as it is in, so only one photo's bytes are held at a time. A body that
+ * stops arriving for `idleMs` is given up with a 408.
+ */
+async function readClaimForm(request: FastifyRequest, idleMs: number, checkClaim: (claim: ClaimRequest) => Promise<void>): Promise<{ claim: ClaimRequest; photos: Buffer[] }> {
+  if (!request.isMultipart()) throw new BadRequest('Send the claim as a form with its photos', { photos: 'Add at least one photo' });
+  let claim: ClaimRequest | undefined;
+  const photos: Buffer[] = [];
+  const guard = bodyIdleGuard(request.raw, idleMs, () => new RequestTimeout('Your photos took too long to arrive. Please check your connection and send the claim again.'));
+  try {
+    const parts = request.parts()[Symbol.asyncIterator]();
+    for (let next = await guard.within(parts.next()); !next.done; next = await guard.within(parts.next())) {
+      const part = next.value;
+      if (part.type === 'field') {
+        if (part.fieldname === 'claim' && typeof part.value === 'string' && !claim) {
+          claim = parseClaim(part.value);
+          await checkClaim(claim);
+        }
+        continue;
+      }
+      const bytes = await guard.within(part.toBuffer());
+      if (part.fieldname !== 'photos') continue;
+      if (part.file.truncated) throw photoError(`Each photo must be at most ${megabytes} MB`);
+      if (!claim) throw new BadRequest('Send the claim before its photos', { claim: 'Tell us about the problem' });
+      if (bytes.length === 0) continue;
+      if (photos.length === claimPhotoLimits.max) throw photoError(`Add at most ${claimPhotoLimits.max} photos`);
+      photos.push(await preparePhoto(bytes));
+    }
+  } catch (error) {
+    throw formError(error);
+  } finally {
+    guard.stop();
+  }
+  if (!claim) throw new BadRequest('Tell us about the problem', { claim: 'Tell us about the problem' });
+  if (photos.length < claimPhotoLimits.min) throw photoError('Add at least one photo of the mangoes');
+  return { claim, photos };
+}
+
+/** A photo checked by its bytes (a JPEG, PNG or WebP within the pixel limit), then re-encoded. */
+async function preparePhoto(bytes: Buffer): Promise<Buffer> {
   const notAnImage = 'Each photo must be a JPEG, PNG or WebP image';
-  for (const bytes of files) {
-    if (!sniffImage(bytes)) throw photoError(notAnImage);
-    const size = await uprightSize(bytes).catch(() => {
-      throw photoError(notAnImage);
-    });
-    if (size.width * size.height > maxPicturePixels) throw photoError(`Each photo must be at most ${maxPicturePixels / 1_000_000} megapixels`);
-  }
-  const prepared: Buffer[] = [];
-  for (const bytes of files) {
-    prepared.push(
-      await claimPhoto(bytes).catch((error: unknown) => {
-        if (error instanceof PictureTooLarge) throw photoError(`Each photo must be at most ${maxPicturePixels / 1_000_000} megapixels`);
-        if (error instanceof AppError) throw error;
-        throw photoError(notAnImage);
-      }),
-    );
-  }
-  return prepared;
+  const tooLarge = `Each photo must be at most ${maxPicturePixels / 1_000_000} megapixels`;
+  if (!sniffImage(bytes)) throw photoError(notAnImage);
+  const size = await uprightSize(bytes).catch(() => {
+    throw photoError(notAnImage);
+  });
+  if (size.width * size.height > maxPicturePixels) throw photoError(tooLarge);
+  return claimPhoto(bytes).catch((error: unknown) => {
+    if (error instanceof PictureTooLarge) throw photoError(tooLarge);
+    if (error instanceof AppError) throw error;
+    throw photoError(notAnImage);
+  });
 }
 
 /** Freshness claims: the shopper's side on their order, and the staff's queue. */
-export function claimRoutes(deps: { claims: ClaimService; limiter: RateLimiter }): FastifyPluginAsyncZod {
-  const { claims, limiter } = deps;
+export function claimRoutes(deps: { claims: ClaimService; limiter: RateLimiter; uploads: ClaimUploadLimits }): FastifyPluginAsyncZod {
+  const { claims, limiter, uploads } = deps;
+  const slots = new UploadSlots({ perAccount: uploadsPerShopper, total: uploads.uploadsAtOnce });
   return async (app) => {
     await app.register(fastifyMultipart, {
       limits: { fileSize: maxImageBytes, files: claimPhotoLimits.max + 1, fields: 2, parts: claimPhotoLimits.max + 3, fieldSize: 64 * 1024 },
@@ -102,16 +128,30 @@ export function claimRoutes(deps: { claims: ClaimService; limiter: RateLimiter }
 
     app.get('/api/orders/:number/claims', { onRequest: signedInOnly, schema: { params: orderParams } }, async (request) => claims.forOrder(await requireUser(request), request.params.number));
 
-    /** Reports a problem: counted against the shopper's hourly limit before any photo is read or processed. */
+    /**
+     * Reports a problem. Before any of the form is read: counted against the shopper's hourly
+     * limit, given one of the upload slots, and the order checked as open for claims. A refusal
+     * closes the connection, so the rest of the body is not waited for.
+     */
     app.post('/api/orders/:number/claims', { onRequest: signedInOnly, schema: { params: orderParams } }, async (request, reply): Promise<ClaimView> => {
       const user = await requireUser(request);
-      await limiter.consume({ key: `claims:${user.id}`, max: claimsPerShopperPerHour, windowMs: 60 * 60 * 1000 }, 'You have sent a lot of claims in a short time. Please try again later.');
-      const form = await readClaimForm(request);
-      await claims.checkCanClaim(user, request.params.number, form.claim);
-      const photos = await preparePhotos(form.photos);
-      const claim = await claims.create(user, request.params.number, form.claim, photos, request.id);
-      reply.code(201);
-      return claim;
+      try {
+        await limiter.consume({ key: `claims:${user.id}`, max: claimsPerShopperPerHour, windowMs: 60 * 60 * 1000 }, 'You have sent a lot of claims in a short time. Please try again later.');
+        const release = slots.take(user.id);
+        if (!release) throw new TooManyRequests('Too many photo uploads are arriving at the moment. Please wait a minute and send your claim again.', 60);
+        try {
+          const order = await claims.claimableOrder(user, request.params.number);
+          const form = await readClaimForm(request, uploads.bodyIdleMs, (claim) => claims.checkCanClaim(order, claim));
+          const claim = await claims.create(user, order, form.claim, form.photos, request.id);
+          reply.code(201);
+          return claim;
+        } finally {
+          release();
+        }
+      } catch (error) {
+        if (!request.raw.complete) reply.header('connection', 'close');
+        throw error;
+      }
     });
 
     app.get('/api/claims/:id/photos/:position', { onRequest: signedInOnly, schema: { params: photoParams } }, async (request, reply) => {

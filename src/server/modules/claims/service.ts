@@ -67,14 +67,22 @@ export class ClaimService {
    * Whether this claim may be made now, checked before its photos are processed (and again, under
    * the order's lock, when it is recorded). Throws the shopper's reason when not.
    */
-  async checkCanClaim(user: UserRow, number: string, request: ClaimRequest): Promise<void> {
+  /** The shopper's order when a claim may be made on it now: asked before any of the form is read. */
+  async claimableOrder(user: UserRow, number: string): Promise<OrderRow> {
     const order = await this.deps.orders.findFor(user, number);
+    const settings = await this.deps.settings.stored();
+    const window = await windowOf(this.deps.db, order, settings.claimWindowHours, settings.contact.email, Date.now());
+    if (window.closedReason) throw new Conflict(window.closedReason);
+    return order;
+  }
+
+  /** The boxes the claim names can be claimed: asked before its photos are read. */
+  async checkCanClaim(order: OrderRow, request: ClaimRequest): Promise<void> {
     await this.checkAgainst(this.deps.db, order, request, Date.now());
   }
 
   /** Records the claim with its photos (already re-encoded), e-mails the shopper, and answers it. */
-  async create(user: UserRow, number: string, request: ClaimRequest, photos: Buffer[], requestId: string): Promise<ClaimView> {
-    const found = await this.deps.orders.findFor(user, number);
+  async create(user: UserRow, found: OrderRow, request: ClaimRequest, photos: Buffer[], requestId: string): Promise<ClaimView> {
     const settings = await this.deps.settings.stored();
     try {
       return await this.deps.db.transaction(async (tx) => {
