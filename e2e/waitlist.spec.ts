@@ -62,7 +62,8 @@ test('a visitor and a shopper join a sold-out variety\'s waitlist, staff see the
   await page.getByRole('button', { name: 'Confirm' }).click();
   await expect(page.getByRole('heading', { name: "You're on the waitlist" })).toBeVisible();
 
-  // A signed-in shopper: one click, then the list on the account.
+  // A signed-in shopper: one click; a new account's address is confirmed by the mailed link first
+  // (anyone can register with any address), then the list shows on the account.
   const shopperContext = await browser.newContext({ baseURL });
   const shopperPage = await shopperContext.newPage();
   const username = `waiter-${stamp}`;
@@ -70,8 +71,11 @@ test('a visitor and a shopper join a sold-out variety\'s waitlist, staff see the
     await registerAndSignIn(shopperPage, request, username);
     await shopperPage.goto(`/product/${productId}`);
     await shopperPage.getByRole('button', { name: `Notify me when ${name} is back` }).click();
-    await expect(shopperPage.getByRole('status').filter({ hasText: `You are on the waitlist for ${name}.` })).toBeVisible();
-    await shopperPage.reload();
+    await expect(shopperPage.getByRole('status').filter({ hasText: `Almost there: we have sent a link to ${username}@example.nz` })).toBeVisible();
+    await shopperPage.goto(mailedLink(`${username}@example.nz`, '/api/waitlist/manage'));
+    await shopperPage.getByRole('button', { name: 'Confirm' }).click();
+    await expect(shopperPage.getByRole('heading', { name: "You're on the waitlist" })).toBeVisible();
+    await shopperPage.goto(`/product/${productId}`);
     await expect(shopperPage.getByRole('status').filter({ hasText: `You are on the waitlist for ${name}.` })).toBeVisible();
     await shopperPage.getByRole('link', { name: 'Your waitlists' }).click();
     const lists = shopperPage.getByRole('list', { name: 'Your waitlists' });

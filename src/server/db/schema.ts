@@ -44,6 +44,8 @@ export const users = pgTable(
     postalCode: text('postal_code').notNull().default(''),
     region: text('region').notNull().default(''),
     isAdmin: boolean('is_admin').notNull().default(false),
+    /** When the account last showed it reads its address (a mailed link opened); null: never. */
+    emailProvenAt: timestamp('email_proven_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

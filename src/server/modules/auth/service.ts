@@ -145,7 +145,8 @@ export async function resetPassword(deps: AuthDeps, input: z.output<typeof reset
     // Redeemed under the row's lock: of two requests with one token, one wins.
     const [redeemed] = await tx.update(passwordResetTokens).set({ usedAt: sql`now()` }).where(live).returning({ userId: passwordResetTokens.userId });
     if (!redeemed) return null;
-    await tx.update(users).set({ passwordHash, updatedAt: sql`now()` }).where(eq(users.id, redeemed.userId));
+    // The link came by mail: the account reads its address.
+    await tx.update(users).set({ passwordHash, emailProvenAt: sql`coalesce(${users.emailProvenAt}, now())`, updatedAt: sql`now()` }).where(eq(users.id, redeemed.userId));
     await tx
       .update(passwordResetTokens)
       .set({ usedAt: sql`now()` })

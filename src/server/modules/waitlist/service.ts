@@ -62,9 +62,10 @@ export class WaitlistService {
       const message = `${product.name} can be ${product.isPreOrder ? 'pre-ordered' : 'bought'} now: add it to your cart.`;
       throw new Conflict(message, { productId: message });
     }
-    if (user) {
+    if (user?.emailProvenAt) {
       const email = user.email.toLowerCase();
-      // One statement: of two clicks at once, one inserts and the other finds its entry.
+      // One statement: of two clicks at once, one inserts and the other finds its entry. The
+      // account has shown it reads this address, so a visitor's entry for it becomes the account's.
       const [row] = await queryRows<{ was_confirmed: boolean }>(db, sql`
         with before as (
           select confirmed_at from waitlist_entries where product_id = ${product.id} and lower(email) = ${email} and ${active}
@@ -77,17 +78,22 @@ export class WaitlistService {
         ? { state: 'already subscribed', message: `You are already on the waitlist for ${product.name}. We will e-mail you when it is back.` }
         : { state: 'subscribed', message: `You are on the waitlist for ${product.name}. We will e-mail you when it is back.` };
     }
-    if (!input.email) throw fieldError('email', 'Email address is required');
-    const email = input.email;
+    // A visitor, or an account that has never shown it reads its address (anyone can register
+    // with any address): the address confirms by the mailed link, as double opt-in asks.
+    const email = user ? user.email.toLowerCase() : input.email;
+    if (!email) throw fieldError('email', 'Email address is required');
     await limiter.consume({ key: `waitlist:email:${email}`, max: mailsPerAddressPerHour, windowMs: hourMs }, 'We have sent several e-mails to this address in the last hour. Please check your inbox, or try again in an hour.');
     const token = newToken();
     const link = `${this.deps.publicUrl}${manageLinkPath(token)}`;
     await db.transaction(async (tx) => {
-      // A new token each time: the link in the latest mail is the one that works.
+      // A new token each time: the link in the latest mail is the one that works. An entry that
+      // was confirmed keeps its owner; one still waiting for its link may be claimed by the
+      // account, whose address the link then proves.
       const [entry] = await queryRows<{ confirmed: boolean }>(tx, sql`
-        insert into waitlist_entries (product_id, email, manage_token_hash, manage_token_sent_at) values (${product.id}, ${email}, ${hashToken(token)}, now())
+        insert into waitlist_entries (product_id, user_id, email, manage_token_hash, manage_token_sent_at) values (${product.id}, ${user?.id ?? null}, ${email}, ${hashToken(token)}, now())
         on conflict (product_id, lower(email)) where ${active} do update set
-          manage_token_hash = excluded.manage_token_hash, manage_token_sent_at = now()
+          manage_token_hash = excluded.manage_token_hash, manage_token_sent_at = now(),
+          user_id = case when waitlist_entries.confirmed_at is null then coalesce(excluded.user_id, waitlist_entries.user_id) else waitlist_entries.user_id end
         returning confirmed_at is not null as confirmed`);
       const mail = entry?.confirmed ? alreadyOnListMail : confirmMail;
       await queueMail(tx, mail({ to: email, productName: product.name, link }));
@@ -108,13 +114,21 @@ export class WaitlistService {
     return { state, productId: row.product_id, productName: row.name };
   }
 
-  /** Confirms the visitor's entry (double opt-in); answers the state after, as the link's page shows it. */
+  /**
+   * Confirms the link's entry (double opt-in); an account's entry so confirmed proves the
+   * account reads its address. Answers the state after, as the link's page shows it.
+   */
   async confirm(token: string | undefined): Promise<ManageLinkState> {
     if (token) {
       await this.deps.db.execute(sql`
-        update waitlist_entries set confirmed_at = now()
-        where manage_token_hash = ${hashToken(token)} and confirmed_at is null and ${active}
-          and manage_token_sent_at > now() - make_interval(secs => ${confirmLinkValidMs / 1000})`);
+        with confirmed as (
+          update waitlist_entries set confirmed_at = now()
+          where manage_token_hash = ${hashToken(token)} and confirmed_at is null and ${active}
+            and manage_token_sent_at > now() - make_interval(secs => ${confirmLinkValidMs / 1000})
+          returning user_id, email
+        )
+        update users u set email_proven_at = now() from confirmed c
+        where u.id = c.user_id and lower(u.email) = lower(c.email) and u.email_proven_at is null`);
     }
     return this.manageLinkState(token);
   }

@@ -6,7 +6,7 @@ import type { WaitlistCount, WaitlistEntryView, WaitlistJoinAnswer } from '../..
 import { openPostgres, queryRows } from '../../db/client';
 import type { MailMessage } from '../../lib/mail';
 import { quickShopper, testProduct } from '../../testing/order-helpers';
-import { as, createTestShop, signInAdmin, type StaffCall, type TestShop } from '../../testing/test-app';
+import { as, createTestShop, sessionCookie, shopperDefaults, signInAdmin, type StaffCall, type TestShop } from '../../testing/test-app';
 import { WaitlistService } from './service';
 
 let shop: TestShop;
@@ -62,7 +62,7 @@ async function setStock(productId: number, stock: number) {
 describe('a signed-in shopper', () => {
   it('joins with one click, hears when already on the list, sees the entry on the account and can leave it', async () => {
     const product = await soldOut({ name: 'Waitlist Kesar' });
-    const shopper = await quickShopper(shop, 'wait');
+    const shopper = await quickShopper(shop, 'wait', { emailProven: true });
     const first = await shopper.call({ method: 'POST', url: '/api/waitlist', payload: { productId: product.id } });
     expect(first.statusCode, first.body).toBe(200);
     expect(first.json<WaitlistJoinAnswer>()).toEqual({ state: 'subscribed', message: 'You are on the waitlist for Waitlist Kesar. We will e-mail you when it is back.' });
@@ -83,10 +83,72 @@ describe('a signed-in shopper', () => {
 
   it('joins once when two clicks arrive together', async () => {
     const product = await soldOut();
-    const shopper = await quickShopper(shop, 'twice');
+    const shopper = await quickShopper(shop, 'twice', { emailProven: true });
     const answers = await Promise.all([1, 2].map(() => shopper.call({ method: 'POST', url: '/api/waitlist', payload: { productId: product.id } })));
     expect(answers.map((a) => a.statusCode)).toEqual([200, 200]);
     expect(await entriesOf(product.id)).toBe(1);
+  });
+});
+
+describe('an account whose address was never proven', () => {
+  it('cannot see, take over or cancel the confirmed sign-up of the address it registered with', async () => {
+    const product = await soldOut({ name: 'Waitlist Himsagar' });
+    const owner = await confirmedVisitor(product.id);
+    const [entry] = await queryRows<{ id: number }>(shop.database.db, sql`select id from waitlist_entries where product_id = ${product.id}`);
+    // Anyone can register with any address: this account has never opened a mail sent to it.
+    const registered = await shop.app.inject({ method: 'POST', url: '/api/register', payload: { ...shopperDefaults, username: 'borrowed', email: owner.email } });
+    expect(registered.statusCode, registered.body).toBe(201);
+    const impostor = as(shop.app, sessionCookie(await shop.app.inject({ method: 'POST', url: '/api/login', payload: { email: owner.email, password: shopperDefaults.password } })));
+    const before = (await shop.mail()).length;
+    const joined = await impostor({ method: 'POST', url: '/api/waitlist', payload: { productId: product.id } });
+    expect(joined.statusCode, joined.body).toBe(200);
+    expect(joined.json<WaitlistJoinAnswer>().state).toBe('confirm by e-mail');
+    // The address's owner hears of it; the account learns nothing and holds nothing.
+    expect((await mailSince(before)).map((mail) => [mail.to, mail.subject])).toEqual([[owner.email, 'You are already on the waitlist for Waitlist Himsagar']]);
+    expect((await impostor({ method: 'GET', url: '/api/account/waitlist' })).json()).toEqual([]);
+    expect((await impostor({ method: 'DELETE', url: `/api/account/waitlist/${entry!.id}` })).statusCode).toBe(404);
+    const [still] = await queryRows<{ user_id: number | null; confirmed: boolean; cancelled: boolean }>(
+      shop.database.db,
+      sql`select user_id, confirmed_at is not null as confirmed, cancelled_at is not null as cancelled from waitlist_entries where id = ${entry!.id}`,
+    );
+    expect(still).toEqual({ user_id: null, confirmed: true, cancelled: false });
+  });
+
+  it('confirms its first sign-up by the mailed link, which proves the address: later ones take one click', async () => {
+    const [first, second] = [await soldOut({ name: 'Waitlist Totapuri' }), await soldOut({ name: 'Waitlist Neelam' })];
+    const shopper = await quickShopper(shop, 'unproven');
+    const before = (await shop.mail()).length;
+    const joined = await shopper.call({ method: 'POST', url: '/api/waitlist', payload: { productId: first.id } });
+    expect(joined.json<WaitlistJoinAnswer>()).toEqual({
+      state: 'confirm by e-mail',
+      message: `Almost there: we have sent a link to ${shopper.user.email}. Open it to confirm your place on the waitlist for Waitlist Totapuri.`,
+    });
+    const [mail, ...rest] = await mailSince(before);
+    expect(rest).toEqual([]);
+    expect(mail!.to).toBe(shopper.user.email);
+    // Not on the list until the link is opened: nothing shows, nothing would be mailed.
+    expect((await shopper.call({ method: 'GET', url: '/api/account/waitlist' })).json()).toEqual([]);
+    const confirmed = await shop.app.inject({ method: 'POST', url: `${linkIn(mail!, '/api/waitlist/manage')}&action=confirm` });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    expect((await shopper.call({ method: 'GET', url: '/api/account/waitlist' })).json<WaitlistEntryView[]>().map((entry) => entry.productName)).toEqual(['Waitlist Totapuri']);
+    const next = await shopper.call({ method: 'POST', url: '/api/waitlist', payload: { productId: second.id } });
+    expect(next.json<WaitlistJoinAnswer>().state).toBe('subscribed');
+    expect(await mailSince(before + 1)).toEqual([]);
+  });
+
+  it('is proven by a password reset link too', async () => {
+    const product = await soldOut({ name: 'Waitlist Banganapalli' });
+    const registered = await shop.app.inject({ method: 'POST', url: '/api/register', payload: { ...shopperDefaults, username: 'resetter', email: 'resetter@example.nz' } });
+    expect(registered.statusCode, registered.body).toBe(201);
+    const before = (await shop.mail()).length;
+    expect((await shop.app.inject({ method: 'POST', url: '/api/forgot-password', payload: { email: 'resetter@example.nz' }, remoteAddress: '10.77.0.1' })).statusCode).toBe(200);
+    const [resetMail] = await mailSince(before);
+    const token = /token=([\w-]+)/.exec(resetMail!.text)![1]!;
+    const reset = await shop.app.inject({ method: 'POST', url: '/api/reset-password', payload: { token, password: 'a-new-kumara-77' }, remoteAddress: '10.77.0.1' });
+    expect(reset.statusCode, reset.body).toBeLessThan(300);
+    const login = await shop.app.inject({ method: 'POST', url: '/api/login', payload: { email: 'resetter@example.nz', password: 'a-new-kumara-77' } });
+    const joined = await as(shop.app, sessionCookie(login))({ method: 'POST', url: '/api/waitlist', payload: { productId: product.id } });
+    expect(joined.json<WaitlistJoinAnswer>().state).toBe('subscribed');
   });
 });
 
@@ -207,7 +269,7 @@ describe('when the product is back', () => {
     const product = await soldOut({ name: 'Waitlist Alphonso' });
     const other = await soldOut({ name: 'Waitlist Chausa' });
     const first = await confirmedVisitor(product.id);
-    const shopper = await quickShopper(shop, 'back');
+    const shopper = await quickShopper(shop, 'back', { emailProven: true });
     await shopper.call({ method: 'POST', url: '/api/waitlist', payload: { productId: product.id } });
     const third = await confirmedVisitor(product.id);
     // An address that never confirmed is not mailed.
@@ -273,7 +335,7 @@ describe('when the product is back', () => {
   it('sends each mail once when two server processes sweep at the same moment', async () => {
     const product = await soldOut({ name: 'Waitlist Race' });
     const waiting = 30;
-    const shoppers = await Promise.all(Array.from({ length: waiting }, () => quickShopper(shop, 'race')));
+    const shoppers = await Promise.all(Array.from({ length: waiting }, () => quickShopper(shop, 'race', { emailProven: true })));
     for (const shopper of shoppers) await shopper.call({ method: 'POST', url: '/api/waitlist', payload: { productId: product.id } });
     await setStock(product.id, 5);
     // A second process: its own connections to the same database where there is a server.
@@ -298,7 +360,7 @@ describe('when the product is back', () => {
 describe('staff', () => {
   it('see the demand per product and export a product\'s list as CSV, safe for spreadsheets', async () => {
     const product = await soldOut({ name: 'Waitlist Export' });
-    const shopper = await quickShopper(shop, 'export');
+    const shopper = await quickShopper(shop, 'export', { emailProven: true });
     await shop.database.db.execute(sql`update users set first_name = '=cmd()', last_name = 'Ngata' where id = ${shopper.user.id}`);
     await shopper.call({ method: 'POST', url: '/api/waitlist', payload: { productId: product.id } });
     const who = await confirmedVisitor(product.id);
