@@ -78,7 +78,7 @@ export class ClaimService {
 
   /** The boxes the claim names can be claimed: asked before its photos are read. */
   async checkCanClaim(order: OrderRow, request: ClaimRequest): Promise<void> {
-    await this.checkAgainst(this.deps.db, order, request, Date.now());
+    await this.checkAgainst(this.deps.db, order, request, Date.now(), await this.deps.settings.stored());
   }
 
   /** Records the claim with its photos (already re-encoded), e-mails the shopper, and answers it. */
@@ -88,7 +88,7 @@ export class ClaimService {
       return await this.deps.db.transaction(async (tx) => {
         const [order] = await tx.select().from(orders).where(eq(orders.id, found.id)).for('update');
         if (!order) throw new NotFound('Order not found');
-        const lines = await this.checkAgainst(tx, order, request, Date.now());
+        const lines = await this.checkAgainst(tx, order, request, Date.now(), settings);
         const [claim] = await tx
           .insert(claims)
           .values({ orderId: order.id, userId: user.id, reason: request.reason, description: request.description, outcome: request.outcome })
@@ -166,9 +166,8 @@ export class ClaimService {
     };
   }
 
-  /** One claim as staff decide it. */
-  async staffView(claimId: number): Promise<AdminClaimDetail> {
-    const { db } = this.deps;
+  /** One claim as staff decide it; `db` is the transaction's handle when a decision answers with it. */
+  async staffView(claimId: number, db: Db | Tx = this.deps.db): Promise<AdminClaimDetail> {
     const claim = await this.find(db, claimId);
     const [order] = await db.select().from(orders).where(eq(orders.id, claim.orderId));
     const [customer] = await db.select().from(users).where(eq(users.id, claim.userId));
@@ -215,12 +214,11 @@ export class ClaimService {
 
   /** A staff member takes a new claim into review; the shopper hears that someone is on it. */
   async startReview(claimId: number, actor: ClaimActor): Promise<AdminClaimDetail> {
-    await this.change(claimId, async (tx, claim, order, facts) => {
+    return this.change(claimId, async (tx, claim, order, facts, settings) => {
       if (claim.status === 'in_review') return;
       await tx.update(claims).set({ status: 'in_review', reviewedAt: sql`now()`, reviewedBy: actor.userId }).where(eq(claims.id, claim.id));
-      await this.record(tx, actor, claim, order, 'claim.in_review', { status: 'in_review' }, `Claim #${claim.id} is being reviewed`, (context) => claimInReviewMail(context, facts));
+      await this.record(tx, settings, actor, claim, order, 'claim.in_review', { status: 'in_review' }, `Claim #${claim.id} is being reviewed`, (context) => claimInReviewMail(context, facts));
     });
-    return this.staffView(claimId);
   }
 
   /**
@@ -230,7 +228,7 @@ export class ClaimService {
    */
   async approve(claimId: number, approval: ClaimApproval, actor: ClaimActor): Promise<AdminClaimDetail> {
     let stockTaken = false;
-    await this.change(claimId, async (tx, claim, order, facts) => {
+    const answer = await this.change(claimId, async (tx, claim, order, facts, settings) => {
       const decided = { status: 'approved' as const, resolution: approval.resolution, decidedAt: sql`now()`, decidedBy: actor.userId };
       if (approval.resolution === 'refund') {
         const amountCents = dollarsToCents(approval.amount);
@@ -247,6 +245,7 @@ export class ClaimService {
         // off on the claim (its lines), and stock, the sum of its movements, is not touched.
         await this.record(
           tx,
+          settings,
           actor,
           claim,
           order,
@@ -264,6 +263,7 @@ export class ClaimService {
       const replacementUrl = `${this.deps.publicUrl}/account/orders/${replacement.number}`;
       await this.record(
         tx,
+        settings,
         actor,
         claim,
         order,
@@ -274,27 +274,28 @@ export class ClaimService {
       );
     });
     if (stockTaken) await this.deps.bus.publish('products');
-    return this.staffView(claimId);
+    return answer;
   }
 
   /** Declines a claim with the reason the shopper reads. */
   async decline(claimId: number, reason: string, actor: ClaimActor): Promise<AdminClaimDetail> {
-    await this.change(claimId, async (tx, claim, order, facts) => {
+    return this.change(claimId, async (tx, claim, order, facts, settings) => {
       await tx.update(claims).set({ status: 'declined', declineReason: reason, decidedAt: sql`now()`, decidedBy: actor.userId }).where(eq(claims.id, claim.id));
       await tx.update(claimLines).set({ open: false }).where(eq(claimLines.claimId, claim.id));
-      await this.record(tx, actor, claim, order, 'claim.declined', { status: 'declined', reason }, `Claim #${claim.id} declined`, (context) => claimDeclinedMail(context, facts, reason));
+      await this.record(tx, settings, actor, claim, order, 'claim.declined', { status: 'declined', reason }, `Claim #${claim.id} declined`, (context) => claimDeclinedMail(context, facts, reason));
     });
-    return this.staffView(claimId);
   }
 
   /**
    * Runs a staff step on an open claim in one transaction: its order is locked first, then the
    * claim, and the claim's status is checked under the lock, so a second decision is refused.
    */
-  private async change(claimId: number, step: (tx: Tx, claim: ClaimRow, order: OrderRow, facts: ClaimMailFacts) => Promise<void>): Promise<void> {
+  private async change(claimId: number, step: (tx: Tx, claim: ClaimRow, order: OrderRow, facts: ClaimMailFacts, settings: StoredSettings) => Promise<void>): Promise<AdminClaimDetail> {
     const { db } = this.deps;
     const known = await this.find(db, claimId);
-    await db.transaction(async (tx) => {
+    // Read before the transaction opens: a cold cache would otherwise reach past the transaction's handle.
+    const settings = await this.deps.settings.stored();
+    return db.transaction(async (tx) => {
       const [order] = await tx.select().from(orders).where(eq(orders.id, known.orderId)).for('update');
       const [claim] = await tx.select().from(claims).where(eq(claims.id, claimId)).for('update');
       if (!order || !claim) throw new NotFound('Claim not found');
@@ -305,7 +306,9 @@ export class ClaimService {
         .innerJoin(orderLines, eq(orderLines.id, claimLines.orderLineId))
         .where(eq(claimLines.claimId, claim.id))
         .orderBy(asc(claimLines.id));
-      await step(tx, claim, order, factsOf(claim, lines));
+      await step(tx, claim, order, factsOf(claim, lines), settings);
+      // The answer is read before the commit: once the decision is made, nothing after it can fail the request.
+      return this.staffView(claimId, tx);
     });
   }
 
@@ -368,9 +371,9 @@ export class ClaimService {
   }
 
   /** A step's record: on the order's timeline (its status unchanged), in the audit log, and in the shopper's mail. */
-  private async record(tx: Tx, actor: ClaimActor, claim: ClaimRow, order: OrderRow, action: string, after: object, note: string, mail: (context: MailContext) => MailMessage) {
+  private async record(tx: Tx, settings: StoredSettings, actor: ClaimActor, claim: ClaimRow, order: OrderRow, action: string, after: object, note: string, mail: (context: MailContext) => MailMessage) {
     await recordAudit(tx, { actorUserId: actor.userId, action, entity: 'claim', entityId: claim.id, before: { status: claim.status }, after: { order: order.number, ...after }, requestId: actor.requestId });
-    await this.tellShopper(tx, order, actor.userId, note, mail, await this.deps.settings.stored());
+    await this.tellShopper(tx, order, actor.userId, note, mail, settings);
   }
 
   private async tellShopper(tx: Tx, order: OrderRow, actorUserId: number, note: string, mail: (context: MailContext) => MailMessage, settings: StoredSettings) {
@@ -403,8 +406,7 @@ export class ClaimService {
   }
 
   /** Refuses a claim outside the window, on lines not of this order, or on boxes already claimed. */
-  private async checkAgainst(db: Db | Tx, order: OrderRow, request: ClaimRequest, now: number): Promise<Map<number, OrderLineRow>> {
-    const settings = await this.deps.settings.stored();
+  private async checkAgainst(db: Db | Tx, order: OrderRow, request: ClaimRequest, now: number, settings: StoredSettings): Promise<Map<number, OrderLineRow>> {
     const window = await windowOf(db, order, settings.claimWindowHours, settings.contact.email, now);
     if (window.closedReason) throw new Conflict(window.closedReason);
     const lines = new Map((await claimableLines(db, order.id)).map((entry) => [entry.line.id, entry]));

@@ -7,6 +7,7 @@ import { formatDay } from '../../../contracts/dates';
 import { type AllocationResult, expectedDispatch, type PreOrderBook } from '../../../contracts/pre-order';
 import { orderLines, orders, products, refunds, stockMovements } from '../../db/schema';
 import { shopConsistency } from '../../faults/consistency';
+import { blipAfterCommit } from '../../testing/blips';
 import { quickShopper, stockOf, testProduct } from '../../testing/order-helpers';
 import { createTestShop, signInAdmin, type StaffCall, as, type TestShop } from '../../testing/test-app';
 
@@ -207,6 +208,23 @@ describe('a short shipment', () => {
     const bad = await staff({ method: 'POST', url: `/api/admin/inventory/${product.id}/pre-orders/expected-date`, payload: { expectedAvailabilityDate: 'soon' } });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().fieldErrors.expectedAvailabilityDate).toBe('Expected date must be a date (YYYY-MM-DD)');
+  });
+
+  it('answers the cancels it made even when the database blips as its summary is written', async () => {
+    const product = await comingSoon({ name: 'Blip Chausa' });
+    const paid = await preOrder(product.id, 1, { paid: true });
+    const unpaid = await preOrder(product.id, 1);
+    const blip = blipAfterCommit(shop, 'insert');
+    let response;
+    try {
+      response = await staff({ method: 'POST', url: `/api/admin/inventory/${product.id}/pre-orders/cancel-waiting`, payload: { reason: 'the crop failed' } });
+    } finally {
+      blip.restore();
+    }
+    expect(blip.fired()).toBe(true);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toEqual({ cancelled: [unpaid.number], refunded: [paid.number], skipped: [] });
+    expect((await orderOf(unpaid)).status).toBe('cancelled');
   });
 
   it('cancels the waiting pre-orders: the unpaid cancelled, the paid refunded in full with a refund record', async () => {

@@ -330,6 +330,7 @@ export class PreOrderService {
         if (!(error instanceof AppError)) this.deps.log.error({ order: order.number, err: error }, 'cancelling a waiting pre-order failed');
       }
     }
+    // Each order's step is committed and audited on its own: this summary cannot turn that work into an error.
     await recordAudit(this.deps.db, {
       actorUserId: actor.userId,
       action: 'pre-order.cancel-waiting',
@@ -337,7 +338,7 @@ export class PreOrderService {
       entityId: String(productId),
       after: { reason, cancelled, refunded, skipped },
       requestId: actor.requestId,
-    });
+    }).catch((error: unknown) => this.deps.log.error({ product: productId, err: error }, 'the summary of cancelled pre-orders could not be written to the audit log'));
     return { cancelled, refunded, skipped };
   }
 
