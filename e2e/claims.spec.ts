@@ -116,3 +116,40 @@ test('a shopper reports bruised mangoes with a photo, staff review and refund it
   await expect(page.getByText(`Claim #${claimId} approved: refund of $60.00`)).toBeVisible();
   await shoot(page, 'claim-refunded', guarantee);
 });
+
+test('a replacement order waits on Dispatch as to schedule until staff choose its day', async ({ page, request, baseURL }) => {
+  test.slow();
+  const api = await adminApi(baseURL!);
+  const username = `replaced-${Date.now().toString(36)}`;
+  const order = await deliveredOrder(request, api, username);
+  const photo = await sharp({ create: { width: 320, height: 240, channels: 3, background: '#d9a23b' } }).jpeg().toBuffer();
+  expect((await request.post('/api/login', { data: { email: order.email, password: order.password } })).status()).toBe(200);
+  const { lines } = (await (await request.get(`/api/orders/${order.number}/claims`)).json()) as { lines: Array<{ lineId: number }> };
+  const claim = { lines: [{ lineId: lines[0]!.lineId, quantity: 2 }], reason: 'overripe', description: 'Two boxes arrived soft and leaking.', outcome: 'replacement' };
+  const sent = await request.post(`/api/orders/${order.number}/claims`, { multipart: { claim: JSON.stringify(claim), photos: { name: 'box.jpg', mimeType: 'image/jpeg', buffer: photo } } });
+  expect(sent.status(), await sent.text()).toBe(201);
+  const approved = await api.post(`/api/admin/claims/${((await sent.json()) as { id: number }).id}/approve`, { data: { resolution: 'replacement' } });
+  expect(approved.status(), await approved.text()).toBe(200);
+  const replacement = ((await approved.json()) as { replacementOrderNumber: string }).replacementOrderNumber;
+  const day = await firstDeliveryDate(request, "Hawke's Bay", 2);
+
+  await signIn(page, admin.email, admin.password);
+  await page.goto('/admin/dispatch');
+  const toSchedule = page.getByRole('region', { name: /To schedule/ });
+  const row = toSchedule.getByRole('listitem').filter({ hasText: replacement });
+  await expect(row).toContainText('Napier, Hawke\'s Bay · 2 boxes');
+  await shoot(page, 'dispatch-to-schedule', toSchedule);
+  await row.getByRole('button', { name: `Choose a delivery day for order ${replacement}` }).click();
+  const dialog = page.getByRole('dialog', { name: `Choose a day for order ${replacement}` });
+  await dialog.getByRole('button', { name: 'Schedule order' }).click();
+  await expect(dialog.getByText('Choose a delivery date')).toBeVisible();
+  await dialog.getByLabel('Delivery date').fill(day);
+  await dialog.getByRole('button', { name: 'Schedule order' }).click();
+  await expect(page.getByText(`Order ${replacement} scheduled`).first()).toBeVisible();
+  await expect(toSchedule.getByRole('listitem').filter({ hasText: replacement })).toHaveCount(0);
+
+  const moved = (await (await api.get(`/api/admin/orders/${replacement}`)).json()) as { dispatchDate: string };
+  await page.goto(`/admin/dispatch?date=${moved.dispatchDate}`);
+  await expect(page.getByRole('region', { name: "Hawke's Bay" }).getByRole('link', { name: replacement })).toBeVisible();
+  await expect.poll(() => latestMailTo(order.email)).toContain(`Subject: New delivery day for order ${replacement}`);
+});

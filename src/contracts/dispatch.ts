@@ -28,6 +28,9 @@ export interface DispatchOrder {
   lines: Array<{ name: string; quantity: number; isPreOrder: boolean }>;
 }
 
+/** An unsent order with no delivery day yet (a claim's replacement, a pre-order that found no free day). */
+export type ToScheduleOrder = Omit<DispatchOrder, 'deliveryDate'>;
+
 export interface DispatchDay {
   date: string;
   /** Boxes the shop can pack that day, and boxes booked on it. */
@@ -37,4 +40,9 @@ export interface DispatchDay {
   closed: string | null;
   /** Orders by delivery region, regions in the order of New Zealand's list. */
   regions: Array<{ region: string; orders: DispatchOrder[] }>;
+  /**
+   * Unsent orders that have no dispatch day, whatever the day shown, oldest first, until staff
+   * give them one (pre-orders still waiting for their boxes get theirs when they are allocated).
+   */
+  toSchedule: ToScheduleOrder[];
 }

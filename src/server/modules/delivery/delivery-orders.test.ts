@@ -1,9 +1,12 @@
 import { and, eq, ne } from 'drizzle-orm';
+import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { defaultDeliverySettings, type DeliveryDayOption, type DeliverySettings } from '../../../contracts/delivery';
 import { gstPartOfCents } from '../../../contracts/money';
 import type { PlacedOrder } from '../../../contracts/order';
+import type { DispatchDay } from '../../../contracts/dispatch';
 import { dispatchDays, orders } from '../../db/schema';
+import { bruised, claimForm, deliveredOrder } from '../../testing/claim-helpers';
 import { quickShopper, stockOf, testProduct, testPromo, testShipping } from '../../testing/order-helpers';
 import { openStaffShop, type StaffCall, type TestShop } from '../../testing/test-app';
 
@@ -267,5 +270,37 @@ describe('the dispatch list', () => {
     const shopper = await quickShopper(shop, 'nosy');
     expect((await shopper.call({ method: 'GET', url: '/api/admin/dispatch?date=2027-03-03' })).statusCode).toBe(403);
     expect((await staff({ method: 'GET', url: '/api/admin/dispatch?date=2027-02-30' })).json().fieldErrors).toEqual({ date: 'Date must be a real date' });
+  });
+
+  it('lists orders without a dispatch day as to schedule, whatever the day shown, until staff give them one', async () => {
+    now = new Date('2027-03-01T22:00:00Z');
+    const photo = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#e8a33d' } }).jpeg().toBuffer();
+    // A claim's replacement order is made without a delivery day.
+    const { shopper, order, lines } = await deliveredOrder(shop, staff);
+    const sent = await shopper.call({ method: 'POST', url: `/api/orders/${order.number}/claims`, ...claimForm(bruised(lines[0]!.lineId, 2, 'replacement'), [photo]) });
+    expect(sent.statusCode, sent.body).toBe(201);
+    const approved = await staff({ method: 'POST', url: `/api/admin/claims/${sent.json<{ id: number }>().id}/approve`, payload: { resolution: 'replacement' } });
+    expect(approved.statusCode, approved.body).toBe(200);
+    const replacement = approved.json<{ replacementOrderNumber: string }>().replacementOrderNumber;
+    // A pre-order still waiting for its boxes gets its day when they are allocated: it is not to schedule.
+    const coming = await testProduct(shop, { name: 'Dispatch Pairi', stock: 0, isPreOrder: true, expectedAvailabilityDate: '2027-04-01' });
+    const waiting = await quickShopper(shop, 'waits');
+    await waiting.add(coming.id, 1);
+    const preOrdered = await waiting.order({ deliveryDate: undefined });
+    expect(preOrdered.statusCode, preOrdered.body).toBe(201);
+
+    const toSchedule = async (date: string) => (await staff({ method: 'GET', url: `/api/admin/dispatch?date=${date}` })).json<DispatchDay>().toSchedule.map((one) => one.number);
+    expect(await toSchedule('2027-03-03')).toEqual([replacement]);
+    expect(await toSchedule('2027-03-20')).toEqual([replacement]);
+    const [listed] = (await staff({ method: 'GET', url: '/api/admin/dispatch?date=2027-03-03' })).json<DispatchDay>().toSchedule;
+    expect(listed).toMatchObject({ number: replacement, status: 'paid', boxes: 2, readyToPack: true, address: { region: 'Auckland' }, lines: [{ name: 'Claim Alphonso', quantity: 2 }] });
+
+    // Given a day, it leaves the list and is packed and sent on its dispatch day like any order.
+    const moved = await staff({ method: 'POST', url: `/api/admin/orders/${replacement}/delivery-date`, payload: { deliveryDate: '2027-03-04', reason: 'Your replacement boxes' } });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(await toSchedule('2027-03-03')).toEqual([]);
+    const day = (await staff({ method: 'GET', url: '/api/admin/dispatch?date=2027-03-03' })).json<DispatchDay>();
+    expect(day.regions.flatMap((group) => group.orders.map((one) => one.number))).toContain(replacement);
+    expect((await staff({ method: 'GET', url: '/api/admin/dispatch.csv?date=2027-03-03' })).body).toContain(`${replacement},`);
   });
 });

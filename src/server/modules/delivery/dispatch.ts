@@ -1,7 +1,7 @@
-import { and, asc, eq, inArray, notInArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, notExists, notInArray, type SQL, sql } from 'drizzle-orm';
 import { boxesOf } from '../../../contracts/checkout';
 import { addDays, formatDay } from '../../../contracts/dates';
-import type { DispatchDay, DispatchOrder, MoveDelivery } from '../../../contracts/dispatch';
+import type { DispatchDay, MoveDelivery, ToScheduleOrder } from '../../../contracts/dispatch';
 import { isNzRegion, nzRegions, unsentOrderStatuses } from '../../../contracts/order';
 import type { Db } from '../../db/client';
 import { dispatchDays, orderEvents, orderLines, orders, users } from '../../db/schema';
@@ -20,6 +20,9 @@ import { bookChosenDate, type DeliveryService, lockDispatchDays, releaseDispatch
 /** Orders that still go out (or went out) on their dispatch day; cancelled and refunded ones do not. */
 const goingOut = notInArray(orders.status, ['cancelled', 'refunded']);
 
+/** An order line still waiting for pre-order boxes: its order gets a day when they are allocated. */
+const waitingForBoxes = sql`(select 1 from ${orderLines} where ${orderLines.orderId} = ${orders.id} and ${orderLines.isPreOrder} and ${orderLines.allocatedAt} is null)`;
+
 /**
  * The dispatch list: what is packed on a day, grouped by region, as a courier's CSV too, and
  * moving an order to another day within the days' capacity.
@@ -28,37 +31,12 @@ export class DispatchService {
   constructor(private readonly deps: { db: Db; delivery: DeliveryService; settings: SettingsService; orders: OrderService; canPayByCard: boolean }) {}
 
   async day(date: string): Promise<DispatchDay> {
-    const { db } = this.deps;
     const settings = await this.deps.delivery.settings();
-    const rows = await db
-      .select({ order: orders, customer: { firstName: users.firstName, lastName: users.lastName, email: users.email, phone: users.phone } })
-      .from(orders)
-      .innerJoin(users, eq(users.id, orders.userId))
-      .where(and(eq(orders.dispatchDate, date), goingOut))
-      .orderBy(asc(orders.createdAt), asc(orders.id));
-    const lines = rows.length
-      ? await db
-          .select()
-          .from(orderLines)
-          .where(inArray(orderLines.orderId, rows.map(({ order }) => order.id)))
-          .orderBy(asc(orderLines.id))
-      : [];
-    const [booked] = await db.select().from(dispatchDays).where(eq(dispatchDays.date, date));
-    const views: DispatchOrder[] = rows.map(({ order, customer }) => {
-      const own = lines.filter((line) => line.orderId === order.id);
-      return {
-        number: order.number,
-        status: order.status,
-        readyToPack: order.status === 'paid' || order.status === 'packed',
-        deliveryDate: order.deliveryDate ?? date,
-        boxes: boxesOf(own),
-        rural: order.rural,
-        customer: { name: `${customer.firstName} ${customer.lastName}`.trim(), email: customer.email, phone: customer.phone },
-        address: { name: order.shipName, phone: order.shipPhone, street: order.shipStreet, suburb: order.shipSuburb, city: order.shipCity, postcode: order.shipPostcode, region: order.shipRegion },
-        deliveryInstructions: order.deliveryInstructions,
-        lines: own.map((line) => ({ name: line.productName, quantity: line.quantity, isPreOrder: line.isPreOrder })),
-      };
-    });
+    const [views, toSchedule, [booked]] = await Promise.all([
+      this.ordersWhere(and(eq(orders.dispatchDate, date), goingOut)!),
+      this.ordersWhere(and(isNull(orders.dispatchDate), inArray(orders.status, [...unsentOrderStatuses]), notExists(waitingForBoxes))!),
+      this.deps.db.select().from(dispatchDays).where(eq(dispatchDays.date, date)),
+    ]);
     const closedRow = settings.closedDates.find((row) => row.date === date);
     const holiday = holidayIn(packingRegion, date);
     return {
@@ -67,9 +45,43 @@ export class DispatchService {
       booked: booked?.bookedBoxes ?? 0,
       closed: closedRow ? `Closed: ${closedRow.reason}` : holiday ? holiday : isWeekend(date) ? 'Weekend: no courier pick-up' : null,
       regions: nzRegions
-        .map((region) => ({ region: region as string, orders: views.filter((view) => view.address.region === region) }))
+        .map((region) => ({ region: region as string, orders: views.map((view) => ({ ...view, deliveryDate: view.deliveryDate ?? date })).filter((view) => view.address.region === region) }))
         .filter((group) => group.orders.length > 0),
+      toSchedule: toSchedule.map(({ deliveryDate: _none, ...order }) => order),
     };
+  }
+
+  /** The orders that match, oldest first, with their customer, address and lines. */
+  private async ordersWhere(where: SQL): Promise<Array<ToScheduleOrder & { deliveryDate: string | null }>> {
+    const { db } = this.deps;
+    const rows = await db
+      .select({ order: orders, customer: { firstName: users.firstName, lastName: users.lastName, email: users.email, phone: users.phone } })
+      .from(orders)
+      .innerJoin(users, eq(users.id, orders.userId))
+      .where(where)
+      .orderBy(asc(orders.createdAt), asc(orders.id));
+    const lines = rows.length
+      ? await db
+          .select()
+          .from(orderLines)
+          .where(inArray(orderLines.orderId, rows.map(({ order }) => order.id)))
+          .orderBy(asc(orderLines.id))
+      : [];
+    return rows.map(({ order, customer }) => {
+      const own = lines.filter((line) => line.orderId === order.id);
+      return {
+        number: order.number,
+        status: order.status,
+        readyToPack: order.status === 'paid' || order.status === 'packed',
+        deliveryDate: order.deliveryDate,
+        boxes: boxesOf(own),
+        rural: order.rural,
+        customer: { name: `${customer.firstName} ${customer.lastName}`.trim(), email: customer.email, phone: customer.phone },
+        address: { name: order.shipName, phone: order.shipPhone, street: order.shipStreet, suburb: order.shipSuburb, city: order.shipCity, postcode: order.shipPostcode, region: order.shipRegion },
+        deliveryInstructions: order.deliveryInstructions,
+        lines: own.map((line) => ({ name: line.productName, quantity: line.quantity, isPreOrder: line.isPreOrder })),
+      };
+    });
   }
 
   /**

@@ -3,7 +3,7 @@ import { CalendarDays, Download, Printer } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
 import { addDays, formatDay, nzToday } from '../../../../contracts/dates';
-import { type DispatchDay, type DispatchOrder, type MoveDelivery, moveDeliverySchema } from '../../../../contracts/dispatch';
+import { type DispatchDay, type DispatchOrder, type MoveDelivery, moveDeliverySchema, type ToScheduleOrder } from '../../../../contracts/dispatch';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogDescription, DialogTitle } from '../../../components/ui/dialog';
 import { Spinner } from '../../../components/ui/spinner';
@@ -86,6 +86,8 @@ export function AdminDispatch() {
             </div>
           </div>
 
+          {day.toSchedule.length > 0 && <ToSchedule orders={day.toSchedule} />}
+
           {day.regions.length === 0 ? (
             <p className="rounded-2xl bg-white p-6 text-ink-500 print:hidden">Nothing is booked for dispatch on {formatDay(day.date)}.</p>
           ) : (
@@ -135,22 +137,60 @@ function RegionOrders({ region, orders, dispatchDate }: { region: string; orders
   );
 }
 
-function MoveDialog({ order, dispatchDate, onClose }: { order: DispatchOrder; dispatchDate: string; onClose: () => void }) {
+/** Unsent orders with no delivery day: each is given one with the same dialog that moves an order. */
+function ToSchedule({ orders }: { orders: ToScheduleOrder[] }) {
+  const [scheduling, setScheduling] = useState<ToScheduleOrder | null>(null);
+  return (
+    <section aria-labelledby="to-schedule" className="grid gap-3 rounded-2xl border-2 border-mango-500 bg-white p-5 sm:p-6 print:hidden">
+      <div className="grid gap-1">
+        <h2 id="to-schedule" className="text-xl font-semibold">
+          To schedule <span className="text-base font-normal text-ink-500">· {orders.length} {orders.length === 1 ? 'order' : 'orders'} with no delivery day</span>
+        </h2>
+        <p className="text-sm text-ink-500">A claim&apos;s replacement, or a pre-order that found no free day. Give each a day to pack and send it.</p>
+      </div>
+      <ul className="divide-y divide-mango-50">
+        {orders.map((order) => (
+          <li key={order.number} className="flex flex-wrap items-center justify-between gap-3 py-3">
+            <div className="grid gap-0.5">
+              <p className="flex flex-wrap items-center gap-2">
+                <Link to={`/admin/orders?order=${order.number}`} className="font-semibold text-mango-700 underline">
+                  {order.number}
+                </Link>
+                <OrderStatusBadge status={order.status} />
+                {order.rural && <span className="rounded-full bg-ink-900 px-2 py-0.5 text-xs font-semibold text-white">Rural</span>}
+              </p>
+              <p className="text-sm">
+                {order.address.name} · {order.address.city}, {order.address.region} · {order.boxes} {order.boxes === 1 ? 'box' : 'boxes'}
+              </p>
+            </div>
+            <Button variant="outline" onClick={() => setScheduling(order)} aria-label={`Choose a delivery day for order ${order.number}`}>
+              Choose a day
+            </Button>
+          </li>
+        ))}
+      </ul>
+      {scheduling && <MoveDialog order={{ ...scheduling, deliveryDate: null }} dispatchDate={null} onClose={() => setScheduling(null)} />}
+    </section>
+  );
+}
+
+function MoveDialog({ order, dispatchDate, onClose }: { order: ToScheduleOrder & { deliveryDate: string | null }; dispatchDate: string | null; onClose: () => void }) {
   const queryClient = useQueryClient();
   const [deliveryDate, setDeliveryDate] = useState('');
   const [reason, setReason] = useState('');
   const [errors, setErrors] = useState<FieldErrors>({});
+  const scheduled = order.deliveryDate !== null;
   const move = useMutation({
     mutationFn: (input: MoveDelivery) => moveOrder(order.number, input),
     onSuccess(moved) {
       void queryClient.invalidateQueries({ queryKey: ['admin', 'dispatch'] });
       void queryClient.invalidateQueries({ queryKey: ['admin', 'order', order.number] });
-      toast({ title: `Order ${order.number} moved`, description: `Now delivered ${formatDay(moved.deliveryDate)}; the customer has been e-mailed.` });
+      toast({ title: `Order ${order.number} ${scheduled ? 'moved' : 'scheduled'}`, description: `Now delivered ${formatDay(moved.deliveryDate)}; the customer has been e-mailed.` });
       onClose();
     },
     onError(error) {
       const body = error instanceof ApiError ? error.body : null;
-      setErrors(body?.fieldErrors ?? { deliveryDate: errorMessage(error, 'The order was not moved.') });
+      setErrors(body?.fieldErrors ?? { deliveryDate: errorMessage(error, scheduled ? 'The order was not moved.' : 'The order was not given a day.') });
       if (body?.nextDeliveryDate) setDeliveryDate(body.nextDeliveryDate);
     },
   });
@@ -160,22 +200,25 @@ function MoveDialog({ order, dispatchDate, onClose }: { order: DispatchOrder; di
     if (!parsed.success) return setErrors(fieldErrorsOf(parsed.error));
     move.mutate(parsed.data);
   };
+  const title = scheduled ? `Move order ${order.number}` : `Choose a day for order ${order.number}`;
+  const boxes = `${order.boxes} ${order.boxes === 1 ? 'box' : 'boxes'}`;
   return (
-    <Dialog open onOpenChange={(open) => !open && onClose()} title={`Move order ${order.number}`} titled>
+    <Dialog open onOpenChange={(open) => !open && onClose()} title={title} titled>
       <form onSubmit={submit} noValidate className="grid gap-4">
-        <DialogTitle className="pr-8 text-2xl font-semibold">Move order {order.number}</DialogTitle>
+        <DialogTitle className="pr-8 text-2xl font-semibold">{title}</DialogTitle>
         <DialogDescription className="text-ink-500">
-          Now delivered {formatDay(order.deliveryDate)} to {order.address.region}, dispatched {formatDay(dispatchDate)}. The new day must have room for its{' '}
-          {order.boxes} {order.boxes === 1 ? 'box' : 'boxes'}; the customer is e-mailed the change.
+          {scheduled && dispatchDate
+            ? `Now delivered ${formatDay(order.deliveryDate!)} to ${order.address.region}, dispatched ${formatDay(dispatchDate)}. The new day must have room for its ${boxes}; the customer is e-mailed the change.`
+            : `It has no delivery day yet. The day must have room for its ${boxes} to ${order.address.region}; the customer is e-mailed the day.`}
         </DialogDescription>
-        <TextField label="New delivery date" type="date" value={deliveryDate} onChange={(event) => setDeliveryDate(event.target.value)} error={errors.deliveryDate} autoFocus />
+        <TextField label={scheduled ? 'New delivery date' : 'Delivery date'} type="date" value={deliveryDate} onChange={(event) => setDeliveryDate(event.target.value)} error={errors.deliveryDate} autoFocus />
         <TextField label="Reason for the customer (optional)" value={reason} maxLength={200} onChange={(event) => setReason(event.target.value)} error={errors.reason} />
         <div className="flex flex-wrap justify-end gap-3">
           <Button variant="outline" onClick={onClose}>
             Back
           </Button>
           <Button type="submit" disabled={move.isPending}>
-            {move.isPending ? 'Moving...' : 'Move order'}
+            {move.isPending ? 'Saving...' : scheduled ? 'Move order' : 'Schedule order'}
           </Button>
         </div>
       </form>
