@@ -99,3 +99,18 @@ test('tracking parameters do not make a page of their own', async ({ request }) 
   const tagged = await request.get('/shop?utm_source=newsletter&category=Premium&fbclid=abc');
   expect(tagged.headers()['x-page-cache']).toBe('hit');
 });
+
+test('variants of an address share its cached page, and a flood of new ones cannot empty the cache', async ({ request }) => {
+  await request.get('/shop');
+  await request.get('/about');
+  for (const variant of ['/shop', '/SHOP', '/Shop/', '/shop?utm_source=newsletter', '/shop?sort=bogus', '/shop?order=MS-1&signup=true']) {
+    expect((await request.get(variant)).headers()['x-page-cache'], variant).toBe('hit');
+  }
+  expect((await request.get('/About?category=Premium')).headers()['x-page-cache']).toBe('hit');
+  // Made-up categories are pages of their own, kept apart in a small share of the cache.
+  for (let batch = 0; batch < 10; batch++) {
+    await Promise.all(Array.from({ length: 10 }, (_, n) => request.get(`/shop?category=flood-${batch}-${n}`)));
+  }
+  expect((await request.get('/shop')).headers()['x-page-cache']).toBe('hit');
+  expect((await request.get('/about')).headers()['x-page-cache']).toBe('hit');
+});

@@ -102,3 +102,12 @@ export const productSearchSchema = z.strictObject({
 
 export const idParam = (name: string) =>
   z.coerce.number({ error: `${name} must be a whole number` }).int(`${name} must be a whole number`).positive(`${name} must be a whole number`).max(2_147_483_647, `${name} is out of range`);
+
+/** The shop page's sort orders (`/shop?sort=`), the first its default. */
+export const shopSortOptions = [
+  { value: 'featured', label: 'Featured' },
+  { value: 'price-asc', label: 'Price: low to high' },
+  { value: 'price-desc', label: 'Price: high to low' },
+  { value: 'rating', label: 'Top rated' },
+  { value: 'name', label: 'Name: A to Z' },
+] as const;

@@ -21,4 +21,24 @@ describe("a visitor's page address", () => {
     expect(visitorPageUrl('https://shop.nz', '/shop?utm_source=mail&sort=price-asc&category=Premium&fbclid=1').href).toBe('https://shop.nz/shop?category=Premium&sort=price-asc');
     expect(visitorPageUrl('https://shop.nz', '//evil.nz/x').origin).toBe('https://shop.nz');
   });
+
+  it('is one address for the case, slashes and trailing slash a visitor types', () => {
+    const key = (url: string) => visitorPageUrl('https://shop.nz', url).href;
+    for (const variant of ['/SHOP', '/Shop/', '/shop//', '//shop', '/shop/?utm_source=x']) expect(key(variant), variant).toBe('https://shop.nz/shop');
+    expect(key('/Product/7/')).toBe('https://shop.nz/product/7');
+    expect(key('/')).toBe('https://shop.nz/');
+  });
+
+  it('keeps a parameter only on the page that reads it, and only a value that changes the page', () => {
+    const key = (url: string) => visitorPageUrl('https://shop.nz', url).href;
+    expect(key('/about?category=Premium&sort=name&order=MS-1&signup=true')).toBe('https://shop.nz/about');
+    expect(key('/shop?sort=bogus')).toBe('https://shop.nz/shop');
+    expect(key('/shop?sort=featured')).toBe('https://shop.nz/shop');
+    expect(key('/shop?sort=name&sort=rating')).toBe('https://shop.nz/shop?sort=name');
+    expect(key('/auth?signup=yes&redirect=/cart')).toBe('https://shop.nz/auth?redirect=%2Fcart');
+    expect(key('/auth?signup=true')).toBe('https://shop.nz/auth?signup=true');
+    expect(key('/success?order=MS-10001')).toBe('https://shop.nz/success?order=MS-10001');
+    expect(key('/?bypass=please')).toBe('https://shop.nz/');
+    expect(key('/shop?bypass=maintenance')).toBe('https://shop.nz/shop?bypass=maintenance');
+  });
 });

@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import { shopSortOptions } from '../../contracts/product';
 
 /**
  * Which address a page request is drawn for: the shop's own origin (never one a Host header
@@ -16,16 +17,42 @@ export function siteOrigin(request: FastifyRequest, publicUrl: string | undefine
   return hostPattern.test(request.host) ? `${request.protocol}://${request.host.toLowerCase()}` : null;
 }
 
-/** The query parameters a storefront page reads; others (utm_source, fbclid...) do not change it. */
-const pageParams = ['category', 'sort', 'signup', 'redirect', 'order', 'bypass'];
+/**
+ * The query parameters each storefront page reads, with the values that change what it draws;
+ * any other parameter (utm_source, fbclid, a made-up one) does not make another page.
+ */
+const pageParams: Record<string, Record<string, (value: string) => boolean>> = {
+  '/shop': { category: (value) => value.length > 0 && value.length <= 100, sort: (value) => shopSorts.has(value) },
+  '/auth': { signup: (value) => value === 'true', redirect: (value) => value.startsWith('/') && value.length <= 500 },
+  '/success': { order: (value) => value.length <= 40 },
+};
+/** The shop's sort orders other than the default. */
+const shopSorts = new Set<string>(shopSortOptions.slice(1).map((option) => option.value));
 
-/** A visitor's page address as it is drawn and kept: the path and the parameters pages read, sorted. */
+/**
+ * A visitor's page address as it is drawn and kept: the path in one spelling (lower case, as the
+ * shop's addresses are, without doubled or trailing slashes) and the parameters its page reads,
+ * each once, sorted. The maintenance bypass (`?bypass=maintenance`) is read on every page.
+ */
 export function visitorPageUrl(origin: string, requestUrl: string): URL {
   const url = new URL(`${origin}${requestUrl.startsWith('/') ? requestUrl : `/${requestUrl}`}`);
-  const kept = [...url.searchParams].filter(([name]) => pageParams.includes(name)).sort(([a], [b]) => a.localeCompare(b));
-  url.search = new URLSearchParams(kept).toString();
-  url.hash = '';
-  return url;
+  const path = url.pathname
+    .replace(/%([0-9a-f]{2})/gi, (escaped: string, hex: string) => {
+      const character = String.fromCharCode(parseInt(hex, 16));
+      return /[\w.~-]/.test(character) ? character : escaped;
+    })
+    .toLowerCase()
+    .replace(/\/{2,}/g, '/')
+    .replace(/(.)\/$/, '$1');
+  const read = { ...pageParams[path], bypass: (value: string) => value === 'maintenance' };
+  const kept = new Map<string, string>();
+  for (const [name, value] of url.searchParams) {
+    if (!kept.has(name) && Object.hasOwn(read, name) && read[name as keyof typeof read]!(value)) kept.set(name, value);
+  }
+  const fresh = new URL(origin);
+  fresh.pathname = path;
+  fresh.search = new URLSearchParams([...kept].sort(([a], [b]) => a.localeCompare(b))).toString();
+  return fresh;
 }
 
 /** A client navigation's data or route manifest, not a page. */

@@ -32,6 +32,22 @@ describe('the page cache', () => {
     expect(new Set(answers.map((answer) => answer.html.toString()))).toEqual(new Set(['<p>shop</p>']));
   });
 
+  it('keeps pages with parameters apart, so a flood of them cannot push out the plain pages', async () => {
+    const cache = new PageCache(1024 * 1024, 30_000, 8);
+    await cache.get('/', async () => page('<p>home</p>'));
+    await cache.get('/shop', async () => page('<p>shop</p>'));
+    for (let n = 0; n < 100; n++) await cache.get(`/shop?category=junk${n}`, async () => page(`<p>${n}</p>`.padEnd(4000, ' ')));
+    let renders = 0;
+    const counted = async () => page(`<p>${++renders}</p>`);
+    await cache.get('/', counted);
+    await cache.get('/shop', counted);
+    expect(renders).toBe(0);
+    // The newest pages with parameters are kept, up to their own limit.
+    expect(cache.size).toBe(2 + 8);
+    await cache.get('/shop?category=junk99', counted);
+    expect(renders).toBe(0);
+  });
+
   it('drops every page on clear, and does not keep a page whose render overlapped a change', async () => {
     const cache = new PageCache();
     let version = 'old';

@@ -86,7 +86,9 @@ function footprint(page: CachedPage): number {
  * page rendered while a change happened is not kept: it may show what was there before.
  */
 export class PageCache {
+  /** Pages at a plain address; pages whose address has parameters (a category, a sort) are kept apart. */
   private readonly pages = new Map<string, CachedPage>();
+  private readonly withParameters = new Map<string, CachedPage>();
   private readonly rendering = new Map<string, Promise<RenderedPage>>();
   private bytes = 0;
   private generation = 0;
@@ -94,14 +96,20 @@ export class PageCache {
   constructor(
     private readonly maxBytes = 16 * 1024 * 1024,
     private readonly maxAgeMs = 30_000,
+    /**
+     * Pages with parameters kept at most: anyone can make up new ones (a category that does not
+     * exist), so they have a small share of their own and never push out the plain pages.
+     */
+    private readonly maxPagesWithParameters = 64,
   ) {}
 
   get size(): number {
-    return this.pages.size;
+    return this.pages.size + this.withParameters.size;
   }
 
   clear(): void {
     this.pages.clear();
+    this.withParameters.clear();
     this.rendering.clear();
     this.bytes = 0;
     this.generation++;
@@ -113,11 +121,12 @@ export class PageCache {
    * sent only to whoever asked for it, and the others render their own.
    */
   async get(key: string, render: () => Promise<RenderedPage>): Promise<RenderedPage> {
-    const cached = this.pages.get(key);
+    const part = this.partFor(key);
+    const cached = part.get(key);
     if (cached && performance.now() - cached.storedAt < this.maxAgeMs) {
       // Most recently used last: eviction takes from the front.
-      this.pages.delete(key);
-      this.pages.set(key, cached);
+      part.delete(key);
+      part.set(key, cached);
       return { ...cached, cacheable: true, setCookies: [] };
     }
     if (cached) this.remove(key);
@@ -138,23 +147,34 @@ export class PageCache {
     }
   }
 
+  private partFor(key: string): Map<string, CachedPage> {
+    return key.includes('?') ? this.withParameters : this.pages;
+  }
+
   private store(key: string, { cacheable: _, setCookies: __, ...page }: RenderedPage): void {
     if (footprint(page) > this.maxBytes / 4) return;
     this.remove(key);
-    this.pages.set(key, page);
+    const part = this.partFor(key);
+    part.set(key, page);
     this.bytes += footprint(page);
-    for (const [oldest, old] of this.pages) {
-      if (this.bytes <= this.maxBytes) break;
-      this.pages.delete(oldest);
-      this.bytes -= footprint(old);
+    for (const [oldest] of this.withParameters) {
+      if (this.withParameters.size <= this.maxPagesWithParameters) break;
+      this.remove(oldest);
+    }
+    // Over the byte limit: the least recently used pages with parameters go first.
+    for (const map of [this.withParameters, this.pages]) {
+      for (const [oldest] of map) {
+        if (this.bytes <= this.maxBytes) return;
+        this.remove(oldest);
+      }
     }
   }
 
   private remove(key: string): void {
-    const page = this.pages.get(key);
+    const part = this.partFor(key);
+    const page = part.get(key);
     if (!page) return;
-    this.pages.delete(key);
+    part.delete(key);
     this.bytes -= footprint(page);
   }
 }
-

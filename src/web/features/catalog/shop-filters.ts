@@ -1,12 +1,7 @@
-import type { Product } from '../../../contracts/product';
+import { type Product, shopSortOptions as sortOptions } from '../../../contracts/product';
 
-export const sortOptions = [
-  { value: 'featured', label: 'Featured' },
-  { value: 'price-asc', label: 'Price: low to high' },
-  { value: 'price-desc', label: 'Price: high to low' },
-  { value: 'rating', label: 'Top rated' },
-  { value: 'name', label: 'Name: A to Z' },
-] as const;
+export { sortOptions };
+
 export type SortOption = (typeof sortOptions)[number]['value'];
 
 export function parseSort(value: string | null): SortOption {
