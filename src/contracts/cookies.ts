@@ -1,3 +1,6 @@
+/** The session cookie: HttpOnly, its value a random id whose SHA-256 the server keeps. */
+export const sessionCookieName = 'mango_session';
+
 /**
  * The cookies the browser's own state is copied into, so the server that draws the pages sees it
  * too (decision 0013). The spec keeps the state itself in local storage (spec 9's keys).

@@ -19,7 +19,7 @@ import { registerSecurityHeaders } from './lib/security-headers';
 import { pageRenderer, registerPages } from './lib/render-pages';
 import { StripeCheckout } from './lib/payments';
 import { accountRoutes } from './modules/account/routes';
-import { registerSessionHooks } from './modules/auth/request-user';
+import { currentUser, registerSessionHooks } from './modules/auth/request-user';
 import { authRoutes } from './modules/auth/routes';
 import { SessionStore } from './modules/auth/sessions';
 import { cartRoutes } from './modules/cart/routes';
@@ -174,7 +174,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerErrorHandler(app);
   registerSessionHooks(app, sessions);
   registerSameOriginCheck(app, config);
-  registerMaintenanceGuard(app, settings);
+  registerMaintenanceGuard(app, {
+    maintenance: async () => (await settings.publicView()).maintenance,
+    isAdmin: async (request) => (await currentUser(request))?.isAdmin ?? false,
+  });
 
   await app.register(authRoutes({ db, config, limiter, sessions, publicUrl }));
   await app.register(catalogRoutes(catalog));

@@ -1,8 +1,7 @@
 import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
-import { browserStateCookies } from '../../contracts/cookies';
-import { sessionCookieName } from '../modules/auth/sessions';
+import { browserStateCookies, sessionCookieName } from '../../contracts/cookies';
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);

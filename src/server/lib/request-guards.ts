@@ -1,7 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppConfig } from '../config';
-import { currentUser } from '../modules/auth/request-user';
-import type { SettingsService } from '../modules/settings/service';
 import { Forbidden, ServiceUnavailable } from './errors';
 
 const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -62,13 +60,19 @@ export function registerSameOriginCheck(app: FastifyInstance, config: AppConfig)
   });
 }
 
+/** What the maintenance guard asks of the shop: whether maintenance is on, and who is asking. */
+export interface MaintenanceSource {
+  maintenance(): Promise<{ enabled: boolean; message: string }>;
+  isAdmin(request: FastifyRequest): Promise<boolean>;
+}
+
 /** ARCHITECTURE difference 5: while maintenance is on, only admins change anything. */
-export function registerMaintenanceGuard(app: FastifyInstance, settings: SettingsService): void {
+export function registerMaintenanceGuard(app: FastifyInstance, source: MaintenanceSource): void {
   const check = async (request: FastifyRequest): Promise<void> => {
-    const current = await settings.publicView();
-    if (!current.maintenance.enabled) return;
-    if ((await currentUser(request))?.isAdmin) return;
-    throw new ServiceUnavailable(current.maintenance.message);
+    const current = await source.maintenance();
+    if (!current.enabled) return;
+    if (await source.isAdmin(request)) return;
+    throw new ServiceUnavailable(current.message);
   };
   // Callback style: a read (most requests) passes without a promise.
   app.addHook('onRequest', (request, _reply, done) => {

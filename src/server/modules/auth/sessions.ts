@@ -4,7 +4,7 @@ import { sessions, users } from '../../db/schema';
 import { hashToken, newToken } from '../../lib/tokens';
 import type { UserRow } from './user-view';
 
-export const sessionCookieName = 'mango_session';
+export { sessionCookieName } from '../../../contracts/cookies';
 
 /** Server-side sessions: the cookie holds a random id, the table only its SHA-256. */
 export class SessionStore {
