@@ -16,6 +16,7 @@ import { RateLimiter } from './lib/rate-limit';
 import { OneLinePerRequest } from './lib/request-log';
 import { registerMaintenanceGuard, registerSameOriginCheck } from './lib/request-guards';
 import { registerSecurityHeaders } from './lib/security-headers';
+import { registerUnstorableTextCheck } from './lib/unstorable-text';
 import { pageRenderer, registerPages } from './lib/render-pages';
 import { StripeCheckout } from './lib/payments';
 import { accountRoutes } from './modules/account/routes';
@@ -78,8 +79,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     appConfig: AppConfig;
     services: AppServices;
-    /** Every route as registered: the authorisation test walks the staff ones. */
-    routeTable: Array<{ method: string; url: string }>;
+    /** Every route as registered, with its body schema: the authorisation and junk-input tests walk them. */
+    routeTable: Array<{ method: string; url: string; bodySchema: unknown }>;
   }
 }
 
@@ -133,7 +134,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('appConfig', config);
   const routeTable: FastifyInstance['routeTable'] = [];
   app.addHook('onRoute', (route) => {
-    for (const method of [route.method].flat()) routeTable.push({ method, url: route.url });
+    for (const method of [route.method].flat()) routeTable.push({ method, url: route.url, bodySchema: route.schema?.body });
   });
   app.decorate('routeTable', routeTable);
 
@@ -174,6 +175,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerErrorHandler(app);
   registerSessionHooks(app, sessions);
   registerSameOriginCheck(app, config);
+  registerUnstorableTextCheck(app);
   registerMaintenanceGuard(app, {
     maintenance: async () => (await settings.publicView()).maintenance,
     isAdmin: async (request) => (await currentUser(request))?.isAdmin ?? false,

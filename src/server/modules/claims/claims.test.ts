@@ -103,6 +103,7 @@ describe('a shopper reports a problem with a delivered order', () => {
     await refused({ ...bruised(lineId, 1), reason: 'too sweet' }, undefined, 'reason', 'Choose what went wrong');
     await refused({ ...bruised(lineId, 1), description: 'bad' }, undefined, 'description', 'Tell us what happened (at least 10 characters)');
     await refused({ ...bruised(lineId, 1), outcome: 'cash' }, undefined, 'outcome', 'Choose a refund or a replacement');
+    await refused({ ...bruised(lineId, 1), description: 'Bruised all over \u0000 and soft.' }, undefined, 'description', 'Remove the unusual characters from this text');
     await refused({ ...bruised(lineId, 1), lines: [] }, undefined, 'lines', 'Choose the boxes with a problem');
     await refused({ ...bruised(lineId, 1), price: 0 }, undefined, 'claim', expect.any(String));
     await refused(bruised(lineId, 4), undefined, 'lines', 'Only 3 boxes of Claim Alphonso can still be claimed.');

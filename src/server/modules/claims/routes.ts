@@ -6,6 +6,7 @@ import { adminClaimQuerySchema, claimApprovalSchema, claimDeclineSchema, claimPh
 import { idParam } from '../../../contracts/product';
 import { AppError, BadRequest, RequestTimeout, TooManyRequests } from '../../lib/errors';
 import type { RateLimiter } from '../../lib/rate-limit';
+import { unstorableTextAt } from '../../lib/unstorable-text';
 import { bodyIdleGuard, UploadSlots } from '../../lib/upload-slots';
 import { adminOnly, requireAdmin, requireUser, signedInOnly } from '../auth/request-user';
 import { orderParams } from '../orders/routes';
@@ -36,6 +37,8 @@ function parseClaim(text: string): ClaimRequest {
   } catch {
     throw new BadRequest('Tell us about the problem', { claim: 'Tell us about the problem' });
   }
+  const unstorable = unstorableTextAt(parsedJson);
+  if (unstorable) throw new BadRequest('Remove the unusual characters from this text: it holds a character that cannot be stored.', { [unstorable[0] ?? 'claim']: 'Remove the unusual characters from this text' });
   const parsed = claimRequestSchema.safeParse(parsedJson);
   if (!parsed.success) {
     const fieldErrors: Record<string, string> = {};

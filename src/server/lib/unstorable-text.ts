@@ -1,0 +1,35 @@
+import type { FastifyInstance } from 'fastify';
+import { BadRequest } from './errors';
+
+/** NUL, or half of a UTF-16 surrogate pair standing alone. */
+// eslint-disable-next-line no-control-regex -- NUL is the character looked for
+const unstorable = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+const message = 'Remove the unusual characters from this text: it holds a character that cannot be stored.';
+
+/**
+ * Where a request's input holds text the database cannot store: the NUL character, or a lone
+ * UTF-16 surrogate (half a character). Answers the path to the first such string, or null.
+ */
+export function unstorableTextAt(value: unknown, path: string[] = [], depth = 0): string[] | null {
+  if (typeof value === 'string') return unstorable.test(value) ? path : null;
+  // Deeper than any form goes: the schema refuses it on its own.
+  if (typeof value !== 'object' || value === null || depth > 32) return null;
+  for (const [key, inner] of Object.entries(value)) {
+    if (unstorable.test(key)) return [...path, '(a name)'];
+    const found = unstorableTextAt(inner, [...path, key], depth + 1);
+    if (found) return found;
+  }
+  return null;
+}
+
+/**
+ * Refuses such text in a body or query with a field-level 400 before validation, so no route's
+ * query can meet PostgreSQL's refusal (a 500) however its own fields are checked.
+ */
+export function registerUnstorableTextCheck(app: FastifyInstance): void {
+  app.addHook('preValidation', (request, _reply, done) => {
+    const found = unstorableTextAt(request.body) ?? unstorableTextAt(request.query) ?? unstorableTextAt(request.params);
+    if (!found) return done();
+    done(new BadRequest(message, { [found[0] ?? 'body']: message }));
+  });
+}
