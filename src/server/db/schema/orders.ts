@@ -1,0 +1,158 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, date, index, integer, pgSequence, pgTable, text, timestamp, unique, uniqueIndex } from 'drizzle-orm/pg-core';
+import { carriers, orderStatuses, paymentMethods, stockMovementReasons } from '../../../contracts/order';
+import { users } from './accounts';
+import { products, promoCodes } from './catalog';
+import { createdAt, updatedAt } from './columns';
+
+/** Order numbers run MS-10001, MS-10002...: short to read out; access is checked, never guessed. */
+export const orderNumberSequence = pgSequence('order_number_seq', { startWith: 10001 });
+
+export const orders = pgTable(
+  'orders',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    number: text('number').notNull().default(sql`'MS-' || nextval('order_number_seq')`),
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'restrict' }),
+    status: text('status', { enum: orderStatuses }).notNull(),
+    paymentMethod: text('payment_method', { enum: paymentMethods }).notNull(),
+    subtotalCents: integer('subtotal_cents').notNull(),
+    shippingCents: integer('shipping_cents').notNull(),
+    discountCents: integer('discount_cents').notNull().default(0),
+    totalCents: integer('total_cents').notNull(),
+    gstCents: integer('gst_cents').notNull(),
+    promoCodeId: integer('promo_code_id').references(() => promoCodes.id, { onDelete: 'set null' }),
+    /** The code as typed on the order, kept even if the promo is deleted later. */
+    promoCode: text('promo_code'),
+    shipName: text('ship_name').notNull(),
+    shipPhone: text('ship_phone').notNull(),
+    shipStreet: text('ship_street').notNull(),
+    shipSuburb: text('ship_suburb').notNull().default(''),
+    shipCity: text('ship_city').notNull(),
+    shipPostcode: text('ship_postcode').notNull(),
+    shipRegion: text('ship_region').notNull(),
+    deliveryInstructions: text('delivery_instructions').notNull().default(''),
+    trackingNumber: text('tracking_number'),
+    /** Who carries the boxes (set when the order ships); with the tracking number it makes the tracking link. */
+    carrier: text('carrier', { enum: carriers }),
+    /** The day the shopper chose (or, for a pre-order, the day set when its boxes were allocated). */
+    deliveryDate: date('delivery_date', { mode: 'string' }),
+    /** The day the boxes are packed and handed to the courier: its capacity holds `deliveryBoxes`. */
+    dispatchDate: date('dispatch_date', { mode: 'string' }),
+    /** Boxes this order holds on its dispatch day; back to 0 once released (cancelled, refunded before sending). */
+    deliveryBoxes: integer('delivery_boxes').notNull().default(0),
+    /** A rural address: the shopper ticked "Rural delivery", or the address has an RD number. */
+    rural: boolean('rural').notNull().default(false),
+    /** The rural surcharge, GST included: part of `shippingCents`, recorded apart for the receipt and reports. */
+    ruralSurchargeCents: integer('rural_surcharge_cents').notNull().default(0),
+    /** Sent by the client with the order: a retried submit finds the same order. */
+    idempotencyKey: text('idempotency_key').notNull(),
+    stripeSessionId: text('stripe_session_id'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('orders_number_key').on(t.number),
+    unique('orders_user_idempotency_key').on(t.userId, t.idempotencyKey),
+    uniqueIndex('orders_stripe_session_key').on(t.stripeSessionId),
+    index('orders_user_created_idx').on(t.userId, t.createdAt),
+    index('orders_status_created_idx').on(t.status, t.createdAt),
+    index('orders_dispatch_date_idx').on(t.dispatchDate),
+    check('orders_rural_surcharge', sql`${t.ruralSurchargeCents} between 0 and ${t.shippingCents}`),
+    check('orders_delivery_boxes', sql`${t.deliveryBoxes} >= 0 and (${t.deliveryBoxes} = 0 or ${t.dispatchDate} is not null)`),
+    check('orders_money', sql`${t.subtotalCents} >= 0 and ${t.shippingCents} >= 0 and ${t.discountCents} between 0 and ${t.subtotalCents} and ${t.totalCents} = ${t.subtotalCents} + ${t.shippingCents} - ${t.discountCents} and ${t.gstCents} >= 0`),
+  ],
+);
+
+export const orderLines = pgTable(
+  'order_lines',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    orderId: integer('order_id').notNull().references(() => orders.id, { onDelete: 'cascade' }),
+    productId: integer('product_id').references(() => products.id, { onDelete: 'set null' }),
+    /** Name and price as sold: the receipt never changes when the catalogue does. */
+    productName: text('product_name').notNull(),
+    unitPriceCents: integer('unit_price_cents').notNull(),
+    quantity: integer('quantity').notNull(),
+    isPreOrder: boolean('is_pre_order').notNull().default(false),
+    expectedAvailabilityDate: date('expected_availability_date', { mode: 'string' }),
+    /** A pre-order line's boxes, taken from a shipment (all of them at once); null while it waits. */
+    allocatedAt: timestamp('allocated_at', { withTimezone: true }),
+    shipmentId: integer('shipment_id').references(() => shipments.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    index('order_lines_order_idx').on(t.orderId),
+    index('order_lines_waiting_idx').on(t.productId).where(sql`${t.isPreOrder} and ${t.allocatedAt} is null`),
+    index('order_lines_product_idx').on(t.productId),
+    check('order_lines_quantity_positive', sql`${t.quantity} > 0`),
+    // A replacement order's lines cost nothing (a freshness claim): never less than that.
+    check('order_lines_price_non_negative', sql`${t.unitPriceCents} >= 0`),
+  ],
+);
+
+/** Every status change of an order, timestamped, for the shopper's timeline and the staff's record. */
+export const orderEvents = pgTable(
+  'order_events',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    orderId: integer('order_id').notNull().references(() => orders.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: orderStatuses }).notNull(),
+    note: text('note').notNull().default(''),
+    actorUserId: integer('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('order_events_order_idx').on(t.orderId, t.createdAt)],
+);
+
+export const stockMovements = pgTable(
+  'stock_movements',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    productId: integer('product_id').notNull().references(() => products.id, { onDelete: 'cascade' }),
+    /** Negative when stock leaves (an order), positive when it returns or arrives. */
+    change: integer('change').notNull(),
+    reason: text('reason', { enum: stockMovementReasons }).notNull(),
+    orderId: integer('order_id').references(() => orders.id, { onDelete: 'set null' }),
+    actorUserId: integer('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
+    note: text('note').notNull().default(''),
+    createdAt: createdAt(),
+  },
+  (t) => [index('stock_movements_product_idx').on(t.productId, t.createdAt), check('stock_movements_change_non_zero', sql`${t.change} <> 0`)],
+);
+
+/** Boxes that arrived for a pre-order product; recording one allocates them to its pre-orders. */
+export const shipments = pgTable(
+  'shipments',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    productId: integer('product_id').notNull().references(() => products.id, { onDelete: 'cascade' }),
+    boxes: integer('boxes').notNull(),
+    arrivalDate: date('arrival_date', { mode: 'string' }).notNull(),
+    note: text('note').notNull().default(''),
+    /** Boxes given to pre-orders when it was recorded (leftover stock from before may add to them). */
+    allocatedBoxes: integer('allocated_boxes').notNull().default(0),
+    recordedBy: integer('recorded_by').references(() => users.id, { onDelete: 'set null' }),
+    /** Sent by the form with the shipment: a retried submit finds the same shipment. */
+    idempotencyKey: text('idempotency_key'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('shipments_product_idx').on(t.productId, t.createdAt),
+    uniqueIndex('shipments_idempotency_key').on(t.productId, t.idempotencyKey),
+    check('shipments_boxes_positive', sql`${t.boxes} > 0 and ${t.allocatedBoxes} >= 0`),
+  ],
+);
+
+/** Money given back on an order: a cancelled pre-order, an approved claim. Never more than was paid. */
+export const refunds = pgTable(
+  'refunds',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    orderId: integer('order_id').notNull().references(() => orders.id, { onDelete: 'cascade' }),
+    amountCents: integer('amount_cents').notNull(),
+    reason: text('reason').notNull(),
+    actorUserId: integer('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('refunds_order_idx').on(t.orderId), check('refunds_amount_positive', sql`${t.amountCents} > 0`)],
+);

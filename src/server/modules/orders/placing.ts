@@ -1,0 +1,172 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { boxesOf, isRuralAddress, needsDeliveryDate } from '../../../contracts/checkout';
+import type { DeliverySettings } from '../../../contracts/delivery';
+import type { PlacedOrder } from '../../../contracts/order';
+import type { StoredSettings } from '../../../contracts/settings';
+import type { Db, Tx } from '../../db/client';
+import { cartLines, carts, orderEvents, orderLines, orders, stockMovements, users } from '../../db/schema';
+import { BadRequest, Conflict, fieldError, isUniqueViolation } from '../../lib/errors';
+import { queueMail } from '../../lib/mail-outbox';
+import type { UserRow } from '../auth/user-view';
+import { priceCart } from '../checkout/quote';
+import { type BookedDelivery, bookChosenDate } from '../delivery/service';
+import { claimPromoUse, claimStock } from './claims';
+import { confirmationMail } from './mail';
+import type { OrderDeps, OrderService, PlaceOrderRequest } from './service';
+import { type OrderRow, viewOf } from './view';
+
+/** Stripe's smallest charge in NZD. */
+const stripeMinimumCents = 50;
+
+/** Placing an order: the shopper's cart becomes an order, its stock, promo use and dispatch day claimed. */
+export class OrderPlacing {
+  constructor(
+    private readonly deps: OrderDeps,
+    private readonly orders: OrderService,
+  ) {}
+
+  /**
+   * Turns the shopper's cart into an order in one transaction: promo use, stock and pre-order
+   * limits are claimed with conditional updates, so parallel orders never oversell; a retried
+   * submit with the same idempotency key returns the first order.
+   */
+  async place(user: UserRow, input: PlaceOrderRequest): Promise<PlacedOrder & { created: boolean }> {
+    const { db } = this.deps;
+    const settings = await this.deps.settings.stored();
+    // A submit seen before (a retry, a double click) is found inside the transaction, under the cart's lock.
+    const delivery = await this.deps.delivery.settings();
+    let placed: Awaited<ReturnType<OrderPlacing['placeInTransaction']>>;
+    try {
+      placed = await db.transaction((tx) => this.placeInTransaction(tx, user, input, settings, delivery));
+    } catch (error) {
+      // The cart lock queues one shopper's submits; this catches the rest (a shopper without a cart row yet).
+      if (!isUniqueViolation(error, 'orders_user_idempotency_key')) throw error;
+      const order = await this.findByKey(db, user.id, input.idempotencyKey);
+      if (!order) throw error;
+      placed = { order, view: null, stockChanged: false };
+    }
+    if (!placed.view) return { order: await this.orders.view(placed.order), checkoutUrl: null, created: false };
+    // The order and its confirmation mail are committed: nothing below may turn that into an error.
+    if (placed.stockChanged) await this.deps.bus.publish('products');
+    let view = placed.view;
+    let checkoutUrl: string | null = null;
+    if (placed.order.paymentMethod === 'stripe') {
+      checkoutUrl = await this.orders.startCardPayment(placed.order, user).catch((error: unknown) => {
+        this.deps.log.error({ err: error, order: placed.order.number }, 'could not start the Stripe payment');
+        return null;
+      });
+      if (checkoutUrl) view = await this.orders.view(placed.order).catch(() => view);
+    }
+    return { order: view, checkoutUrl, created: true };
+  }
+
+  /** The order, its view (null when an earlier submit placed it) and whether stock moved. */
+  private async placeInTransaction(tx: Tx, user: UserRow, input: PlaceOrderRequest, settings: StoredSettings, delivery: DeliverySettings) {
+    // One shopper's submits queue here, so a double click finds the first order below.
+    await tx.select({ id: carts.id }).from(carts).where(eq(carts.userId, user.id)).for('update');
+    const again = await this.findByKey(tx, user.id, input.idempotencyKey);
+    if (again) return { order: again, view: null, stockChanged: false };
+    if (input.paymentMethod === 'stripe' && !this.deps.stripe) {
+      throw fieldError('paymentMethod', 'Card payment is not available at the moment. Please choose bank transfer.');
+    }
+
+    const rural = isRuralAddress(input.shipping);
+    const prices = { shippingCents: settings.shippingCents, ruralSurchargeCents: rural ? delivery.ruralSurchargeCents : 0 };
+    const priced = await priceCart(tx, prices, user.id, input.promoCode, { lockPromo: true });
+    const datedNow = needsDeliveryDate(priced.lines.map(({ product }) => product));
+    if (datedNow && !input.deliveryDate) throw fieldError('deliveryDate', 'Choose a delivery date');
+    if (priced.promoProblem) {
+      const status = priced.promoProblem.reason === 'used_up' || priced.promoProblem.reason === 'customer_limit' ? 409 : 400;
+      const fieldErrors = { promoCode: priced.promoProblem.message };
+      throw status === 409 ? new Conflict(priced.promoProblem.message, fieldErrors) : new BadRequest(priced.promoProblem.message, fieldErrors);
+    }
+    if (input.expectedTotalCents !== undefined && input.expectedTotalCents !== priced.totals.totalCents) {
+      const message = 'Prices or your cart changed since you opened checkout. Please check the new total and place your order again.';
+      throw new Conflict(message, { total: message });
+    }
+    if (input.paymentMethod === 'stripe' && priced.totals.totalCents < stripeMinimumCents) {
+      throw fieldError('paymentMethod', 'Card payments need a total of at least $0.50. Please choose bank transfer.');
+    }
+    for (const { product } of priced.lines) {
+      if (product.isHidden) throw new Conflict(`${product.name} is no longer available. Please remove it from your cart.`, { cart: `${product.name} is no longer available` });
+    }
+    if (priced.promo) await claimPromoUse(tx, priced.promo.row.id);
+    const stockChanged = await claimStock(tx, priced);
+    // After stock, as every order locks: promo, products, then the dispatch day.
+    let booked: BookedDelivery | null = null;
+    if (datedNow && input.deliveryDate) {
+      const boxes = boxesOf(priced.lines);
+      booked = await bookChosenDate(tx, { settings: delivery, region: input.shipping.region, boxes, now: this.deps.delivery.clock() }, input.deliveryDate);
+    }
+
+    const { totals } = priced;
+    const shipping = input.shipping;
+    const [order] = await tx
+      .insert(orders)
+      .values({
+        userId: user.id,
+        status: 'pending_payment',
+        paymentMethod: input.paymentMethod,
+        subtotalCents: totals.subtotalCents,
+        shippingCents: totals.shippingCents,
+        discountCents: totals.discountCents,
+        totalCents: totals.totalCents,
+        gstCents: totals.gstCents,
+        promoCodeId: priced.promo?.row.id ?? null,
+        promoCode: priced.promo?.code ?? null,
+        shipName: shipping.name,
+        shipPhone: shipping.phone,
+        shipStreet: shipping.street,
+        shipSuburb: shipping.suburb,
+        shipCity: shipping.city,
+        shipPostcode: shipping.postcode,
+        shipRegion: shipping.region,
+        deliveryInstructions: shipping.deliveryInstructions,
+        rural,
+        ruralSurchargeCents: totals.ruralSurchargeCents,
+        deliveryDate: booked?.deliveryDate ?? null,
+        dispatchDate: booked?.dispatchDate ?? null,
+        deliveryBoxes: booked?.boxes ?? 0,
+        idempotencyKey: input.idempotencyKey,
+      })
+      .returning();
+    const orderId = order!.id;
+    const lines = await tx
+      .insert(orderLines)
+      .values(
+      priced.lines.map(({ product, quantity }) => ({
+        orderId,
+        productId: product.id,
+        productName: product.name,
+        unitPriceCents: product.priceCents,
+        quantity,
+        isPreOrder: product.isPreOrder,
+        expectedAvailabilityDate: product.isPreOrder ? product.expectedAvailabilityDate : null,
+      })),
+      )
+      .returning();
+    const stocked = priced.lines.filter(({ product }) => !product.isPreOrder);
+    if (stocked.length) {
+      await tx.insert(stockMovements).values(
+        stocked.map(({ product, quantity }) => ({ productId: product.id, change: -quantity, reason: 'order' as const, orderId, actorUserId: user.id })),
+      );
+    }
+    const events = await tx.insert(orderEvents).values({ orderId, status: 'pending_payment', note: 'Order placed', actorUserId: user.id }).returning();
+    await tx.delete(cartLines).where(inArray(cartLines.id, priced.lines.map((line) => line.cartLineId)));
+    if (shipping.saveToProfile) {
+      await tx
+        .update(users)
+        .set({ phone: shipping.phone, address: shipping.street, city: shipping.city, postalCode: shipping.postcode, region: shipping.region, updatedAt: sql`now()` })
+        .where(eq(users.id, user.id));
+    }
+    // Built from the rows just written, as orderView would read them back.
+    const view = viewOf(order!, [...lines].sort((a, b) => a.id - b.id), events, settings, Boolean(this.deps.stripe));
+    await queueMail(tx, confirmationMail(this.orders.mailContext(user, view, settings)));
+    return { order: order!, view, stockChanged };
+  }
+
+  private async findByKey(db: Db | Tx, userId: number, key: string): Promise<OrderRow | undefined> {
+    const [order] = await db.select().from(orders).where(and(eq(orders.userId, userId), eq(orders.idempotencyKey, key)));
+    return order;
+  }
+}

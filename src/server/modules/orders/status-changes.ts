@@ -1,0 +1,192 @@
+import { and, asc, eq, isNull, lt, sql } from 'drizzle-orm';
+import { nextStatuses, type OrderStatus, orderStatusLabels, refundReturnsStockFrom, type StockMovementReason, unsentOrderStatuses } from '../../../contracts/order';
+import type { StoredSettings } from '../../../contracts/settings';
+import type { Tx } from '../../db/client';
+import { orderEvents, orderLines, orders, products, promoCodes, refunds, stockMovements, users } from '../../db/schema';
+import { recordAudit } from '../../lib/audit';
+import { Conflict, NotFound } from '../../lib/errors';
+import { queueMail } from '../../lib/mail-outbox';
+import { releaseDispatchDay } from '../delivery/service';
+import type { CardPayments } from './card-payments';
+import { cancelledMail, paidMail, refundedMail, shippedMail } from './mail';
+import type { OrderDeps, OrderService, StatusChange } from './service';
+import { type OrderRow, orderView } from './view';
+
+/** A day in milliseconds: the unpaid-order timeout is counted in days. */
+export const dayMs = 24 * 60 * 60 * 1000;
+/** Times a cancel closes a card session that a pay request in another window has just replaced. */
+const cancelAttempts = 3;
+
+/** Moving orders along their lifecycle: each step with its stock, refund, timeline entry and e-mail. */
+export class OrderStatusChanges {
+  constructor(
+    private readonly deps: OrderDeps,
+    private readonly orders: OrderService,
+    private readonly cards: CardPayments,
+  ) {}
+
+  /**
+   * Moves an order along its lifecycle in one transaction (cancelling, or refunding before the
+   * boxes were sent, returns its stock and its promo use), records the step on the timeline and
+   * e-mails the customer on paid, shipped, cancelled and refunded. Answers null when `onlyFrom` no
+   * longer matches. The order row stays locked to the end, so of two staff refunding at once the
+   * second finds it refunded and is refused: stock goes back once.
+   */
+  async changeStatus(orderId: number, to: OrderStatus, change: StatusChange): Promise<OrderRow | null> {
+    const settings = await this.deps.settings.stored();
+    // A pay request in another window may store a new session between the close and the lock
+    // below. The cancel still wins: it is what the shopper (or staff) last asked for, and the new
+    // session has taken no money, so it is closed too (its page then says it has expired). Only
+    // when new sessions keep coming does the cancel give up, leaving the order payable.
+    for (let attempt = 1; ; attempt += 1) {
+      const closedSession = to === 'cancelled' ? await this.cards.closeCardSessionBeforeCancel(orderId) : null;
+      const result = await this.changeStatusOnce(orderId, to, change, settings, closedSession);
+      if (result === 'session replaced') {
+        if (attempt < cancelAttempts) continue;
+        throw new Conflict('A card payment for this order was just started in another window. Please close it and try cancelling again.');
+      }
+      if (!result) return null;
+      if (result.stockReturned) await this.deps.bus.publish('products');
+      return result.order;
+    }
+  }
+
+  /**
+   * One try of `changeStatus`. A cancel is refused with 'session replaced' when the order, locked
+   * now, points at another Stripe session than the one closed before (`closedSession`).
+   */
+  private async changeStatusOnce(orderId: number, to: OrderStatus, change: StatusChange, settings: StoredSettings, closedSession: string | null) {
+    return this.deps.db.transaction(async (tx) => {
+      const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
+      if (!order) throw new NotFound('Order not found');
+      if (change.onlyFrom && order.status !== change.onlyFrom) return null;
+      if (to === 'cancelled' && this.deps.stripe && order.status === 'pending_payment' && order.paymentMethod === 'stripe' && order.stripeSessionId !== closedSession) {
+        return 'session replaced' as const;
+      }
+      const waiting = await tx
+        .select({ productId: orderLines.productId, name: orderLines.productName })
+        .from(orderLines)
+        .where(and(eq(orderLines.orderId, orderId), eq(orderLines.isPreOrder, true), isNull(orderLines.allocatedAt)));
+      if (change.onlyIfWaitingFor !== undefined && !waiting.some((line) => line.productId === change.onlyIfWaitingFor)) return null;
+      const events = await tx.select({ status: orderEvents.status }).from(orderEvents).where(eq(orderEvents.orderId, orderId));
+      if (!nextStatuses({ status: order.status, events, waitingForStock: waiting.length > 0 }).includes(to)) {
+        if (order.status === 'cancelled' && to === 'refunded') throw new Conflict('This order was cancelled before it was paid: there is no payment to refund.');
+        if (waiting.length && (to === 'packed' || to === 'shipped')) {
+          throw new Conflict(`This order is still waiting for its pre-order boxes of ${waiting.map((line) => line.name).join(', ')}: record their shipment on Inventory first.`);
+        }
+        throw new Conflict(`An order that is ${orderStatusLabels[order.status].toLowerCase()} cannot be marked ${orderStatusLabels[to].toLowerCase()}.`);
+      }
+      // Boxes that will not be packed give their room on the dispatch day back (below, after stock, as placing locks).
+      const releasesDay = (to === 'cancelled' || to === 'refunded') && order.dispatchDate !== null && order.deliveryBoxes > 0 && unsentOrderStatuses.includes(order.status);
+      const [updated] = await tx
+        .update(orders)
+        .set({
+          status: to,
+          updatedAt: sql`now()`,
+          ...(releasesDay ? { deliveryBoxes: 0 } : {}),
+          ...(change.trackingNumber !== undefined ? { trackingNumber: change.trackingNumber } : {}),
+          ...(change.carrier !== undefined ? { carrier: change.carrier } : {}),
+        })
+        .where(eq(orders.id, orderId))
+        .returning();
+      let stockReturned = false;
+      let refundedNowCents = 0;
+      if (to === 'cancelled') stockReturned = await this.returnStock(tx, order, change.actorUserId, 'cancellation');
+      if (to === 'refunded' && refundReturnsStockFrom.includes(order.status)) stockReturned = await this.returnStock(tx, order, change.actorUserId, 'refund');
+      if (releasesDay && order.dispatchDate) await releaseDispatchDay(tx, order.dispatchDate, order.deliveryBoxes);
+      // Every refund is a money record (claims refund parts of orders too): what is left to give back.
+      if (to === 'refunded') {
+        const [given] = await tx.select({ cents: sql<number>`coalesce(sum(${refunds.amountCents}), 0)::int` }).from(refunds).where(eq(refunds.orderId, orderId));
+        const owed = order.totalCents - Number(given?.cents ?? 0);
+        const reason = change.refundReason ?? (change.note || 'Refund recorded by staff');
+        if (owed > 0) await tx.insert(refunds).values({ orderId, amountCents: owed, reason, actorUserId: change.actorUserId });
+        refundedNowCents = Math.max(owed, 0);
+      }
+      await tx.insert(orderEvents).values({ orderId, status: to, note: change.note ?? '', actorUserId: change.actorUserId });
+      if (change.audit) {
+        await recordAudit(tx, {
+          actorUserId: change.actorUserId,
+          action: `order.${to}`,
+          entity: 'order',
+          entityId: order.number,
+          before: { status: order.status, trackingNumber: order.trackingNumber, carrier: order.carrier },
+          after: { status: to, trackingNumber: updated!.trackingNumber, carrier: updated!.carrier, note: change.note ?? '' },
+          requestId: change.audit.requestId,
+        });
+      }
+      await this.queueStatusMail(tx, updated!, to, change.note ?? '', settings, refundedNowCents);
+      return { order: updated!, stockReturned };
+    });
+  }
+
+  /** Gives back the order's boxes and promo use, locking rows in the order placing does (promo, then products). */
+  private async returnStock(tx: Tx, order: OrderRow, actorUserId: number | null, reason: StockMovementReason): Promise<boolean> {
+    if (order.promoCodeId !== null) {
+      await tx
+        .update(promoCodes)
+        .set({ usedCount: sql`greatest(${promoCodes.usedCount} - 1, 0)` })
+        .where(eq(promoCodes.id, order.promoCodeId));
+    }
+    const lines = await tx.select().from(orderLines).where(eq(orderLines.orderId, order.id)).orderBy(asc(orderLines.productId));
+    let returned = false;
+    for (const line of lines) {
+      if (line.productId === null) continue;
+      // A pre-order without boxes from a shipment holds no stock, but its place under the
+      // pre-order limit is free again: the catalogue must hear of it all the same.
+      if (line.isPreOrder && line.allocatedAt === null) {
+        returned = true;
+        continue;
+      }
+      const [product] = await tx
+        .update(products)
+        .set({ stock: sql`${products.stock} + ${line.quantity}`, updatedAt: sql`now()` })
+        .where(eq(products.id, line.productId))
+        .returning({ id: products.id });
+      if (!product) continue;
+      await tx.insert(stockMovements).values({ productId: line.productId, change: line.quantity, reason, orderId: order.id, actorUserId });
+      returned = true;
+    }
+    return returned;
+  }
+
+  /**
+   * Cancels orders left unpaid longer than the settings allow, returning their stock. Safe with
+   * several server processes: each order is locked and re-checked, so only one process cancels it.
+   * Once `stop` is aborted (the server is shutting down) no further order is started: each may
+   * wait on Stripe, and the rest are swept next time.
+   */
+  async cancelOverdue(now = new Date(), stop?: AbortSignal): Promise<number> {
+    const days = (await this.deps.settings.stored()).unpaidOrderTimeoutDays;
+    const cutoff = new Date(now.getTime() - days * dayMs);
+    const due = await this.deps.db
+      .select({ id: orders.id })
+      .from(orders)
+      .where(and(eq(orders.status, 'pending_payment'), lt(orders.createdAt, cutoff)))
+      .orderBy(asc(orders.createdAt))
+      .limit(200);
+    let cancelled = 0;
+    for (const { id } of due) {
+      if (stop?.aborted) break;
+      const note = `Not paid within ${days} day${days === 1 ? '' : 's'}`;
+      // One order that cannot be settled now (Stripe unreachable, a payment processing) waits for the next sweep.
+      const changed = await this.changeStatus(id, 'cancelled', { actorUserId: null, note, onlyFrom: 'pending_payment' }).catch((error: unknown) => {
+        this.deps.log.warn({ err: error, orderId: id }, 'unpaid order not cancelled this time');
+        return null;
+      });
+      if (changed) cancelled += 1;
+    }
+    return cancelled;
+  }
+
+  /** The customer's e-mail on paid, shipped, cancelled and refunded, queued with the change itself. */
+  private async queueStatusMail(tx: Tx, order: OrderRow, status: OrderStatus, note: string, settings: StoredSettings, refundedNowCents: number): Promise<void> {
+    if (status !== 'paid' && status !== 'shipped' && status !== 'cancelled' && status !== 'refunded') return;
+    const [customer] = await tx.select().from(users).where(eq(users.id, order.userId));
+    if (!customer) return;
+    const context = this.orders.mailContext(customer, await orderView(tx, order, settings, Boolean(this.deps.stripe)), settings);
+    await queueMail(
+      tx,
+      status === 'paid' ? paidMail(context) : status === 'shipped' ? shippedMail(context) : status === 'refunded' ? refundedMail(context, refundedNowCents) : cancelledMail(context, note ? `${note}.` : ''),
+    );
+  }
+}
