@@ -106,7 +106,7 @@ function mailLinkRoutes(waitlist: WaitlistService, publicUrl: string): FastifyPl
         return send(reply, { title: 'You have left the waitlist', message: `We will not e-mail you about ${before.productName}.`, link: productLink(before) });
       }
       // Without an action (a post nobody's button made) the page is shown again, and nothing changes.
-      const state = action === 'confirm' ? await waitlist.confirm(token) : await waitlist.manageLinkState(token);
+      const state = action === 'confirm' ? await waitlist.confirm(token, await currentUser(request)) : await waitlist.manageLinkState(token);
       if (state.state === 'invalid') return send(reply, invalid, false);
       if (state.state === 'waiting' && action === 'confirm') {
         return send(reply, {

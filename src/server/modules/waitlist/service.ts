@@ -86,14 +86,12 @@ export class WaitlistService {
     const token = newToken();
     const link = `${this.deps.publicUrl}${manageLinkPath(token)}`;
     await db.transaction(async (tx) => {
-      // A new token each time: the link in the latest mail is the one that works. An entry that
-      // was confirmed keeps its owner; one still waiting for its link may be claimed by the
-      // account, whose address the link then proves.
+      // A new token each time: the link in the latest mail is the one that works. The entry is
+      // the address's, not the account's: an account gets it only by opening the link signed in.
       const [entry] = await queryRows<{ confirmed: boolean }>(tx, sql`
-        insert into waitlist_entries (product_id, user_id, email, manage_token_hash, manage_token_sent_at) values (${product.id}, ${user?.id ?? null}, ${email}, ${hashToken(token)}, now())
+        insert into waitlist_entries (product_id, email, manage_token_hash, manage_token_sent_at) values (${product.id}, ${email}, ${hashToken(token)}, now())
         on conflict (product_id, lower(email)) where ${active} do update set
-          manage_token_hash = excluded.manage_token_hash, manage_token_sent_at = now(),
-          user_id = case when waitlist_entries.confirmed_at is null then coalesce(excluded.user_id, waitlist_entries.user_id) else waitlist_entries.user_id end
+          manage_token_hash = excluded.manage_token_hash, manage_token_sent_at = now()
         returning confirmed_at is not null as confirmed`);
       const mail = entry?.confirmed ? alreadyOnListMail : confirmMail;
       await queueMail(tx, mail({ to: email, productName: product.name, link }));
@@ -115,20 +113,25 @@ export class WaitlistService {
   }
 
   /**
-   * Confirms the link's entry (double opt-in); an account's entry so confirmed proves the
-   * account reads its address. Answers the state after, as the link's page shows it.
+   * Confirms the link's entry (double opt-in). Opened by an account signed in with the entry's
+   * address, it also proves that account reads its address, and the entry becomes the account's:
+   * the link alone proves the mailbox, and the session alone proves nothing about it. Answers the
+   * state after, as the link's page shows it.
    */
-  async confirm(token: string | undefined): Promise<ManageLinkState> {
+  async confirm(token: string | undefined, signedIn: UserRow | null): Promise<ManageLinkState> {
     if (token) {
+      const accountId = signedIn?.id ?? null;
+      const accountEmail = signedIn?.email.toLowerCase() ?? null;
       await this.deps.db.execute(sql`
         with confirmed as (
-          update waitlist_entries set confirmed_at = now()
+          update waitlist_entries set confirmed_at = now(),
+            user_id = case when lower(email) = ${accountEmail} then coalesce(user_id, ${accountId}) else user_id end
           where manage_token_hash = ${hashToken(token)} and confirmed_at is null and ${active}
             and manage_token_sent_at > now() - make_interval(secs => ${confirmLinkValidMs / 1000})
           returning user_id, email
         )
         update users u set email_proven_at = now() from confirmed c
-        where u.id = c.user_id and lower(u.email) = lower(c.email) and u.email_proven_at is null`);
+        where u.id = ${accountId} and c.user_id = u.id and lower(u.email) = lower(c.email) and u.email_proven_at is null`);
     }
     return this.manageLinkState(token);
   }

@@ -114,7 +114,26 @@ describe('an account whose address was never proven', () => {
     expect(still).toEqual({ user_id: null, confirmed: true, cancelled: false });
   });
 
-  it('confirms its first sign-up by the mailed link, which proves the address: later ones take one click', async () => {
+  it("is not proven when the address's owner confirms a sign-up the account started: the owner is not signed in to it", async () => {
+    const [first, second] = [await soldOut({ name: 'Waitlist Dasheri' }), await soldOut({ name: 'Waitlist Chaunsa' })];
+    const owner = visitor();
+    const registered = await shop.app.inject({ method: 'POST', url: '/api/register', payload: { ...shopperDefaults, username: 'squatter', email: owner.email } });
+    expect(registered.statusCode, registered.body).toBe(201);
+    const impostor = as(shop.app, sessionCookie(await shop.app.inject({ method: 'POST', url: '/api/login', payload: { email: owner.email, password: shopperDefaults.password } })));
+    const before = (await shop.mail()).length;
+    expect((await impostor({ method: 'POST', url: '/api/waitlist', payload: { productId: first.id } })).json<WaitlistJoinAnswer>().state).toBe('confirm by e-mail');
+    // The owner, who wants the mangoes, opens the link in their own browser.
+    const [mail] = await mailSince(before);
+    expect((await shop.app.inject({ method: 'POST', url: `${linkIn(mail!, '/api/waitlist/manage')}&action=confirm` })).statusCode).toBe(200);
+    // The owner is on the list; the account is not proven by it, and sees and changes nothing.
+    expect((await impostor({ method: 'GET', url: '/api/account/waitlist' })).json()).toEqual([]);
+    const [entry] = await queryRows<{ id: number; user_id: number | null }>(shop.database.db, sql`select id, user_id from waitlist_entries where product_id = ${first.id}`);
+    expect(entry!.user_id).toBeNull();
+    expect((await impostor({ method: 'DELETE', url: `/api/account/waitlist/${entry!.id}` })).statusCode).toBe(404);
+    expect((await impostor({ method: 'POST', url: '/api/waitlist', payload: { productId: second.id } })).json<WaitlistJoinAnswer>().state).toBe('confirm by e-mail');
+  });
+
+  it('confirms its first sign-up by the mailed link opened signed in, which proves the address: later ones take one click', async () => {
     const [first, second] = [await soldOut({ name: 'Waitlist Totapuri' }), await soldOut({ name: 'Waitlist Neelam' })];
     const shopper = await quickShopper(shop, 'unproven');
     const before = (await shop.mail()).length;
@@ -128,7 +147,7 @@ describe('an account whose address was never proven', () => {
     expect(mail!.to).toBe(shopper.user.email);
     // Not on the list until the link is opened: nothing shows, nothing would be mailed.
     expect((await shopper.call({ method: 'GET', url: '/api/account/waitlist' })).json()).toEqual([]);
-    const confirmed = await shop.app.inject({ method: 'POST', url: `${linkIn(mail!, '/api/waitlist/manage')}&action=confirm` });
+    const confirmed = await shopper.call({ method: 'POST', url: `${linkIn(mail!, '/api/waitlist/manage')}&action=confirm` });
     expect(confirmed.statusCode, confirmed.body).toBe(200);
     expect((await shopper.call({ method: 'GET', url: '/api/account/waitlist' })).json<WaitlistEntryView[]>().map((entry) => entry.productName)).toEqual(['Waitlist Totapuri']);
     const next = await shopper.call({ method: 'POST', url: '/api/waitlist', payload: { productId: second.id } });
