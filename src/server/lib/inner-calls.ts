@@ -8,6 +8,7 @@ import type { FastifyRequest } from 'fastify';
  */
 export const innerCallHeader = 'x-mango-inner-call';
 const key = randomBytes(24).toString('base64url');
+const keyBytes = Buffer.from(key);
 
 /** The header an in-process call carries for `outer`, the browser's request. */
 export function innerCallHeaders(outer: FastifyRequest): Record<string, string> {
@@ -22,7 +23,8 @@ export function requestProtocol(request: FastifyRequest): 'http' | 'https' {
   const mark = request.headers[innerCallHeader];
   if (typeof mark === 'string') {
     const [given = '', protocol] = mark.split(' ');
-    const proved = given.length === key.length && timingSafeEqual(Buffer.from(given), Buffer.from(key));
+    const givenBytes = Buffer.from(given);
+    const proved = givenBytes.length === keyBytes.length && timingSafeEqual(givenBytes, keyBytes);
     if (proved && (protocol === 'https' || protocol === 'http')) return protocol;
   }
   return request.protocol;

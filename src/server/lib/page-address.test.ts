@@ -22,10 +22,16 @@ describe("a visitor's page address", () => {
     expect(visitorPageUrl('https://shop.nz', '//evil.nz/x').origin).toBe('https://shop.nz');
   });
 
-  it('is one address for the case, slashes and trailing slash a visitor types', () => {
+  it('is one address for the case, escapes, leading zeros and trailing slash a visitor types', () => {
     const key = (url: string) => visitorPageUrl('https://shop.nz', url).href;
-    for (const variant of ['/SHOP', '/Shop/', '/shop//', '//shop', '/shop/?utm_source=x']) expect(key(variant), variant).toBe('https://shop.nz/shop');
-    expect(key('/Product/7/')).toBe('https://shop.nz/product/7');
+    for (const variant of ['/SHOP', '/Shop/', '/%73hop', '/shop/?utm_source=x']) expect(key(variant), variant).toBe('https://shop.nz/shop');
+    for (const variant of ['/Product/7/', '/product/007', '/product/000000007']) expect(key(variant), variant).toBe('https://shop.nz/product/7');
+    expect(key('/product/10')).toBe('https://shop.nz/product/10');
+    expect(key('/product/0')).toBe('https://shop.nz/product/0');
+    expect(key('/content/007-recipes')).toBe('https://shop.nz/content/007-recipes');
+    // The router draws these as not found, and so does the server: they stay as typed.
+    expect(key('//shop')).toBe('https://shop.nz//shop');
+    expect(key('/shop//')).toBe('https://shop.nz/shop//');
     expect(key('/')).toBe('https://shop.nz/');
   });
 

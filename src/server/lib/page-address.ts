@@ -31,7 +31,7 @@ const shopSorts = new Set<string>(shopSortOptions.slice(1).map((option) => optio
 
 /**
  * A visitor's page address as it is drawn and kept: the path in one spelling (lower case, as the
- * shop's addresses are, without doubled or trailing slashes) and the parameters its page reads,
+ * shop's addresses are, numbers without leading zeros, no trailing slash) and the parameters its page reads,
  * each once, sorted. The maintenance bypass (`?bypass=maintenance`) is read on every page.
  */
 export function visitorPageUrl(origin: string, requestUrl: string): URL {
@@ -42,8 +42,10 @@ export function visitorPageUrl(origin: string, requestUrl: string): URL {
       return /[\w.~-]/.test(character) ? character : escaped;
     })
     .toLowerCase()
-    .replace(/\/{2,}/g, '/')
-    .replace(/(.)\/$/, '$1');
+    // A number is one number however many zeros lead it (/product/007 is product 7).
+    .replace(/(?<=\/)0+(?=\d+(?:\/|$))/g, '')
+    // One trailing slash is the same page to the router; doubled slashes are not (a 404 there).
+    .replace(/([^/])\/$/, '$1');
   const read = { ...pageParams[path], bypass: (value: string) => value === 'maintenance' };
   const kept = new Map<string, string>();
   for (const [name, value] of url.searchParams) {

@@ -23,11 +23,13 @@ export function unstorableTextAt(value: unknown, path: string[] = [], depth = 0)
 }
 
 /**
- * Refuses such text in a body or query with a field-level 400 before validation, so no route's
+ * Refuses such text in an API request's body or query with a field-level 400 before validation, so no route's
  * query can meet PostgreSQL's refusal (a 500) however its own fields are checked.
  */
 export function registerUnstorableTextCheck(app: FastifyInstance): void {
   app.addHook('preValidation', (request, _reply, done) => {
+    // Pages read only the parameters they know (page-address.ts), and never store them.
+    if (!request.url.startsWith('/api/')) return done();
     const found = unstorableTextAt(request.body) ?? unstorableTextAt(request.query) ?? unstorableTextAt(request.params);
     if (!found) return done();
     done(new BadRequest(message, { [found[0] ?? 'body']: message }));

@@ -83,10 +83,10 @@ async function readClaimForm(request: FastifyRequest, idleMs: number, checkClaim
         }
         continue;
       }
+      if (part.fieldname === 'photos' && !claim) throw new BadRequest('Send the claim before its photos', { claim: 'Tell us about the problem' });
       const bytes = await guard.within(part.toBuffer());
       if (part.fieldname !== 'photos') continue;
       if (part.file.truncated) throw photoError(`Each photo must be at most ${megabytes} MB`);
-      if (!claim) throw new BadRequest('Send the claim before its photos', { claim: 'Tell us about the problem' });
       if (bytes.length === 0) continue;
       if (photos.length === claimPhotoLimits.max) throw photoError(`Add at most ${claimPhotoLimits.max} photos`);
       photos.push(await preparePhoto(bytes));
@@ -134,7 +134,7 @@ export function claimRoutes(deps: { claims: ClaimService; limiter: RateLimiter; 
     /**
      * Reports a problem. Before any of the form is read: counted against the shopper's hourly
      * limit, given one of the upload slots, and the order checked as open for claims. A refusal
-     * closes the connection, so the rest of the body is not waited for.
+     * holds none of the rest of the body.
      */
     app.post('/api/orders/:number/claims', { onRequest: signedInOnly, schema: { params: orderParams } }, async (request, reply): Promise<ClaimView> => {
       const user = await requireUser(request);
@@ -152,7 +152,16 @@ export function claimRoutes(deps: { claims: ClaimService; limiter: RateLimiter; 
           release();
         }
       } catch (error) {
-        if (!request.raw.complete) reply.header('connection', 'close');
+        if (!request.raw.complete) {
+          // A stalled body is cut off. Otherwise the rest of the body is read and thrown away,
+          // so the browser, still sending it, gets the answer rather than a broken connection;
+          // REQUEST_TIMEOUT_SECONDS bounds how long that may take.
+          if (error instanceof RequestTimeout) reply.header('connection', 'close');
+          else {
+            request.raw.unpipe();
+            request.raw.resume();
+          }
+        }
         throw error;
       }
     });
