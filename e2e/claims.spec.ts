@@ -144,6 +144,9 @@ test('a replacement order waits on Dispatch as to schedule until staff choose it
   await dialog.getByRole('button', { name: 'Schedule order' }).click();
   await expect(dialog.getByText('Choose a delivery date')).toBeVisible();
   await dialog.getByLabel('Delivery date').fill(day);
+  // The message goes once a date is given.
+  await expect(dialog.getByText('Choose a delivery date')).toHaveCount(0);
+  await shoot(page, 'dispatch-choose-a-day', dialog);
   await dialog.getByRole('button', { name: 'Schedule order' }).click();
   await expect(page.getByText(`Order ${replacement} scheduled`).first()).toBeVisible();
   await expect(toSchedule.getByRole('listitem').filter({ hasText: replacement })).toHaveCount(0);

@@ -211,7 +211,17 @@ function MoveDialog({ order, dispatchDate, onClose }: { order: ToScheduleOrder &
             ? `Now delivered ${formatDay(order.deliveryDate!)} to ${order.address.region}, dispatched ${formatDay(dispatchDate)}. The new day must have room for its ${boxes}; the customer is e-mailed the change.`
             : `It has no delivery day yet. The day must have room for its ${boxes} to ${order.address.region}; the customer is e-mailed the day.`}
         </DialogDescription>
-        <TextField label={scheduled ? 'New delivery date' : 'Delivery date'} type="date" value={deliveryDate} onChange={(event) => setDeliveryDate(event.target.value)} error={errors.deliveryDate} autoFocus />
+        <TextField
+          label={scheduled ? 'New delivery date' : 'Delivery date'}
+          type="date"
+          value={deliveryDate}
+          onChange={(event) => {
+            setDeliveryDate(event.target.value);
+            setErrors(({ deliveryDate: _answered, ...rest }) => rest);
+          }}
+          error={errors.deliveryDate}
+          autoFocus
+        />
         <TextField label="Reason for the customer (optional)" value={reason} maxLength={200} onChange={(event) => setReason(event.target.value)} error={errors.reason} />
         <div className="flex flex-wrap justify-end gap-3">
           <Button variant="outline" onClick={onClose}>
