@@ -1,4 +1,5 @@
 import { type APIRequestContext, type Page, request as playwrightRequest } from '@playwright/test';
+import { ordersBusyMessage } from '../src/contracts/checkout';
 import { formatDay } from '../src/contracts/dates';
 import { expect, test } from './fixtures';
 import { adminApi, chooseFirstDeliveryDay, firstDeliveryDate, registerAndSignIn, registerShopper } from './shopper';
@@ -242,4 +243,43 @@ test('a shopper cancels an unpaid order from the account page', async ({ page, r
   await expect(page.getByText('Cancelled by the customer')).toBeVisible();
   await expect(page.getByText('Cancelled').first()).toBeVisible();
   await expect(page.getByRole('button', { name: 'Cancel order' })).toHaveCount(0);
+});
+
+test.describe('a rush', () => {
+  // The browser logs each 429 it is answered; checkout handles them.
+  test.use({ expectedConsoleErrors: [/status of 429 .*\/api\/orders/] });
+
+  test('in a rush checkout keeps the shopper’s place: it tries again by itself through 429s, and one order lands', async ({ page, request }) => {
+    await registerAndSignIn(page, request, 'patience');
+    const me = (await (await page.request.get('/api/me')).json()) as { id: number };
+    expect((await page.request.post(`/api/cart/${me.id}/items`, { data: { productId: 3, quantity: 1 } })).status()).toBe(200);
+    // The shop is full of shoppers: the first two placements are told to wait, as the server does past ORDERS_AT_ONCE.
+    const keys: string[] = [];
+    await page.route('**/api/orders', async (route) => {
+      if (route.request().method() !== 'POST') return route.continue();
+      keys.push((route.request().postDataJSON() as { idempotencyKey: string }).idempotencyKey);
+      if (keys.length > 2) return route.continue();
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      return route.fulfill({ status: 429, headers: { 'retry-after': '1' }, contentType: 'application/json', json: { message: ordersBusyMessage } });
+    });
+    await page.goto('/checkout');
+    await page.getByLabel('Town or city').fill('Wellington');
+    await page.getByLabel('Postcode').fill('6011');
+    await page.getByLabel('Region').selectOption('Wellington');
+    await chooseFirstDeliveryDay(page);
+    await page.getByRole('button', { name: 'Place order' }).click();
+    const waiting = page.getByRole('status').filter({ hasText: 'Many people are ordering right now. We are keeping your place and trying again' });
+    await expect(waiting).toBeVisible();
+    for (const width of [390, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      await waiting.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: test.info().outputPath(`checkout-rush-${width}.png`) });
+    }
+    await expect(page.getByRole('heading', { name: 'Thank you for your order!' })).toBeVisible({ timeout: 20_000 });
+    // Three tries, one order key, one order.
+    expect(keys).toHaveLength(3);
+    expect(new Set(keys).size).toBe(1);
+    const mine = (await (await page.request.get('/api/orders')).json()) as unknown[];
+    expect(mine).toHaveLength(1);
+  });
 });

@@ -70,3 +70,6 @@ export const placeOrderSchema = z.object({
   expectedTotalCents: z.number({ error: 'Expected total must be a whole number of cents' }).int('Expected total must be a whole number of cents').min(0).optional(),
 });
 export type PlaceOrderInput = z.input<typeof placeOrderSchema>;
+
+/** POST /api/orders in a rush: the 429's message; checkout keeps its order key and tries again. */
+export const ordersBusyMessage = 'Many people are ordering right now. Your place is kept: please try again in a moment.';

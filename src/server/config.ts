@@ -41,6 +41,7 @@ const envSchema = z.object({
   REQUEST_TIMEOUT_SECONDS: count(120),
   BODY_IDLE_SECONDS: count(20),
   UPLOADS_AT_ONCE: count(8),
+  ORDERS_AT_ONCE: count(48),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional(),
   MAIL_FROM: z.string().default('Mango Shop <hello@mangoshop.co.nz>'),
@@ -89,6 +90,8 @@ export interface AppConfig {
   bodyIdleMs: number;
   /** Photo uploads (claims) the whole shop reads at once; each account has at most two. */
   uploadsAtOnce: number;
+  /** Order placements one process takes at once; more are answered 429 at once, to be retried. */
+  ordersAtOnce: number;
   logLevel: Env['LOG_LEVEL'];
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -144,6 +147,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     requestTimeoutMs: env.REQUEST_TIMEOUT_SECONDS * 1000,
     bodyIdleMs: env.BODY_IDLE_SECONDS * 1000,
     uploadsAtOnce: env.UPLOADS_AT_ONCE,
+    ordersAtOnce: env.ORDERS_AT_ONCE,
     logLevel: env.LOG_LEVEL,
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,

@@ -17,7 +17,7 @@ import { useCart } from '../features/cart/cart-provider';
 import { DeliveryDatePicker, useDeliveryDates } from '../features/checkout/delivery-date-picker';
 import { PromoField } from '../features/checkout/promo-field';
 import { type ShippingForm, ShippingFields, shippingFromProfile } from '../features/checkout/shipping-fields';
-import { newIdempotencyKey, orderQueryKey, ordersQueryKey, postOrder, postQuote } from '../features/orders/orders-api';
+import { newIdempotencyKey, orderQueryKey, ordersQueryKey, postOrderThroughRush, postQuote } from '../features/orders/orders-api';
 import { OrderTotals } from '../features/orders/order-totals';
 import { trackInitiateCheckout } from '../lib/analytics';
 import { ApiError } from '../lib/api-client';
@@ -46,6 +46,8 @@ function Checkout({ user }: { user: User }) {
   const [paymentMethod, setPaymentMethod] = useState<PaymentMethod>('bank_transfer');
   const [deliveryDate, setDeliveryDate] = useState<string>();
   const [problem, setProblem] = useState<string | null>(null);
+  // Many people are ordering at once: checkout is trying again by itself.
+  const [waiting, setWaiting] = useState(false);
   // One key for this visit: a double click or a retry after a lost answer finds the same order.
   const [idempotencyKey] = useState(newIdempotencyKey);
 
@@ -91,7 +93,7 @@ function Checkout({ user }: { user: User }) {
   const { errors, busy, handleSubmit, revalidate } = useSchemaForm(schema, {
     async send(data) {
       setProblem(null);
-      const placed = await postOrder(data);
+      const placed = await postOrderThroughRush(data, setWaiting);
       queryClient.setQueryData(orderQueryKey(placed.order.number), placed.order);
       if (data.shipping.saveToProfile) void fetchMe().then((me) => me && signedIn(me));
       void queryClient.invalidateQueries({ queryKey: ordersQueryKey });
@@ -219,6 +221,11 @@ function Checkout({ user }: { user: User }) {
           {problem && (
             <p role="alert" className="rounded-lg border border-danger-600/40 bg-white px-3 py-2 text-sm text-danger-600">
               {problem}
+            </p>
+          )}
+          {waiting && (
+            <p role="status" className="rounded-lg bg-mango-50 px-3 py-2 text-sm">
+              Many people are ordering right now. We are keeping your place and trying again: please stay on this page.
             </p>
           )}
           <Button type="submit" form="checkout-form" className="w-full py-3 text-base" disabled={busy || !priced || quote.isFetching}>

@@ -7,7 +7,7 @@ import { idParam } from '../../../contracts/product';
 import { AppError, BadRequest, RequestTimeout, TooManyRequests } from '../../lib/errors';
 import type { RateLimiter } from '../../lib/rate-limit';
 import { unstorableTextAt } from '../../lib/unstorable-text';
-import { bodyIdleGuard, UploadSlots } from '../../lib/upload-slots';
+import { bodyIdleGuard, RequestSlots } from '../../lib/request-slots';
 import { adminOnly, requireAdmin, requireUser, signedInOnly } from '../auth/request-user';
 import { orderParams } from '../orders/routes';
 import { maxImageBytes, sniffImage } from '../uploads/images';
@@ -120,7 +120,7 @@ async function preparePhoto(bytes: Buffer): Promise<Buffer> {
 /** Freshness claims: the shopper's side on their order, and the staff's queue. */
 export function claimRoutes(deps: { claims: ClaimService; limiter: RateLimiter; uploads: ClaimUploadLimits }): FastifyPluginAsyncZod {
   const { claims, limiter, uploads } = deps;
-  const slots = new UploadSlots({ perAccount: uploadsPerShopper, total: uploads.uploadsAtOnce });
+  const slots = new RequestSlots({ perAccount: uploadsPerShopper, total: uploads.uploadsAtOnce });
   return async (app) => {
     await app.register(fastifyMultipart, {
       limits: { fileSize: maxImageBytes, files: claimPhotoLimits.max + 1, fields: 2, parts: claimPhotoLimits.max + 3, fieldSize: 64 * 1024 },

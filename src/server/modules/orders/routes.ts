@@ -1,8 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { placeOrderSchema } from '../../../contracts/checkout';
+import { ordersBusyMessage as busyMessage, placeOrderSchema } from '../../../contracts/checkout';
 import { orderNumberPattern, type PlacedOrder } from '../../../contracts/order';
+import { TooManyRequests } from '../../lib/errors';
 import type { RateLimiter } from '../../lib/rate-limit';
+import { RequestSlots } from '../../lib/request-slots';
 import type { StripeCheckout } from '../../lib/payments';
 import { requireUser, signedInOnly } from '../auth/request-user';
 import type { OrderService } from './service';
@@ -17,25 +19,40 @@ export interface OrderRouteDeps {
   limiter: RateLimiter;
   stripe: StripeCheckout | undefined;
   ordersPerUserPerHour: number;
+  /** Placements this process takes at once (ORDERS_AT_ONCE). */
+  ordersAtOnce: number;
 }
 
 export function orderRoutes(deps: OrderRouteDeps): FastifyPluginAsyncZod {
   const { orders, limiter } = deps;
+  // Counted in all only: a double click's second submit waits for the first and answers its order.
+  const placements = new RequestSlots({ perAccount: deps.ordersAtOnce, total: deps.ordersAtOnce });
   return async (app) => {
     app.addHook('onSend', async (_request, reply) => {
       reply.header('cache-control', 'no-store');
     });
 
     /** Places the signed-in shopper's cart as an order; a repeated idempotency key answers the same order. */
+    /**
+     * Places the cart as an order. In a rush, placements beyond what the database can take at
+     * once are answered 429 at once with Retry-After, before anything is counted or written:
+     * checkout keeps its order key and tries again, so the shopper keeps their place.
+     */
     app.post('/api/orders', { onRequest: signedInOnly, schema: { body: placeOrderSchema } }, async (request, reply): Promise<PlacedOrder> => {
       const user = await requireUser(request);
-      await limiter.consume(
-        { key: `orders:${user.id}`, max: deps.ordersPerUserPerHour, windowMs: 60 * 60 * 1000 },
-        'You have placed a lot of orders in a short time. Please try again later.',
-      );
-      const { created, ...placed } = await orders.place(user, request.body);
-      reply.code(created ? 201 : 200);
-      return placed;
+      const release = placements.take(user.id);
+      if (!release) throw new TooManyRequests(busyMessage, 1);
+      try {
+        await limiter.consume(
+          { key: `orders:${user.id}`, max: deps.ordersPerUserPerHour, windowMs: 60 * 60 * 1000 },
+          'You have placed a lot of orders in a short time. Please try again later.',
+        );
+        const { created, ...placed } = await orders.place(user, request.body);
+        reply.code(created ? 201 : 200);
+        return placed;
+      } finally {
+        release();
+      }
     });
 
     app.get('/api/orders', { onRequest: signedInOnly }, async (request) => orders.listFor((await requireUser(request)).id));

@@ -1,7 +1,7 @@
-import type { PlaceOrderInput } from '../../../contracts/checkout';
+import { ordersBusyMessage, type PlaceOrderInput } from '../../../contracts/checkout';
 import type { DeliveryDayOption } from '../../../contracts/delivery';
 import type { CheckoutPaymentMethod, OrderSummary, OrderView, PlacedOrder } from '../../../contracts/order';
-import { apiRequest } from '../../lib/api-client';
+import { ApiError, apiRequest } from '../../lib/api-client';
 
 /** The checkout quote: the same numbers the order will have, priced by the server from the cart. */
 export interface Quote {
@@ -43,6 +43,34 @@ export const fetchDeliveryDates = (region: string, boxes: number, signal?: Abort
   apiRequest<DeliveryDates>(`/api/delivery/dates?region=${encodeURIComponent(region)}&boxes=${boxes}`, { signal });
 
 export const postOrder = (input: PlaceOrderInput) => apiRequest<PlacedOrder>('/api/orders', { method: 'POST', body: input });
+
+/** How long checkout keeps trying through a rush before it tells the shopper it could not. */
+const rushPatienceMs = 2 * 60 * 1000;
+
+/**
+ * Places the order, and through a rush keeps the shopper's place: a 429 saying many people are
+ * ordering is sent again with the same order key (never a second order), after a pause spread at
+ * random so the waiting shoppers do not all come back at once.
+ * `onWaiting` hears when it is waiting and when it stops.
+ */
+export async function postOrderThroughRush(input: PlaceOrderInput, onWaiting: (waiting: boolean) => void, sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))): Promise<PlacedOrder> {
+  const started = Date.now();
+  try {
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        return await postOrder(input);
+      } catch (error) {
+        const busy = error instanceof ApiError && error.status === 429 && error.body?.message === ordersBusyMessage;
+        if (!busy || Date.now() - started > rushPatienceMs) throw error;
+        onWaiting(true);
+        // Around the second Retry-After asks for, spread at random, and a little longer each time.
+        await sleep((500 + Math.random() * 1000) * Math.min(attempt, 3));
+      }
+    }
+  } finally {
+    onWaiting(false);
+  }
+}
 
 export const fetchOrders = (signal?: AbortSignal) => apiRequest<OrderSummary[]>('/api/orders', { signal });
 

@@ -1,8 +1,9 @@
 /**
- * Uploads in progress, counted per account and in all, so that no account, and no number of
- * accounts together, can make the server hold more uploads at once than these limits allow.
+ * Requests of one kind in progress (claim uploads, order placements), counted per account and in
+ * all, so that no account, and no number of accounts together, can have more in flight at once
+ * than these limits allow.
  */
-export class UploadSlots {
+export class RequestSlots {
   private readonly perAccount = new Map<number, number>();
   private total = 0;
 
