@@ -36,6 +36,8 @@ export interface RushRow {
   other: number;
   /** 429s (more placements than the shop takes at once), each tried again with the same order key. */
   busy: number;
+  /** The longest any one answer took (a 429 included), as against `max`, a shopper's whole wait. */
+  slowestAnswer: number;
   /** Orders whose confirmation is in the outbox exactly once. */
   mailedOnce: number;
 }
@@ -63,6 +65,7 @@ export async function benchRush(): Promise<RushRow[]> {
         soldOut: measured.reduce((sum, one) => sum + one.soldOut, 0),
         other: measured.reduce((sum, one) => sum + one.other, 0),
         busy: measured.reduce((sum, one) => sum + one.busy, 0),
+        slowestAnswer: Math.max(...measured.map((one) => one.slowestAnswer)),
         mailedOnce: measured.reduce((sum, one) => sum + one.mailedOnce, 0),
       });
     }
@@ -91,6 +94,7 @@ async function rushOnce(contender: ReturnType<typeof contenders>[number], databa
     let soldOut = 0;
     let other = 0;
     let busy = 0;
+    let slowestAnswer = 0;
     const started = performance.now();
     await inParallel(shoppers, atOnce, async (shopper) => {
       const before = performance.now();
@@ -101,7 +105,9 @@ async function rushOnce(contender: ReturnType<typeof contenders>[number], databa
         const idempotencyKey = randomUUID();
         let response: Response;
         for (let attempt = 1; ; attempt += 1) {
+          const asked = performance.now();
           response = await fetch(`${shop.url}/api/orders`, { method: 'POST', headers: jsonHeaders(shopper.cookie), body: JSON.stringify({ shipping, idempotencyKey }) });
+          slowestAnswer = Math.max(slowestAnswer, performance.now() - asked);
           if (response.status !== 429 || attempt > 50) break;
           busy += 1;
           await response.arrayBuffer();
@@ -121,7 +127,7 @@ async function rushOnce(contender: ReturnType<typeof contenders>[number], databa
     const elapsed = (performance.now() - started) / 1000;
     const sorted = latencies.sort((a, b) => a - b);
     const mailedOnce = await confirmationsMailedOnce(shop.dataDir, numbers);
-    return { perSecond: latencies.length / elapsed, p50: percentile(sorted, 0.5), p99: percentile(sorted, 0.99), max: Math.round(sorted.at(-1) ?? 0), placed: numbers.length, soldOut, other, busy, mailedOnce };
+    return { perSecond: latencies.length / elapsed, p50: percentile(sorted, 0.5), p99: percentile(sorted, 0.99), max: Math.round(sorted.at(-1) ?? 0), placed: numbers.length, soldOut, other, busy, slowestAnswer: Math.round(slowestAnswer), mailedOnce };
   } finally {
     await shop.stop();
   }
@@ -149,7 +155,7 @@ export function printRush(rows: RushRow[]): void {
   console.log(`\nThe season-opening rush: ${shopperCount} shoppers with a pre-order in their cart, ${atOnce} placing at once, ${boxes} boxes (${runs > 1 ? `medians of ${runs} runs` : 'one run'} each)\n`);
   const baseLabel = baselineRef() ? contenders()[1]!.label : undefined;
   printTable(
-    ['database', 'shop', 'answers/s', 'p50 ms', 'p99 ms', 'max ms', 'placed', 'sold out', 'other', 'tried again (429)', 'mailed once', ...(baseLabel ? ['answers/s vs base', 'p99 vs base'] : [])],
+    ['database', 'shop', 'answers/s', 'p50 ms', 'p99 ms', 'max ms', 'placed', 'sold out', 'other', 'tried again (429)', 'slowest answer ms', 'mailed once', ...(baseLabel ? ['answers/s vs base', 'p99 vs base'] : [])],
     rows.map((row) => {
       const base = baseLabel && row.contender !== baseLabel ? rows.find((other) => other.contender === baseLabel && other.database === row.database) : undefined;
       return [
@@ -163,6 +169,7 @@ export function printRush(rows: RushRow[]): void {
         String(row.soldOut),
         String(row.other),
         String(row.busy),
+        String(row.slowestAnswer),
         String(row.mailedOnce),
         ...(baseLabel ? [times(row.perSecond, base?.perSecond), times(row.p99, base?.p99)] : []),
       ];
