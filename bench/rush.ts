@@ -8,6 +8,7 @@
  * (--baseline REV) its shop goes through the same rush; on PostgreSQL too when DATABASE_URL is set.
  */
 import { randomUUID } from 'node:crypto';
+import { rushRetryPauseMs } from '../src/contracts/checkout';
 import fs from 'node:fs';
 import path from 'node:path';
 import { baselineRef, contenders, databases, type DatabaseKind, startContender, thisCheckout, times } from './compare';
@@ -111,7 +112,7 @@ async function rushOnce(contender: ReturnType<typeof contenders>[number], databa
           if (response.status !== 429 || attempt > 50) break;
           busy += 1;
           await response.arrayBuffer();
-          await new Promise((resolve) => setTimeout(resolve, (500 + Math.random() * 1000) * Math.min(attempt, 3)));
+          await new Promise((resolve) => setTimeout(resolve, rushRetryPauseMs(attempt)));
         }
         const body = (await response.json()) as { number?: string; order?: { number?: string } };
         latencies.push(performance.now() - before);

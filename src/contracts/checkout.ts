@@ -73,3 +73,12 @@ export type PlaceOrderInput = z.input<typeof placeOrderSchema>;
 
 /** POST /api/orders in a rush: the 429's message; checkout keeps its order key and tries again. */
 export const ordersBusyMessage = 'Many people are ordering right now. Your place is kept: please try again in a moment.';
+
+/**
+ * How long checkout waits before sending a placement again after that 429: half a second on
+ * average, spread at random so the waiting shoppers do not all come back at once, a little longer
+ * after the first tries. Short, so the shop is never left idle while shoppers wait.
+ */
+export function rushRetryPauseMs(attempt: number): number {
+  return (250 + Math.random() * 500) * Math.min(attempt, 2);
+}

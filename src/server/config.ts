@@ -41,7 +41,7 @@ const envSchema = z.object({
   REQUEST_TIMEOUT_SECONDS: count(120),
   BODY_IDLE_SECONDS: count(20),
   UPLOADS_AT_ONCE: count(8),
-  ORDERS_AT_ONCE: count(48),
+  ORDERS_AT_ONCE: count(120),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional(),
   MAIL_FROM: z.string().default('Mango Shop <hello@mangoshop.co.nz>'),

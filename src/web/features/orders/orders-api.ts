@@ -1,4 +1,4 @@
-import { ordersBusyMessage, type PlaceOrderInput } from '../../../contracts/checkout';
+import { ordersBusyMessage, type PlaceOrderInput, rushRetryPauseMs } from '../../../contracts/checkout';
 import type { DeliveryDayOption } from '../../../contracts/delivery';
 import type { CheckoutPaymentMethod, OrderSummary, OrderView, PlacedOrder } from '../../../contracts/order';
 import { ApiError, apiRequest } from '../../lib/api-client';
@@ -63,8 +63,7 @@ export async function postOrderThroughRush(input: PlaceOrderInput, onWaiting: (w
         const busy = error instanceof ApiError && error.status === 429 && error.body?.message === ordersBusyMessage;
         if (!busy || Date.now() - started > rushPatienceMs) throw error;
         onWaiting(true);
-        // Around the second Retry-After asks for, spread at random, and a little longer each time.
-        await sleep((500 + Math.random() * 1000) * Math.min(attempt, 3));
+        await sleep(rushRetryPauseMs(attempt));
       }
     }
   } finally {
