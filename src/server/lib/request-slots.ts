@@ -9,6 +9,11 @@ export class RequestSlots {
 
   constructor(private readonly limits: { perAccount: number; total: number }) {}
 
+  /** Whether every slot is taken: asked before anything else about a request (who sent it) is looked up. */
+  get full(): boolean {
+    return this.total >= this.limits.total;
+  }
+
   /** A slot for this account, with the function that gives it back; null when none is free. */
   take(accountId: number): (() => void) | null {
     const mine = this.perAccount.get(accountId) ?? 0;

@@ -38,7 +38,11 @@ export function orderRoutes(deps: OrderRouteDeps): FastifyPluginAsyncZod {
      * once are answered 429 at once with Retry-After, before anything is counted or written:
      * checkout keeps its order key and tries again, so the shopper keeps their place.
      */
-    app.post('/api/orders', { onRequest: signedInOnly, schema: { body: placeOrderSchema } }, async (request, reply): Promise<PlacedOrder> => {
+    // When every slot is taken the answer needs no session lookup, which would wait its turn behind the placements.
+    const refuseWhenFull = async (): Promise<void> => {
+      if (placements.full) throw new TooManyRequests(busyMessage, 1);
+    };
+    app.post('/api/orders', { onRequest: [refuseWhenFull, signedInOnly], schema: { body: placeOrderSchema } }, async (request, reply): Promise<PlacedOrder> => {
       const user = await requireUser(request);
       const release = placements.take(user.id);
       if (!release) throw new TooManyRequests(busyMessage, 1);
