@@ -100,6 +100,19 @@ export function AdminDispatch() {
   );
 }
 
+/** An order's number (linking to it), its status and whether it goes to a rural address. */
+function OrderHeadline({ order }: { order: ToScheduleOrder }) {
+  return (
+    <p className="flex flex-wrap items-center gap-2">
+      <Link to={`/admin/orders?order=${order.number}`} className="font-semibold text-mango-700 underline">
+        {order.number}
+      </Link>
+      <OrderStatusBadge status={order.status} />
+      {order.rural && <span className="rounded-full bg-ink-900 px-2 py-0.5 text-xs font-semibold text-white">Rural</span>}
+    </p>
+  );
+}
+
 function RegionOrders({ region, orders, dispatchDate }: { region: string; orders: DispatchOrder[]; dispatchDate: string }) {
   const [moving, setMoving] = useState<DispatchOrder | null>(null);
   const boxes = orders.reduce((sum, order) => sum + order.boxes, 0);
@@ -112,13 +125,7 @@ function RegionOrders({ region, orders, dispatchDate }: { region: string; orders
         {orders.map((order) => (
           <li key={order.number} className="flex flex-wrap items-center justify-between gap-3 py-3">
             <div className="grid gap-0.5">
-              <p className="flex flex-wrap items-center gap-2">
-                <Link to={`/admin/orders?order=${order.number}`} className="font-semibold text-mango-700 underline">
-                  {order.number}
-                </Link>
-                <OrderStatusBadge status={order.status} />
-                {order.rural && <span className="rounded-full bg-ink-900 px-2 py-0.5 text-xs font-semibold text-white">Rural</span>}
-              </p>
+              <OrderHeadline order={order} />
               <p className="text-sm">
                 {order.address.name} · {order.address.city} · {order.boxes} {order.boxes === 1 ? 'box' : 'boxes'} · delivery {formatDay(order.deliveryDate)}
               </p>
@@ -152,13 +159,7 @@ function ToSchedule({ orders }: { orders: ToScheduleOrder[] }) {
         {orders.map((order) => (
           <li key={order.number} className="flex flex-wrap items-center justify-between gap-3 py-3">
             <div className="grid gap-0.5">
-              <p className="flex flex-wrap items-center gap-2">
-                <Link to={`/admin/orders?order=${order.number}`} className="font-semibold text-mango-700 underline">
-                  {order.number}
-                </Link>
-                <OrderStatusBadge status={order.status} />
-                {order.rural && <span className="rounded-full bg-ink-900 px-2 py-0.5 text-xs font-semibold text-white">Rural</span>}
-              </p>
+              <OrderHeadline order={order} />
               <p className="text-sm">
                 {order.address.name} · {order.address.city}, {order.address.region} · {order.boxes} {order.boxes === 1 ? 'box' : 'boxes'}
               </p>
