@@ -7,7 +7,8 @@ export class RequestSlots {
   private readonly perAccount = new Map<number, number>();
   private total = 0;
 
-  constructor(private readonly limits: { perAccount: number; total: number }) {}
+  /** Without `perAccount`, only the total counts. */
+  constructor(private readonly limits: { perAccount?: number; total: number }) {}
 
   /** Whether every slot is taken: asked before anything else about a request (who sent it) is looked up. */
   get full(): boolean {
@@ -17,7 +18,7 @@ export class RequestSlots {
   /** A slot for this account, with the function that gives it back; null when none is free. */
   take(accountId: number): (() => void) | null {
     const mine = this.perAccount.get(accountId) ?? 0;
-    if (mine >= this.limits.perAccount || this.total >= this.limits.total) return null;
+    if (mine >= (this.limits.perAccount ?? Infinity) || this.total >= this.limits.total) return null;
     this.perAccount.set(accountId, mine + 1);
     this.total += 1;
     let given = false;
@@ -30,40 +31,4 @@ export class RequestSlots {
       else this.perAccount.delete(accountId);
     };
   }
-}
-
-/**
- * Races each step of reading a request body against its silence: when no bytes arrive for
- * `idleMs` while a step waits for them, the step fails with `timedOut()`. Time the server spends
- * on what it has read (between steps) does not count. Stop it when the body has been read.
- */
-export function bodyIdleGuard(raw: NodeJS.ReadableStream, idleMs: number, timedOut: () => Error) {
-  let timer: NodeJS.Timeout | undefined;
-  let fail: (error: Error) => void = () => {};
-  const stalled = new Promise<never>((_resolve, reject) => {
-    fail = reject;
-  });
-  stalled.catch(() => {});
-  let waiting = false;
-  const arm = () => {
-    clearTimeout(timer);
-    if (waiting) timer = setTimeout(() => fail(timedOut()), idleMs);
-  };
-  raw.on('data', arm);
-  return {
-    async within<T>(step: Promise<T>): Promise<T> {
-      waiting = true;
-      arm();
-      try {
-        return await Promise.race([step, stalled]);
-      } finally {
-        waiting = false;
-        clearTimeout(timer);
-      }
-    },
-    stop(): void {
-      clearTimeout(timer);
-      raw.off('data', arm);
-    },
-  };
 }

@@ -5,12 +5,13 @@ import { BadRequest } from './errors';
 // eslint-disable-next-line no-control-regex -- NUL is the character looked for
 const unstorable = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 const message = 'Remove the unusual characters from this text: it holds a character that cannot be stored.';
+const fieldMessage = 'Remove the unusual characters from this text';
 
 /**
  * Where a request's input holds text the database cannot store: the NUL character, or a lone
  * UTF-16 surrogate (half a character). Answers the path to the first such string, or null.
  */
-export function unstorableTextAt(value: unknown, path: string[] = [], depth = 0): string[] | null {
+function unstorableTextAt(value: unknown, path: string[] = [], depth = 0): string[] | null {
   if (typeof value === 'string') return unstorable.test(value) ? path : null;
   // Deeper than any form goes: the schema refuses it on its own.
   if (typeof value !== 'object' || value === null || depth > 32) return null;
@@ -23,15 +24,22 @@ export function unstorableTextAt(value: unknown, path: string[] = [], depth = 0)
 }
 
 /**
- * Refuses such text in an API request's body or query with a field-level 400 before validation, so no route's
- * query can meet PostgreSQL's refusal (a 500) however its own fields are checked.
+ * The field-level 400 for input holding such text, or null when it holds none: for the request
+ * check below, and for input a route parses itself (a JSON field in a multipart form).
+ */
+export function unstorableTextError(value: unknown, field = 'body'): BadRequest | null {
+  const found = unstorableTextAt(value);
+  return found ? new BadRequest(message, { [found[0] ?? field]: fieldMessage }) : null;
+}
+
+/**
+ * Refuses such text in an API request's body or query with a field-level 400 before validation,
+ * so no route's query can meet PostgreSQL's refusal (a 500) however its own fields are checked.
  */
 export function registerUnstorableTextCheck(app: FastifyInstance): void {
   app.addHook('preValidation', (request, _reply, done) => {
     // Pages read only the parameters they know (page-address.ts), and never store them.
     if (!request.url.startsWith('/api/')) return done();
-    const found = unstorableTextAt(request.body) ?? unstorableTextAt(request.query) ?? unstorableTextAt(request.params);
-    if (!found) return done();
-    done(new BadRequest(message, { [found[0] ?? 'body']: message }));
+    done(unstorableTextError(request.body) ?? unstorableTextError(request.query) ?? unstorableTextError(request.params) ?? undefined);
   });
 }

@@ -6,8 +6,9 @@ import { adminClaimQuerySchema, claimApprovalSchema, claimDeclineSchema, claimPh
 import { idParam } from '../../../contracts/product';
 import { AppError, BadRequest, RequestTimeout, TooManyRequests } from '../../lib/errors';
 import type { RateLimiter } from '../../lib/rate-limit';
-import { unstorableTextAt } from '../../lib/unstorable-text';
-import { bodyIdleGuard, RequestSlots } from '../../lib/request-slots';
+import { unstorableTextError } from '../../lib/unstorable-text';
+import { bodyIdleGuard } from '../../lib/body-idle-guard';
+import { RequestSlots } from '../../lib/request-slots';
 import { adminOnly, requireAdmin, requireUser, signedInOnly } from '../auth/request-user';
 import { orderParams } from '../orders/routes';
 import { maxImageBytes, sniffImage } from '../uploads/images';
@@ -37,8 +38,8 @@ function parseClaim(text: string): ClaimRequest {
   } catch {
     throw new BadRequest('Tell us about the problem', { claim: 'Tell us about the problem' });
   }
-  const unstorable = unstorableTextAt(parsedJson);
-  if (unstorable) throw new BadRequest('Remove the unusual characters from this text: it holds a character that cannot be stored.', { [unstorable[0] ?? 'claim']: 'Remove the unusual characters from this text' });
+  const unstorable = unstorableTextError(parsedJson, 'claim');
+  if (unstorable) throw unstorable;
   const parsed = claimRequestSchema.safeParse(parsedJson);
   if (!parsed.success) {
     const fieldErrors: Record<string, string> = {};

@@ -26,7 +26,7 @@ export interface OrderRouteDeps {
 export function orderRoutes(deps: OrderRouteDeps): FastifyPluginAsyncZod {
   const { orders, limiter } = deps;
   // Counted in all only: a double click's second submit waits for the first and answers its order.
-  const placements = new RequestSlots({ perAccount: deps.ordersAtOnce, total: deps.ordersAtOnce });
+  const placements = new RequestSlots({ total: deps.ordersAtOnce });
   return async (app) => {
     app.addHook('onSend', async (_request, reply) => {
       reply.header('cache-control', 'no-store');
