@@ -69,3 +69,28 @@ export function nextWorkingDay(day: string): string {
   while ([0, 6].includes(new Date(`${next}T00:00:00Z`).getUTCDay())) next = addDays(next, 1);
   return next;
 }
+
+const nzWallClock = new Intl.DateTimeFormat('en-CA', { timeZone: shopTimeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+
+/** An instant as New Zealand's wall clock shows it, for a datetime-local field: "2026-12-04T19:00". */
+export function nzWallTime(instant: string | number | Date): string {
+  const parts = Object.fromEntries(nzWallClock.formatToParts(new Date(instant)).map((part) => [part.type, part.value]));
+  return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}`;
+}
+
+/**
+ * The instant (ISO, UTC) at which New Zealand's wall clock shows `wall` ("2026-12-04T19:00"), or
+ * null when it is not such a time. A time skipped when daylight saving starts reads an hour on.
+ */
+export function instantOfNzWallTime(wall: string): string | null {
+  const match = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/.exec(wall);
+  if (!match) return null;
+  const [year, month, day, hour, minute] = match.slice(1).map(Number) as [number, number, number, number, number];
+  const asUtc = Date.UTC(year, month - 1, day, hour, minute);
+  if (new Date(asUtc).getUTCDate() !== day || hour > 23 || minute > 59) return null;
+  // New Zealand is 12 or 13 hours ahead: read the offset at the guess, then at the answer.
+  const offsetAt = (at: number) => Date.parse(`${nzWallTime(at)}:00Z`) - at;
+  let instant = asUtc - offsetAt(asUtc);
+  instant = asUtc - offsetAt(instant);
+  return new Date(instant).toISOString();
+}

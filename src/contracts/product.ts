@@ -24,11 +24,17 @@ export interface Product {
   preOrderLimit: number | null;
   /** A pre-order product whose limit is reached: no more pre-orders, "Notify me" instead. */
   preOrdersFull: boolean;
+  /**
+   * When pre-orders open (ISO 8601, UTC); null is open now. Before it the product offers "Notify
+   * me"; the server refuses cart adds and orders by its own clock.
+   */
+  preOrdersOpenAt: string | null;
   /** imageUrl's size and variant widths (decision 0012); null while unknown. */
   image: ImageInfo | null;
 }
 
 const isoDate = /^\d{4}-\d{2}-\d{2}$/;
+const openingTimeMessage = 'Opening time must be a date and time with its time zone, like 2026-12-04T19:00:00+13:00';
 
 
 /** Every field of a product that staff may write; the create schema needs them all but the flags. */
@@ -56,6 +62,10 @@ export const productFields = z.strictObject({
   isHidden: z.boolean({ error: 'Must be true or false' }),
   boxInfo: z.string({ error: 'Box info must be text' }).trim().max(100, 'Box info must be at most 100 characters').nullable(),
   preOrderLimit: z.number({ error: 'Pre-order limit must be a whole number' }).int('Pre-order limit must be a whole number').min(1, 'Pre-order limit must be at least 1').max(100_000, 'Pre-order limit is too large').nullable(),
+  preOrdersOpenAt: z
+    .iso.datetime({ offset: true, error: openingTimeMessage })
+    .transform((value) => new Date(value).toISOString())
+    .nullable(),
 });
 export type ProductFields = z.output<typeof productFields>;
 
@@ -68,6 +78,7 @@ const flagDefaults = {
   isHidden: false,
   boxInfo: null,
   preOrderLimit: null,
+  preOrdersOpenAt: null,
   rating: 0,
 } as const;
 
@@ -88,6 +99,7 @@ export const createProductSchema = productFields
     isHidden: true,
     boxInfo: true,
     preOrderLimit: true,
+    preOrdersOpenAt: true,
     rating: true,
   })
   .transform((input): ProductFields => ({ ...flagDefaults, ...input }));

@@ -71,7 +71,7 @@ export interface AppDeps {
   /** Development: Vite in middleware mode serves the web app's modules and HMR, and the page build. */
   viteDev?: ViteDevServer;
   logger?: FastifyServerOptions['logger'];
-  /** What time it is for delivery dates (cut-off, holidays); tests set a day of their choosing. */
+  /** What time it is for delivery dates (cut-off, holidays) and pre-order openings; tests set their own. */
   clock?: () => Date;
 }
 
@@ -85,6 +85,8 @@ declare module 'fastify' {
 }
 
 export interface AppServices {
+  /** The shop's clock (see AppDeps.clock). */
+  clock: () => Date;
   settings: SettingsService;
   catalog: CatalogService;
   cart: CartService;
@@ -151,14 +153,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const limiter = new RateLimiter(db);
   const images = new ImageStore(db);
   const imageSizes = new ImageSizes(images, deps.publicDir ?? (deps.webRoot && path.join(deps.webRoot, 'client')));
-  const catalog = new CatalogService(db, bus, settings, imageSizes);
-  const cart = new CartService(db, imageSizes);
   const publicUrl = config.publicUrl ?? `http://localhost:${config.port}`;
+  // The shop's clock: what time it is for delivery dates and pre-order openings (tests set their own).
+  const clock = deps.clock ?? (() => new Date());
+  const catalog = new CatalogService(db, bus, settings, imageSizes, clock, publicUrl);
+  const cart = new CartService(db, imageSizes, clock);
   const stripe = config.stripe ? new StripeCheckout(config.stripe) : undefined;
-  const delivery = new DeliveryService(db, bus, deps.clock);
+  const delivery = new DeliveryService(db, bus, clock);
   const orders = new OrderService({ db, settings, delivery, bus, stripe, publicUrl, log: app.log });
-  const waitlist = new WaitlistService({ db, limiter, catalog, publicUrl });
-  const services: AppServices = { settings, catalog, cart, sessions, limiter, outbox, bus, orders, images, imageSizes, waitlist };
+  const waitlist = new WaitlistService({ db, limiter, catalog, publicUrl, clock });
+  const services: AppServices = { clock, settings, catalog, cart, sessions, limiter, outbox, bus, orders, images, imageSizes, waitlist };
   app.decorate('services', services);
 
   const viteDev = deps.viteDev;
@@ -206,6 +210,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(seoRoutes({ db, publicUrl: config.publicUrl }));
 
   app.get('/healthz', async () => ({ status: 'ok' }));
+  // The shop's clock, for the browser's countdown to a pre-order opening (its own clock may be off).
+  app.get('/api/time', async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+    return { now: clock().toISOString() };
+  });
   app.get('/readyz', async (_request, reply) => {
     try {
       await database.db.execute('select 1');

@@ -3,7 +3,7 @@ import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { PlacedOrder } from '../contracts/order';
 import { BackgroundWork } from './background-work';
-import { orders } from './db/schema';
+import { orders, products } from './db/schema';
 import { quickShopper, testProduct } from './testing/order-helpers';
 import { StripeApiDouble } from './testing/stripe-api-double';
 import { createTestShop, type TestShop } from './testing/test-app';
@@ -70,5 +70,28 @@ describe('stopping the background work', () => {
 
     expect(await shop.app.services.orders.cancelOverdue()).toBe(2);
     expect(await statusesOf(numbers)).toEqual(['cancelled', 'cancelled', 'cancelled']);
+  });
+});
+
+describe('a pre-order opening', () => {
+  it('mails the waitlist when the shop\u2019s clock reaches it, without waiting for the minute\u2019s sweep', async () => {
+    const opens = await createTestShop();
+    const background = new BackgroundWork(opens.app, { firstSweepAfterMs: 60_000 });
+    try {
+      const product = await testProduct(opens, { name: 'Alarm Alphonso', stock: 0, isPreOrder: true, expectedAvailabilityDate: '2027-01-20' });
+      const opensAt = new Date(Date.now() + 1500);
+      await opens.database.db.update(products).set({ preOrdersOpenAt: opensAt }).where(eq(products.id, product.id));
+      await opens.app.services.bus.publish('products');
+      const subscriber = await quickShopper(opens, 'alarm', { emailProven: true });
+      expect((await subscriber.call({ method: 'POST', url: '/api/waitlist', payload: { productId: product.id } })).statusCode).toBe(200);
+      await background.start();
+      const told = () => opens.mailer.sent.filter((mail) => mail.subject === 'Pre-orders for Alarm Alphonso are open');
+      await vi.waitFor(() => expect(told()).toHaveLength(1), { timeout: 8000, interval: 50 });
+      expect(Date.now()).toBeGreaterThanOrEqual(opensAt.getTime());
+      expect(told()[0]!.to).toBe(subscriber.user.email);
+    } finally {
+      await background.stop();
+      await opens.close();
+    }
   });
 });

@@ -6,6 +6,9 @@ const housekeepingEveryMs = 15 * 60 * 1000;
 const unpaidSweepEveryMs = 10 * 60 * 1000;
 /** Products change through the bus at once; the timer catches what it cannot see (a confirm, a lost notification). */
 const waitlistSweepEveryMs = 60 * 1000;
+const dayMs = 24 * 60 * 60 * 1000;
+/** The alarm rings this long after an opening, so the clock has surely passed it. */
+const openingGraceMs = 5;
 
 /** Deletes what has served its time: expired sessions, old rate-limit windows, mail finished long ago. */
 export function housekeeping(services: AppServices): Promise<unknown> {
@@ -27,6 +30,7 @@ export class BackgroundWork {
   private readonly timers: NodeJS.Timeout[] = [];
   private readonly running = new Set<Promise<unknown>>();
   private readonly stopping = new AbortController();
+  private openingAlarm: NodeJS.Timeout | undefined;
 
   /** `firstSweepAfterMs`: the first unpaid-order sweep waits this long after start (tests start it at once). */
   constructor(
@@ -69,6 +73,10 @@ export class BackgroundWork {
     this.every(waitlistSweepEveryMs, 'waitlist sweep', notifyWaitlists);
     services.bus.on('products', () => this.run('waitlist sweep', notifyWaitlists));
     this.after(0, 'waitlist sweep', notifyWaitlists);
+    // At each pre-order opening, by the shop's clock, every process drops what it drew before
+    // (pages saying "Opens ..."), and the waitlist sweep mails that product's subscribers.
+    services.bus.on('products', () => this.run('pre-order opening alarm', () => this.setOpeningAlarm()));
+    this.after(0, 'pre-order opening alarm', () => this.setOpeningAlarm());
     // Decision 0012: pictures stored before variants existed get them now, without delaying start.
     this.after(0, 'image variants', async () => {
       const made = await makeMissingVariants(services.images, this.stopping.signal);
@@ -79,8 +87,29 @@ export class BackgroundWork {
     await services.outbox.start();
   }
 
+  /** The timer for the next pre-order opening, set again whenever products change and after it rings. */
+  private async setOpeningAlarm(): Promise<void> {
+    const { services } = this.app;
+    const now = services.clock().getTime();
+    const next = Math.min(
+      ...(await services.catalog.current()).all.flatMap((p) => (p.isPreOrder && p.preOrdersOpenAt && Date.parse(p.preOrdersOpenAt) > now ? [Date.parse(p.preOrdersOpenAt)] : [])),
+    );
+    if (this.openingAlarm) clearTimeout(this.openingAlarm);
+    this.openingAlarm = undefined;
+    if (!Number.isFinite(next) || this.stopping.signal.aborted) return;
+    // setTimeout holds at most about 24 days; a later opening is looked at again after a day.
+    const wait = Math.min(next - now + openingGraceMs, dayMs);
+    this.openingAlarm = setTimeout(() => {
+      this.openingAlarm = undefined;
+      if (wait < dayMs) services.bus.invalidateHere('products');
+      else this.run('pre-order opening alarm', () => this.setOpeningAlarm());
+    }, wait);
+    this.openingAlarm.unref();
+  }
+
   async stop(): Promise<void> {
     this.stopping.abort();
+    if (this.openingAlarm) clearTimeout(this.openingAlarm);
     for (const timer of this.timers) clearTimeout(timer);
     await Promise.all([...this.running, this.app.services.outbox.stop()]);
   }

@@ -75,7 +75,7 @@ export async function loader({ context, request, url }: PageLoaderArgs) {
     settings,
     dismissedPromoId: dismissedPromoIn(readCookie(cookies, dismissedPromoCookie)),
     siteUrl: context.siteUrl,
-    renderedAt: Date.now(),
+    renderedAt: context.now(),
     bypassCookie: bypass,
   };
   return data;

@@ -32,6 +32,14 @@ export class CacheBus {
   }
 
   /**
+   * Drops this process's copies of the topic without telling the others: for a change each
+   * process sees by itself, such as the clock passing a pre-order opening.
+   */
+  invalidateHere(topic: CacheTopic): void {
+    this.dispatch(topic);
+  }
+
+  /**
    * Called after a write has committed, so it never fails the request that made the write: when
    * the notification cannot be sent, the other processes catch up when their cached copies reach
    * their maximum age.

@@ -86,6 +86,7 @@ function loadContextFor(
   return {
     nonce: page.nonce,
     siteUrl: page.siteUrl,
+    now: () => app.services.clock().getTime(),
     stylesheet: page.stylesheet,
     async api<T>(apiPath: string, options?: { on401?: 'null' }): Promise<T> {
       const response = await ask(apiPath);

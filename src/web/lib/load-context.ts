@@ -13,6 +13,8 @@ export interface ShopLoadContext {
    * page kept in the page cache, whose scripts are allowed by their hashes instead.
    */
   nonce: string | undefined;
+  /** The shop's clock (ms): what the page draws of time, such as a pre-order opening, goes by it. */
+  now(): number;
   /** The shop's public address (PUBLIC_URL, else the request's origin) for canonical links and previews. */
   siteUrl: string;
   /** The build's stylesheet at `href`, to write into the page; undefined in development. */
@@ -24,6 +26,7 @@ declare module 'react-router' {
     api: ShopLoadContext['api'];
     nonce: ShopLoadContext['nonce'];
     siteUrl: ShopLoadContext['siteUrl'];
+    now: ShopLoadContext['now'];
     stylesheet: ShopLoadContext['stylesheet'];
   }
 }

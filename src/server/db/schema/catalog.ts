@@ -24,6 +24,8 @@ export const products = pgTable(
     boxInfo: text('box_info'),
     /** Most boxes that may be pre-ordered in all; null is no limit. */
     preOrderLimit: integer('pre_order_limit'),
+    /** When pre-orders open (the shop's clock decides); null is open now. Only a pre-order has one. */
+    preOrdersOpenAt: timestamp('pre_orders_open_at', { withTimezone: true }),
     /** Set when staff retire a product that has orders: kept for them, never shown or sold again. */
     archivedAt: timestamp('archived_at', { withTimezone: true }),
     createdAt: createdAt(),
@@ -34,6 +36,7 @@ export const products = pgTable(
     check('products_stock_non_negative', sql`${t.stock} >= 0`),
     check('products_rating_range', sql`${t.ratingTenths} between 0 and 50`),
     check('products_pre_order_limit_positive', sql`${t.preOrderLimit} is null or ${t.preOrderLimit} > 0`),
+    check('products_opening_is_pre_order', sql`${t.preOrdersOpenAt} is null or ${t.isPreOrder}`),
     check('products_archived_hidden', sql`${t.archivedAt} is null or ${t.isHidden}`),
     index('products_category_idx').on(t.category),
   ],

@@ -1,3 +1,4 @@
+import { notOpenYetMessage } from '../../../contracts/availability';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Cart } from '../../../contracts/cart';
 import type { ImageInfo } from '../../../contracts/image';
@@ -59,6 +60,7 @@ export class CartService {
   constructor(
     private readonly db: Db,
     private readonly imageSizes: ImageSizes,
+    private readonly clock: () => Date,
   ) {}
 
   async get(userId: number): Promise<Cart> {
@@ -80,6 +82,10 @@ export class CartService {
         const { product } = found;
         if (!product.isPreOrder && product.stock === 0) {
           throw new Conflict(`${product.name} is out of stock`, { productId: `${product.name} is out of stock` });
+        }
+        if (product.isPreOrder && product.preOrdersOpenAt && product.preOrdersOpenAt > this.clock()) {
+          const message = notOpenYetMessage(product.name, product.preOrdersOpenAt.toISOString());
+          throw new Conflict(message, { productId: message });
         }
         const inCart = found.inCart ?? 0;
         if (inCart + quantity > maxQuantity(product)) throw tooMany(product, inCart);

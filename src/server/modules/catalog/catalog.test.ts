@@ -19,10 +19,10 @@ const search = async (term: string) => {
   return response.json<Product[]>().map((p) => p.id);
 };
 
-/** Spec 3: the product object, every field; `image` (its size and widths, decision 0012) is ours. */
+/** Spec 3: the product object, every field; `image` (its size and widths, decision 0012) and the pre-order fields are ours. */
 const productKeys = [
   'boxInfo', 'category', 'description', 'expectedAvailabilityDate', 'id', 'image', 'imageUrl', 'isBestseller', 'isHidden', 'isLowStock',
-  'isOrganic', 'isPreOrder', 'name', 'preOrderLimit', 'preOrdersFull', 'price', 'rating', 'stock',
+  'isOrganic', 'isPreOrder', 'name', 'preOrderLimit', 'preOrdersFull', 'preOrdersOpenAt', 'price', 'rating', 'stock',
 ].sort();
 
 describe('GET /api/products', () => {

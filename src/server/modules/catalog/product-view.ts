@@ -28,6 +28,7 @@ export function toProduct(row: ProductRow, lowStockThreshold: number, image: Ima
     boxInfo: row.boxInfo,
     preOrderLimit: row.preOrderLimit,
     preOrdersFull: row.isPreOrder && row.preOrderLimit !== null && preOrdered >= row.preOrderLimit,
+    preOrdersOpenAt: row.preOrdersOpenAt?.toISOString() ?? null,
     image: image ?? null,
   };
 }

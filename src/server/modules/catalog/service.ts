@@ -9,6 +9,7 @@ import { recordAudit } from '../../lib/audit';
 import { type CacheBus, CachedValue } from '../../lib/cache-bus';
 import { Conflict, NotFound, fieldError } from '../../lib/errors';
 import { preOrderedBoxes, waitingBoxes } from '../orders/waiting-pre-orders';
+import { tellNewOpening } from '../waitlist/opening-news';
 import type { SettingsService } from '../settings/service';
 import type { ImageSizes } from '../uploads/image-sizes';
 import { type ProductRow, toProduct } from './product-view';
@@ -40,6 +41,9 @@ export class CatalogService {
     private readonly bus: CacheBus,
     private readonly settings: SettingsService,
     private readonly imageSizes: ImageSizes,
+    private readonly clock: () => Date,
+    /** Where links in e-mails point: subscribers told of a new opening time get the product's. */
+    private readonly publicUrl: string,
   ) {
     this.snapshot = new CachedValue(() => this.loadSnapshot());
     bus.on('products', () => this.snapshot.invalidate());
@@ -69,11 +73,12 @@ export class CatalogService {
 
   async create(input: ProductFields, actor: Actor): Promise<Product> {
     checkPreOrder(input);
+    checkOpening(input, null, this.clock());
     const { price, rating, ...fields } = input;
     const row = await this.db.transaction(async (tx) => {
       const [created] = await tx
         .insert(products)
-        .values({ ...fields, priceCents: dollarsToCents(price), ratingTenths: Math.round(rating * 10), boxInfo: fields.boxInfo || null })
+        .values({ ...fields, preOrdersOpenAt: fields.preOrdersOpenAt ? new Date(fields.preOrdersOpenAt) : null, priceCents: dollarsToCents(price), ratingTenths: Math.round(rating * 10), boxInfo: fields.boxInfo || null })
         .returning();
       if (created!.stock > 0) {
         await tx.insert(stockMovements).values({ productId: created!.id, change: created!.stock, reason: 'opening', actorUserId: actor.userId, note: 'Opening stock' });
@@ -94,6 +99,7 @@ export class CatalogService {
         isPreOrder: input.isPreOrder ?? before.isPreOrder,
         expectedAvailabilityDate: input.expectedAvailabilityDate !== undefined ? input.expectedAvailabilityDate : before.expectedAvailabilityDate,
       });
+      const opening = openingAfter(before, input, this.clock());
       if (before.isPreOrder && input.isPreOrder === false) {
         // Leftover stock must not go to new shoppers ahead of those who pre-ordered (decision 0015).
         const waiting = await waitingBoxes(tx, id);
@@ -104,12 +110,16 @@ export class CatalogService {
       }
       const [after] = await tx
         .update(products)
-        .set({ ...toColumns(input), updatedAt: sql`now()` })
+        .set({ ...toColumns(input), preOrdersOpenAt: opening, updatedAt: sql`now()` })
         .where(eq(products.id, id))
         .returning();
       // A stock number typed in the product editor is a correction like any other: it is a movement.
       if (after!.stock !== before.stock) {
         await tx.insert(stockMovements).values({ productId: id, change: after!.stock - before.stock, reason: 'correction', actorUserId: actor.userId, note: 'Set in the product editor' });
+      }
+      // A new time ahead: the waitlist hears it with the change, once (an opening now is the sweep's news).
+      if (opening && opening.getTime() !== before.preOrdersOpenAt?.getTime()) {
+        await tellNewOpening(tx, { productId: id, productName: after!.name, opensAt: opening.toISOString(), publicUrl: this.publicUrl });
       }
       await recordAudit(tx, { actorUserId: actor.userId, action: input.isHidden !== undefined && Object.keys(input).length === 1 ? (input.isHidden ? 'product.hide' : 'product.show') : 'product.update', entity: 'product', entityId: id, before, after, requestId: actor.requestId });
       return after!;
@@ -227,8 +237,32 @@ function checkPreOrder(product: Pick<ProductFields, 'isPreOrder' | 'expectedAvai
   if (problem) throw fieldError('expectedAvailabilityDate', problem);
 }
 
+const openingHorizonMs = 366 * 24 * 60 * 60 * 1000;
+
+/** A new opening time must lie ahead of the shop's clock, and within a year. */
+function checkOpening(input: Pick<ProductFields, 'isPreOrder' | 'preOrdersOpenAt'>, stored: Date | null, now: Date): void {
+  if (!input.preOrdersOpenAt) return;
+  if (!input.isPreOrder) throw fieldError('preOrdersOpenAt', 'Only a pre-order product can open at a set time');
+  const at = Date.parse(input.preOrdersOpenAt);
+  // The time already stored may come back unchanged (an editor saving the whole form after it passed).
+  if (stored && stored.getTime() === at) return;
+  if (at <= now.getTime()) throw fieldError('preOrdersOpenAt', 'Opening time must be in the future: leave it empty to open pre-orders now');
+  if (at > now.getTime() + openingHorizonMs) throw fieldError('preOrdersOpenAt', 'Opening time must be within a year');
+}
+
+/**
+ * The opening a product has after an update: the one sent, or the one it had; none once it is
+ * no longer a pre-order (an opening belongs to pre-orders only).
+ */
+function openingAfter(before: ProductRow, input: ProductUpdate, now: Date): Date | null {
+  const isPreOrder = input.isPreOrder ?? before.isPreOrder;
+  if (input.preOrdersOpenAt === undefined) return isPreOrder ? before.preOrdersOpenAt : null;
+  checkOpening({ isPreOrder, preOrdersOpenAt: input.preOrdersOpenAt }, before.preOrdersOpenAt, now);
+  return input.preOrdersOpenAt ? new Date(input.preOrdersOpenAt) : null;
+}
+
 function toColumns(input: Partial<ProductFields>): Partial<typeof products.$inferInsert> {
-  const { price, rating, ...rest } = input;
+  const { price, rating, preOrdersOpenAt: _opening, ...rest } = input;
   return {
     ...rest,
     ...(price !== undefined && { priceCents: dollarsToCents(price) }),

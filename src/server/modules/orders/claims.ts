@@ -1,3 +1,4 @@
+import { notOpenYetMessage } from '../../../contracts/availability';
 import { and, eq, gte, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { products, promoCodes } from '../../db/schema';
@@ -22,13 +23,13 @@ export async function claimPromoUse(tx: Tx, promoId: number): Promise<void> {
  * Takes in-stock boxes with `stock = stock - n where stock >= n` (in product order, so parallel
  * orders never deadlock) and checks pre-order limits; any shortfall undoes the whole order.
  */
-export async function claimStock(tx: Tx, priced: PricedCart): Promise<boolean> {
+export async function claimStock(tx: Tx, priced: PricedCart, now: Date): Promise<boolean> {
   const byProduct = [...priced.lines].sort((a, b) => a.product.id - b.product.id);
   let changed = false;
   for (const { product, quantity } of byProduct) {
     if (product.isPreOrder) {
       // Under a limit, the boxes left to pre-order change: the catalogue must hear of it.
-      if (await claimPreOrder(tx, product, quantity)) changed = true;
+      if (await claimPreOrder(tx, product, quantity, now)) changed = true;
       continue;
     }
     const [taken] = await tx
@@ -49,7 +50,7 @@ export async function claimStock(tx: Tx, priced: PricedCart): Promise<boolean> {
  * A pre-order takes no stock, but its product row is locked: a limit is counted under the lock, and
  * a product deleted meanwhile answers 409 rather than failing the order line's reference.
  */
-async function claimPreOrder(tx: Tx, carted: { id: number; name: string }, quantity: number): Promise<boolean> {
+async function claimPreOrder(tx: Tx, carted: { id: number; name: string }, quantity: number, now: Date): Promise<boolean> {
   const productId = carted.id;
   const [product] = await tx.select().from(products).where(eq(products.id, productId)).for('update');
   if (!product) {
@@ -59,6 +60,11 @@ async function claimPreOrder(tx: Tx, carted: { id: number; name: string }, quant
   // Its pre-orders closed since the cart was priced (all served, now selling from stock).
   if (!product.isPreOrder) {
     const message = `${product.name} now sells from stock rather than as a pre-order. Please check your cart and place the order again.`;
+    throw new Conflict(message, { cart: message });
+  }
+  // Checked under the row's lock by the shop's clock: an order in flight as staff move the opening sees the new time.
+  if (product.preOrdersOpenAt && product.preOrdersOpenAt > now) {
+    const message = notOpenYetMessage(product.name, product.preOrdersOpenAt.toISOString());
     throw new Conflict(message, { cart: message });
   }
   if (product.preOrderLimit === null) return false;

@@ -35,11 +35,13 @@ export async function preOrderedBoxes(db: Db | Tx, productId?: number): Promise<
 }
 
 /**
- * The products row can be bought now: shown, and in stock, or a pre-order with room under its
- * limit. The opposite of what "Notify me" is offered for (the catalogue's `preOrdersFull`).
+ * The products row can be bought at `now` (the shop's clock): shown, and in stock, or a pre-order
+ * that has opened with room under its limit. The opposite of what "Notify me" is offered for
+ * (`waitlistOpen`).
  */
-export const buyableNow = sql`(not ${products.isHidden} and (
+export const buyableAt = (now: Date) => sql`(not ${products.isHidden} and (
   (not ${products.isPreOrder} and ${products.stock} > 0)
-  or (${products.isPreOrder} and (${products.preOrderLimit} is null or ${products.preOrderLimit} > (
+  or (${products.isPreOrder} and (${products.preOrdersOpenAt} is null or ${products.preOrdersOpenAt} <= ${now.toISOString()}::timestamptz)
+    and (${products.preOrderLimit} is null or ${products.preOrderLimit} > (
     select coalesce(sum(${orderLines.quantity}), 0) from ${orderLines} inner join ${orders} on ${orders.id} = ${orderLines.orderId}
     where ${orderLines.productId} = ${products.id} and ${livePreOrderLine})))))`;

@@ -1,4 +1,5 @@
 import type { MailMessage } from '../../lib/mail';
+import { formatOpening } from '../../../contracts/availability';
 import { composeMail } from '../../lib/mail-layout';
 
 interface LinkMail {
@@ -41,10 +42,10 @@ export function alreadyOnListMail({ to, productName, link }: LinkMail): MailMess
 
 /** The one mail a waitlist entry gets: the product can be bought (or pre-ordered) again. */
 export function backMail(back: { to: string; productName: string; isPreOrder: boolean; productUrl: string; unsubscribeUrl: string }): MailMessage {
-  const news = back.isPreOrder ? `pre-orders for ${back.productName} are open again` : `${back.productName} is back in stock`;
+  const news = back.isPreOrder ? `pre-orders for ${back.productName} are open` : `${back.productName} is back in stock`;
   return composeMail({
     to: back.to,
-    subject: back.isPreOrder ? `Pre-orders for ${back.productName} are open again` : `${back.productName} is back at Mango Shop`,
+    subject: back.isPreOrder ? `Pre-orders for ${back.productName} are open` : `${back.productName} is back at Mango Shop`,
     preview: `Good news: ${news}.`,
     greeting: 'Kia ora,',
     parts: [
@@ -57,5 +58,24 @@ export function backMail(back: { to: string; productName: string; isPreOrder: bo
     siteName: 'Mango Shop',
     // RFC 8058: mail clients offer their own unsubscribe button, which POSTs to the link.
     headers: { 'List-Unsubscribe': `<${back.unsubscribeUrl}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+  });
+}
+
+/** Staff set or moved when pre-orders open: the subscriber hears the new time, once per change. */
+export function openingMovedMail(news: { to: string; productName: string; opensAt: string; productUrl: string; leaveUrl: string }): MailMessage {
+  const when = formatOpening(news.opensAt);
+  return composeMail({
+    to: news.to,
+    subject: `Pre-orders for ${news.productName} open ${when}`,
+    preview: `Pre-orders for ${news.productName} open ${when} (New Zealand time).`,
+    greeting: 'Kia ora,',
+    parts: [
+      `You are on the waitlist for ${news.productName}. Pre-orders now open ${when}, New Zealand time.`,
+      'We will e-mail you again the moment they open. Boxes are limited and go in the order shoppers place them.',
+      { kind: 'button', label: `See ${news.productName}`, href: news.productUrl },
+      '',
+      { kind: 'link', label: 'Changed your mind? Leave this waitlist with this link', href: news.leaveUrl },
+    ],
+    siteName: 'Mango Shop',
   });
 }

@@ -7,7 +7,8 @@ import { rateLimitAddress } from '../../lib/client-address';
 import { NotFound } from '../../lib/errors';
 import { type LinkPage, linkPage } from '../../lib/link-page';
 import { adminOnly, currentUser, requireUser, signedInOnly } from '../auth/request-user';
-import { manageLinkPath, type ManageLinkState, unsubscribeLinkPath, type WaitlistService } from './service';
+import { manageLinkPath, unsubscribeLinkPath } from './links';
+import type { ManageLinkState, WaitlistService } from './service';
 
 /** A mail client's one-click body (`List-Unsubscribe=One-Click`) is all a post carries. */
 const oneClickBodyLimit = 4096;

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { waitlistOpen } from '../../../contracts/availability';
+import { opensLater, waitlistOpen } from '../../../contracts/availability';
+import type { Product } from '../../../contracts/product';
 import type { joinWaitlistSchema, WaitlistCount, WaitlistEntryView, WaitlistJoinAnswer } from '../../../contracts/waitlist';
 import { type Db, queryRows, type Tx } from '../../db/client';
 import { Conflict, fieldError } from '../../lib/errors';
@@ -10,7 +11,8 @@ import type { RateLimiter } from '../../lib/rate-limit';
 import { hashToken, newToken } from '../../lib/tokens';
 import type { UserRow } from '../auth/user-view';
 import type { CatalogService } from '../catalog/service';
-import { buyableNow } from '../orders/waiting-pre-orders';
+import { buyableAt } from '../orders/waiting-pre-orders';
+import { manageLinkPath, unsubscribeLinkPath } from './links';
 import { alreadyOnListMail, backMail, confirmMail } from './mail';
 
 const hourMs = 60 * 60 * 1000;
@@ -35,6 +37,8 @@ export interface WaitlistDeps {
   catalog: CatalogService;
   /** Where links in e-mails point (PUBLIC_URL, or this server on localhost). */
   publicUrl: string;
+  /** The shop's clock: pre-orders open by it. */
+  clock: () => Date;
 }
 
 /** What a mailed link's token stands for, read without changing anything (mail scanners open links). */
@@ -58,7 +62,8 @@ export class WaitlistService {
       'Too many waitlist sign-ups. Please try again in an hour.',
     );
     const product = await this.deps.catalog.findOne(input.productId, false);
-    if (!waitlistOpen(product)) {
+    const now = this.deps.clock().getTime();
+    if (!waitlistOpen(product, now)) {
       const message = `${product.name} can be ${product.isPreOrder ? 'pre-ordered' : 'bought'} now: add it to your cart.`;
       throw new Conflict(message, { productId: message });
     }
@@ -75,8 +80,8 @@ export class WaitlistService {
           user_id = excluded.user_id, confirmed_at = coalesce(waitlist_entries.confirmed_at, now())
         returning exists (select 1 from before where confirmed_at is not null) as was_confirmed`);
       return row?.was_confirmed
-        ? { state: 'already subscribed', message: `You are already on the waitlist for ${product.name}. We will e-mail you when it is back.` }
-        : { state: 'subscribed', message: `You are on the waitlist for ${product.name}. We will e-mail you when it is back.` };
+        ? { state: 'already subscribed', message: `You are already on the waitlist for ${product.name}. We will e-mail you ${whenTold(product, now)}.` }
+        : { state: 'subscribed', message: `You are on the waitlist for ${product.name}. We will e-mail you ${whenTold(product, now)}.` };
     }
     // A visitor, or an account that has never shown it reads its address (anyone can register
     // with any address): the address confirms by the mailed link, as double opt-in asks.
@@ -202,7 +207,7 @@ export class WaitlistService {
       from waitlist_entries e
       join products on products.id = e.product_id
       left join users u on u.id = e.user_id
-      where e.confirmed_at is not null and e.notified_at is null and e.cancelled_at is null and ${buyableNow}
+      where e.confirmed_at is not null and e.notified_at is null and e.cancelled_at is null and ${buyableAt(this.deps.clock())}
       order by e.created_at, e.id
       limit ${sweepBatch}
       for update of e skip locked`);
@@ -268,13 +273,10 @@ export class WaitlistService {
  */
 const ownedBy = (user: UserRow) => sql`e.user_id = ${user.id}`;
 
+/** What the waitlist waits for: an opening still ahead, or boxes again. */
+function whenTold(product: Product, now: number): string {
+  return opensLater(product, now) ? 'when pre-orders open' : 'when it is back';
+}
+
 const nzTimeFormat = new Intl.DateTimeFormat('en-NZ', { timeZone: 'Pacific/Auckland', dateStyle: 'medium', timeStyle: 'short' });
 const nzTime = (value: Date | string) => nzTimeFormat.format(new Date(value));
-
-export function manageLinkPath(token: string): string {
-  return `/api/waitlist/manage?token=${encodeURIComponent(token)}`;
-}
-
-export function unsubscribeLinkPath(token: string): string {
-  return `/api/waitlist/unsubscribe?token=${encodeURIComponent(token)}`;
-}

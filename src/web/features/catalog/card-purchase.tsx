@@ -6,6 +6,7 @@ import { Button } from '../../components/ui/button';
 import { QuantityStepper } from '../../components/ui/quantity-stepper';
 import { useAuth } from '../auth/auth-provider';
 import { useCart } from '../cart/cart-provider';
+import { OpeningNotice, useOpening } from '../pre-order/opening';
 import { openPreOrderSignIn } from '../pre-order/pre-order-store';
 import { useSuccessReset } from './use-success-reset';
 
@@ -22,13 +23,24 @@ export function CardPurchase({ product }: { product: Product }) {
   const navigate = useNavigate();
   const [step, setStep] = useState<Step>('closed');
   const [quantity, setQuantity] = useState(1);
+  const opening = useOpening(product);
 
   useSuccessReset(step === 'added', () => {
     setStep('closed');
     setQuantity(1);
   });
 
-  // Full pre-orders and sold-out boxes: the product page offers "Notify me".
+  // Pre-orders that open later, full pre-orders and sold-out boxes: the product page offers "Notify me".
+  if (opening.opensLater) {
+    return (
+      <div className="grid gap-2">
+        <OpeningNotice product={product} left={opening.left} compact />
+        <Button onClick={() => void navigate(`/product/${product.id}`)} variant="outline" className="w-full" aria-label={`Pre-orders open later: notify me about ${product.name}`}>
+          <Bell className="size-4" aria-hidden="true" /> Notify me
+        </Button>
+      </div>
+    );
+  }
   if (product.isPreOrder && product.preOrdersFull) {
     return (
       <Button onClick={() => void navigate(`/product/${product.id}`)} variant="outline" className="w-full" aria-label={`Pre-Orders Full: notify me about ${product.name}`}>

@@ -1,6 +1,6 @@
 import { Check } from 'lucide-react';
 import { useState } from 'react';
-import { waitlistOpen } from '../../../contracts/availability';
+import { soldOut } from '../../../contracts/availability';
 import type { Product } from '../../../contracts/product';
 import { shopRules, toastDurations } from '../../../contracts/shop-rules';
 import { Button } from '../../components/ui/button';
@@ -9,6 +9,7 @@ import { formatDate } from '../../lib/format';
 import { useAuth } from '../auth/auth-provider';
 import { useCart } from '../cart/cart-provider';
 import { openPreOrderSignIn } from '../pre-order/pre-order-store';
+import { OpeningNotice, useOpening } from '../pre-order/opening';
 import { LazyNotifyMe } from '../waitlist/lazy-notify-me';
 import { useSuccessReset } from './use-success-reset';
 
@@ -22,13 +23,23 @@ export function PurchasePanel({ product, beforeSignIn }: { product: Product; bef
   const [quantity, setQuantity] = useState(1);
   const [state, setState] = useState<'idle' | 'busy' | 'added'>('idle');
   const max = product.isPreOrder ? shopRules.maxPreOrderQuantityPerLine : product.stock;
+  const opening = useOpening(product);
 
   useSuccessReset(state === 'added', () => {
     setState('idle');
     setQuantity(1);
   });
 
-  if (waitlistOpen(product)) {
+  if (opening.opensLater) {
+    return (
+      <div className="grid gap-3">
+        <OpeningNotice product={product} left={opening.left} />
+        <LazyNotifyMe product={product} waitsFor="opening" />
+      </div>
+    );
+  }
+
+  if (soldOut(product)) {
     return (
       <div className="grid gap-3">
         <Button disabled className="w-full sm:w-auto sm:justify-self-start">{product.isPreOrder ? 'Pre-Orders Full' : 'Out of Stock'}</Button>

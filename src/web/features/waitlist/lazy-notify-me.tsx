@@ -5,10 +5,10 @@ import type { Product } from '../../../contracts/product';
 const NotifyMe = lazy(() => import('./notify-me').then((module) => ({ default: module.NotifyMe })));
 
 /** "Notify me", loaded on demand; its space stays empty for the moment it loads. */
-export function LazyNotifyMe({ product }: { product: Pick<Product, 'id' | 'name'> }) {
+export function LazyNotifyMe({ product, waitsFor }: { product: Pick<Product, 'id' | 'name'>; waitsFor?: 'back' | 'opening' }) {
   return (
     <Suspense fallback={<div className="h-10" />}>
-      <NotifyMe product={product} />
+      <NotifyMe product={product} waitsFor={waitsFor} />
     </Suspense>
   );
 }

@@ -10,7 +10,7 @@ export default function NotifyDialog({ name, product, open, onOpenChange }: { na
         <header className="pr-8">
           <DialogTitle className="font-serif text-2xl font-semibold">Notify me when {name} is back</DialogTitle>
           <DialogDescription className="mt-1 text-ink-500">
-            {product.name} {product.isPreOrder ? 'is fully pre-ordered' : 'is sold out'} for now.
+            {product.name} {product.isPreOrder ? (product.preOrdersFull ? 'is fully pre-ordered' : 'opens for pre-orders soon') : 'is sold out'} for now.
           </DialogDescription>
         </header>
         <NotifyMe product={product} startOpen />

@@ -13,12 +13,15 @@ import { useAuth } from '../auth/auth-provider';
 import { joinWaitlist, useMyWaitlists, waitlistKey } from './waitlist-api';
 
 type WaitlistProduct = Pick<Product, 'id' | 'name'>;
+/** What the list waits for: boxes again, or pre-orders that open at a set time. */
+export type WaitsFor = 'back' | 'opening';
 
 /**
  * "Notify me" for a product that cannot be bought now: one click for a signed-in shopper; a
  * visitor gives an address and confirms it from the mail (double opt-in).
  */
-export function NotifyMe({ product, startOpen = false }: { product: WaitlistProduct; startOpen?: boolean }) {
+export function NotifyMe({ product, startOpen = false, waitsFor = 'back' }: { product: WaitlistProduct; startOpen?: boolean; waitsFor?: WaitsFor }) {
+  const when = waitsFor === 'opening' ? 'when pre-orders open' : 'when it is back';
   const { user } = useAuth();
   const mine = useMyWaitlists();
   const queryClient = useQueryClient();
@@ -62,7 +65,7 @@ export function NotifyMe({ product, startOpen = false }: { product: WaitlistProd
       <div role="status" className="flex gap-3 rounded-2xl bg-mango-50 p-4 text-sm">
         <Check className="mt-0.5 size-5 shrink-0 text-leaf-700" aria-hidden="true" />
         <p>
-          {answer?.message ?? `You are on the waitlist for ${product.name}. We will e-mail you when it is back.`}
+          {answer?.message ?? `You are on the waitlist for ${product.name}. We will e-mail you ${when}.`}
           {user && (
             <>
               {' '}
@@ -84,7 +87,7 @@ export function NotifyMe({ product, startOpen = false }: { product: WaitlistProd
   if (user || !asking) {
     return (
       <div className="grid justify-items-start gap-2">
-        <Button variant="outline" disabled={busy || !hydrated} onClick={() => (user ? void send({ productId: product.id }) : setAsking(true))} aria-label={`Notify me when ${product.name} is back`}>
+        <Button variant="outline" disabled={busy || !hydrated} onClick={() => (user ? void send({ productId: product.id }) : setAsking(true))} aria-label={`Notify me ${waitsFor === 'opening' ? `when pre-orders for ${product.name} open` : `when ${product.name} is back`}`}>
           <Bell className="size-4" aria-hidden="true" /> {busy ? 'Adding...' : 'Notify me'}
         </Button>
         {alert}
@@ -92,8 +95,10 @@ export function NotifyMe({ product, startOpen = false }: { product: WaitlistProd
     );
   }
   return (
-    <form onSubmit={submit} noValidate aria-busy={busy} aria-label={`Notify me when ${product.name} is back`} className="grid gap-3 rounded-2xl bg-mango-50 p-4">
-      <p className="text-sm">Leave your e-mail and we will write once when {product.name} is back. We send a link to confirm first.</p>
+    <form onSubmit={submit} noValidate aria-busy={busy} aria-label={`Notify me ${waitsFor === 'opening' ? `when pre-orders for ${product.name} open` : `when ${product.name} is back`}`} className="grid gap-3 rounded-2xl bg-mango-50 p-4">
+      <p className="text-sm">
+        Leave your e-mail and we will write {waitsFor === 'opening' ? `when pre-orders for ${product.name} open` : `once when ${product.name} is back`}. We send a link to confirm first.
+      </p>
       <div className="flex flex-col gap-3 sm:flex-row sm:items-start">
         <TextField
           label="Email address"

@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import type { AdminProductRow } from '../../../../contracts/admin-products';
+import { instantOfNzWallTime, nzWallTime } from '../../../../contracts/dates';
 import { preOrderProblem, type ProductFields, productFields } from '../../../../contracts/product';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogTitle } from '../../../components/ui/dialog';
@@ -30,6 +31,8 @@ interface Draft {
   isPreOrder: boolean;
   expectedAvailabilityDate: string;
   preOrderLimit: string;
+  /** New Zealand wall time, as the datetime-local field holds it; empty opens pre-orders now. */
+  preOrdersOpenAt: string;
   isHidden: boolean;
 }
 
@@ -48,6 +51,7 @@ const blank: Draft = {
   isPreOrder: false,
   expectedAvailabilityDate: '',
   preOrderLimit: '',
+  preOrdersOpenAt: '',
   isHidden: false,
 };
 
@@ -68,6 +72,7 @@ function draftOf(product: AdminProductRow): Draft {
     boxInfo: product.boxInfo ?? '',
     expectedAvailabilityDate: product.expectedAvailabilityDate ?? '',
     preOrderLimit: product.preOrderLimit === null ? '' : String(product.preOrderLimit),
+    preOrdersOpenAt: product.preOrdersOpenAt ? nzWallTime(product.preOrdersOpenAt) : '',
   };
 }
 
@@ -84,6 +89,8 @@ function fieldsOf(draft: Draft) {
     boxInfo: draft.boxInfo.trim() || null,
     expectedAvailabilityDate: draft.expectedAvailabilityDate || null,
     preOrderLimit: draft.preOrderLimit.trim() === '' ? null : numberOf(draft.preOrderLimit),
+    // Only a pre-order opens at a time; a time the field cannot hold goes as typed, for the schema's message.
+    preOrdersOpenAt: draft.isPreOrder && draft.preOrdersOpenAt ? (instantOfNzWallTime(draft.preOrdersOpenAt) ?? draft.preOrdersOpenAt) : null,
   };
 }
 
@@ -189,6 +196,21 @@ export function ProductEditor({ product, categories, onClose }: ProductEditorPro
             <div className="grid gap-4 sm:grid-cols-2">
               <TextField label="Expected availability" type="date" {...text('expectedAvailabilityDate')} />
               <TextField label="Pre-order limit in boxes (empty for none)" inputMode="numeric" {...text('preOrderLimit')} />
+              <div className="grid gap-1 sm:col-span-2">
+                <TextField label="Pre-orders open (New Zealand time)" type="datetime-local" {...text('preOrdersOpenAt')} />
+                <p className="text-sm text-ink-500">
+                  {draft.preOrdersOpenAt ? (
+                    <>
+                      Until then shoppers see a countdown and can join the waitlist; when you change the time, everyone on it is e-mailed the new one.{' '}
+                      <button type="button" className="font-semibold text-mango-700 hover:underline" onClick={() => set('preOrdersOpenAt', '')}>
+                        Open pre-orders now instead
+                      </button>
+                    </>
+                  ) : (
+                    'Empty: pre-orders are open as soon as you save. Set a time to open them at an announced moment.'
+                  )}
+                </p>
+              </div>
             </div>
           )}
         </fieldset>

@@ -1,0 +1,2 @@
+ALTER TABLE "products" ADD COLUMN "pre_orders_open_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "products" ADD CONSTRAINT "products_opening_is_pre_order" CHECK ("products"."pre_orders_open_at" is null or "products"."is_pre_order");
