@@ -30,7 +30,7 @@ export function VarietyName({ name, product }: { name: string; product: Product 
       <button
         type="button"
         onClick={() => setAsking(true)}
-        aria-label={`Notify me when ${name} is back`}
+        aria-label={product.isPreOrder && !product.preOrdersFull ? `Notify me when pre-orders for ${name} open` : `Notify me when ${name} is back`}
         title="Notify me"
         className="-my-2 inline-flex size-9 items-center justify-center rounded-full text-mango-700 hover:bg-mango-500/20"
       >
