@@ -38,7 +38,7 @@ export const isNzRegion = (value: string): value is NzRegion => (nzRegions as re
  * started with; received, spoiled and correction are staff adjustments (a shipment is received);
  * `allocation` is a shipment's boxes given to a pre-order.
  */
-export const stockMovementReasons = ['order', 'cancellation', 'refund', 'opening', 'received', 'spoiled', 'correction', 'allocation'] as const;
+export const stockMovementReasons = ['order', 'cancellation', 'refund', 'opening', 'received', 'spoiled', 'donated', 'correction', 'allocation'] as const;
 export type StockMovementReason = (typeof stockMovementReasons)[number];
 
 /**

@@ -1,3 +1,4 @@
+import { batchDatesProblem, batchOriginFields } from './batches';
 import { z } from 'zod';
 import { nzToday, nextWorkingDay } from './dates';
 import type { OrderStatus } from './order';
@@ -14,10 +15,20 @@ export const shipmentSchema = z.strictObject({
   // Boxes enter stock and shoppers are told they have landed: only once they have.
   arrivalDate: calendarDateField('Arrival date', 'Arrival date is required').refine((day) => day <= nzToday(Date.now()), 'Arrival date cannot be in the future: record the shipment when it arrives'),
   note: noteField,
+  // The shipment's batch: its dates set when its boxes leave the cool room (first expiring, first out).
+  harvestedOn: batchOriginFields.harvestedOn.nullable().optional(),
+  bestBefore: batchOriginFields.bestBefore.nullable().optional(),
+  grower: batchOriginFields.grower,
   /** One per form: a retried submit (a lost answer, a double click) records the shipment once. */
   idempotencyKey: z.string({ error: 'Idempotency key must be text' }).trim().min(8, 'Idempotency key must be 8 to 100 characters').max(100, 'Idempotency key must be 8 to 100 characters').optional(),
 });
 export type ShipmentInput = z.output<typeof shipmentSchema>;
+
+/** The shipment's schema with its dates checked against each other (the route's body). */
+export const shipmentBodySchema = shipmentSchema.superRefine((shipment, context) => {
+  const problem = batchDatesProblem(shipment);
+  if (problem) context.addIssue({ code: 'custom', path: ['bestBefore'], message: problem });
+});
 
 /** POST /api/admin/inventory/:productId/pre-orders/expected-date: a late shipment's new date. */
 export const expectedDateSchema = z.strictObject({

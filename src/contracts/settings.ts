@@ -45,6 +45,8 @@ export const storedSettingsSchema = z
     shippingCents: z.number({ error: 'Shipping must be an amount in dollars' }).int('Shipping must be whole cents').min(0, 'Shipping cannot be negative').max(100_000, 'Shipping must be at most $1,000.00'),
     unpaidOrderTimeoutDays: z.number({ error: 'Enter a number of days' }).int('Enter a whole number of days').min(1, 'At least 1 day').max(30, 'At most 30 days'),
     lowStockThreshold: z.number({ error: 'Enter a number of boxes' }).int('Enter a whole number of boxes').min(0, 'Cannot be negative').max(1000, 'At most 1000 boxes'),
+    /** The dashboard lists batches whose best-before is at most this many days away. */
+    bestBeforeWarningDays: z.number({ error: 'Enter a number of days' }).int('Enter a whole number of days').min(0, 'Cannot be negative').max(60, 'At most 60 days'),
     /** Hours after delivery that a shopper may report a problem with the mangoes (a freshness claim). */
     claimWindowHours: z
       .number({ error: 'Enter a number of hours' })

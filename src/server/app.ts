@@ -44,6 +44,7 @@ import { PreOrderService } from './modules/orders/pre-orders';
 import { inventoryRoutes } from './modules/inventory/routes';
 import { customerRoutes } from './modules/customers/routes';
 import { CustomerService } from './modules/customers/service';
+import { BatchService } from './modules/inventory/batch-service';
 import { InventoryService } from './modules/inventory/service';
 import { promoAdminRoutes } from './modules/promos/admin-routes';
 import { promoRoutes } from './modules/promos/routes';
@@ -194,7 +195,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(staffOrderRoutes({ db, orders }));
   await app.register(claimRoutes({ claims: new ClaimService({ db, settings, orders, bus, publicUrl }), limiter, uploads: { bodyIdleMs: config.bodyIdleMs, uploadsAtOnce: config.uploadsAtOnce } }));
   await app.register(preOrderRoutes(new PreOrderService({ db, settings, delivery, bus, stripe, publicUrl, log: app.log, orders })));
-  await app.register(inventoryRoutes(new InventoryService({ db, settings, bus })));
+  await app.register(inventoryRoutes(new InventoryService({ db, settings, bus }), new BatchService({ db, settings, bus, clock })));
   await app.register(customerRoutes(new CustomerService(db)));
   await app.register(settingsRoutes(settings));
   await app.register(deliveryRoutes(delivery, new DispatchService({ db, delivery, settings, orders, canPayByCard: Boolean(stripe) })));

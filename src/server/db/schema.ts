@@ -9,3 +9,4 @@ export * from './schema/content';
 export * from './schema/delivery';
 export * from './schema/mail';
 export * from './schema/orders';
+export * from './schema/batches';

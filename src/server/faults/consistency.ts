@@ -16,6 +16,13 @@ export interface ShopConsistency {
   confirmationMismatch: Array<{ number: string; mails: number }>;
   /** Dispatch days whose booked boxes are not the boxes their orders hold. */
   capacityDrift: Array<{ date: string; booked: number; held: number }>;
+  /** Batches whose boxes left are not the sum of their movements. */
+  batchDrift: Array<{ id: number; left: number; moved: number }>;
+  /**
+   * Products whose batches do not hold what the cool room should: their stock plus the boxes of
+   * orders placed and not packed yet (decision 0026).
+   */
+  coolRoomDrift: Array<{ id: number; inBatches: number; stock: number; held: number }>;
   /** Mails not sent yet (not counting ones given up). */
   unsentMail: number;
   failedMail: number;
@@ -48,6 +55,21 @@ export async function shopConsistency(db: Db): Promise<ShopConsistency> {
         full join (select dispatch_date, sum(delivery_boxes) as held from orders where dispatch_date is not null group by dispatch_date) o on o.dispatch_date = d.date
         where coalesce(d.booked_boxes, 0) <> coalesce(o.held, 0)`,
   );
+  const batchDrift = await queryRows<{ id: number; left: number; moved: number }>(
+    db,
+    sql`select b.id, b.boxes_left as left, coalesce(sum(m.change), 0)::int as moved
+        from stock_batches b left join batch_movements m on m.batch_id = b.id
+        group by b.id having b.boxes_left <> coalesce(sum(m.change), 0)`,
+  );
+  const coolRoomDrift = await queryRows<{ id: number; inBatches: number; stock: number; held: number }>(
+    db,
+    sql`select p.id, coalesce(b.boxes, 0)::int as "inBatches", p.stock, coalesce(h.boxes, 0)::int as held
+        from products p
+        left join (select product_id, sum(boxes_left) as boxes from stock_batches group by product_id) b on b.product_id = p.id
+        left join (select l.product_id, sum(l.quantity) as boxes from order_lines l join orders o on o.id = l.order_id
+                   where o.status in ('pending_payment', 'paid') and (not l.is_pre_order or l.allocated_at is not null) group by l.product_id) h on h.product_id = p.id
+        where coalesce(b.boxes, 0) <> p.stock + coalesce(h.boxes, 0)`,
+  );
   const [mail] = await queryRows<{ unsent: number; failed: number }>(
     db,
     sql`select count(*) filter (where sent_at is null and failed_at is null)::int as unsent, count(*) filter (where failed_at is not null)::int as failed from mail_outbox`,
@@ -58,6 +80,8 @@ export async function shopConsistency(db: Db): Promise<ShopConsistency> {
     halfOrders: halfOrders.map((row) => row.number),
     confirmationMismatch: confirmationMismatch.filter((row) => row.mails !== 1),
     capacityDrift,
+    batchDrift,
+    coolRoomDrift,
     unsentMail: mail!.unsent,
     failedMail: mail!.failed,
   };
@@ -76,6 +100,8 @@ export async function expectWholeShop(database: Database, placed: string[]): Pro
     expect(state.stockDrift).toEqual([]);
     expect(state.confirmationMismatch).toEqual([]);
     expect(state.capacityDrift).toEqual([]);
+    expect(state.batchDrift).toEqual([]);
+    expect(state.coolRoomDrift).toEqual([]);
     return state;
   } finally {
     await database.close();

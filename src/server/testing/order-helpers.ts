@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { products, promoCodes, users } from '../db/schema';
 import { hashPassword } from '../modules/auth/passwords';
+import { receiveBatch } from '../modules/inventory/batches';
 import type { PlacedOrder } from '../../contracts/order';
 import { as, type TestShop } from './test-app';
 
@@ -91,6 +92,8 @@ export async function testProduct(shop: TestShop, values: Partial<typeof product
       ...values,
     })
     .returning();
+  // Its boxes are in the cool room, as a batch of unknown dates (as stock from before batches is).
+  if (product!.stock > 0) await shop.database.db.transaction((tx) => receiveBatch(tx, { productId: product!.id, boxes: product!.stock, note: 'Test stock' }, 'opening'));
   await shop.app.services.bus.publish('products');
   return product!;
 }

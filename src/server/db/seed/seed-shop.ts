@@ -5,6 +5,7 @@ import { count } from 'drizzle-orm';
 import type { Db } from '../client';
 import { banners, contentPages, products, promoCodes, siteSettings, stockMovements, testimonials } from '../schema';
 import { defaultSettings } from '../../modules/settings/defaults';
+import { receiveBatch } from '../../modules/inventory/batches';
 import * as catalogue from './catalogue';
 
 const contentDir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'content');
@@ -33,6 +34,7 @@ export async function seedShop(db: Db): Promise<void> {
     const opening = seeded.filter((product) => product.stock > 0);
     if (opening.length) {
       await tx.insert(stockMovements).values(opening.map((product) => ({ productId: product.id, change: product.stock, reason: 'opening' as const, note: 'Opening stock' })));
+      for (const product of opening) await receiveBatch(tx, { productId: product.id, boxes: product.stock, note: 'Opening stock' }, 'opening');
     }
     await tx.insert(testimonials).values(
       catalogue.testimonials.map((t, index) => ({

@@ -9,6 +9,7 @@ import { recordAudit } from '../../lib/audit';
 import { type CacheBus, CachedValue } from '../../lib/cache-bus';
 import { Conflict, NotFound, fieldError } from '../../lib/errors';
 import { preOrderedBoxes, waitingBoxes } from '../orders/waiting-pre-orders';
+import { moveBatchesWithStock, receiveBatch } from '../inventory/batches';
 import { tellNewOpening } from '../waitlist/opening-news';
 import type { SettingsService } from '../settings/service';
 import type { ImageSizes } from '../uploads/image-sizes';
@@ -82,6 +83,7 @@ export class CatalogService {
         .returning();
       if (created!.stock > 0) {
         await tx.insert(stockMovements).values({ productId: created!.id, change: created!.stock, reason: 'opening', actorUserId: actor.userId, note: 'Opening stock' });
+        await receiveBatch(tx, { productId: created!.id, boxes: created!.stock, note: 'Opening stock' }, 'opening', { actorUserId: actor.userId });
       }
       await recordAudit(tx, { actorUserId: actor.userId, action: 'product.create', entity: 'product', entityId: created!.id, after: created, requestId: actor.requestId });
       return created;
@@ -116,6 +118,7 @@ export class CatalogService {
       // A stock number typed in the product editor is a correction like any other: it is a movement.
       if (after!.stock !== before.stock) {
         await tx.insert(stockMovements).values({ productId: id, change: after!.stock - before.stock, reason: 'correction', actorUserId: actor.userId, note: 'Set in the product editor' });
+        await moveBatchesWithStock(tx, id, after!.stock - before.stock, 'correction', { actorUserId: actor.userId, note: 'Set in the product editor' });
       }
       // A new time ahead: the waitlist hears it with the change, once (an opening now is the sweep's news).
       if (opening && opening.getTime() !== before.preOrdersOpenAt?.getTime()) {

@@ -7,6 +7,7 @@ import { recordAudit } from '../../lib/audit';
 import type { CacheBus } from '../../lib/cache-bus';
 import { Conflict, NotFound } from '../../lib/errors';
 import type { SettingsService } from '../settings/service';
+import { moveBatchesWithStock, receiveBatch } from './batches';
 
 /** Stock per product and how it got there: every change is a movement, adjustments included. */
 export class InventoryService {
@@ -95,6 +96,10 @@ export class InventoryService {
         throw new Conflict(message, { change: message });
       }
       await tx.insert(stockMovements).values({ productId, change: adjustment.change, reason: adjustment.reason, actorUserId: actor.userId, note: adjustment.note ?? '' });
+      // The boxes in the cool room move with the stock: what arrives is a batch of its own.
+      const context = { actorUserId: actor.userId, note: adjustment.note ?? '' };
+      if (adjustment.reason === 'received' && adjustment.change > 0) await receiveBatch(tx, { productId, boxes: adjustment.change, note: adjustment.note ?? '' }, 'received', context);
+      else await moveBatchesWithStock(tx, productId, adjustment.change, adjustment.reason, context);
       await recordAudit(tx, {
         actorUserId: actor.userId,
         action: `inventory.${adjustment.reason}`,

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { cancelWaitingSchema, expectedDateSchema, shipmentSchema } from '../../../contracts/pre-order';
+import { cancelWaitingSchema, expectedDateSchema, shipmentBodySchema } from '../../../contracts/pre-order';
 import { idParam } from '../../../contracts/product';
 import { adminOnly, requireAdmin } from '../auth/request-user';
 import type { PreOrderService } from './pre-orders';
@@ -14,7 +14,7 @@ export function preOrderRoutes(preOrders: PreOrderService): FastifyPluginAsyncZo
       reply.header('cache-control', 'no-store');
     });
     app.get('/api/admin/inventory/:productId/pre-orders', { onRequest: adminOnly, schema: { params: productParams } }, async (request) => preOrders.book(request.params.productId));
-    app.post('/api/admin/inventory/:productId/shipments', { onRequest: adminOnly, schema: { params: productParams, body: shipmentSchema } }, async (request, reply) => {
+    app.post('/api/admin/inventory/:productId/shipments', { onRequest: adminOnly, schema: { params: productParams, body: shipmentBodySchema } }, async (request, reply) => {
       const admin = await requireAdmin(request);
       const result = await preOrders.recordShipment(request.params.productId, request.body, { userId: admin.id, requestId: request.id });
       return reply.code(201).send(result);

@@ -9,6 +9,7 @@ import type { Tx } from '../../db/client';
 import { orderEvents, orderLines, orders, products, shipments, stockMovements, users } from '../../db/schema';
 import { recordAudit } from '../../lib/audit';
 import { capacityOn, firstPackingDay } from '../delivery/calendar';
+import { receiveBatch } from '../inventory/batches';
 import { claimDispatchDay, firstFreeDate, horizonDays, lockDispatchRange } from '../delivery/service';
 import type { MailMessage } from '../../lib/mail';
 import { AppError, Conflict, NotFound } from '../../lib/errors';
@@ -80,6 +81,12 @@ export class PreOrderService {
         stock += shipment.boxes;
         const note = `Shipment of ${formatDate(shipment.arrivalDate)}${shipment.note ? `: ${shipment.note}` : ''}`;
         await tx.insert(stockMovements).values({ productId, change: shipment.boxes, reason: 'received', actorUserId: actor.userId, note });
+        await receiveBatch(
+          tx,
+          { productId, boxes: shipment.boxes, harvestedOn: shipment.harvestedOn, bestBefore: shipment.bestBefore, grower: shipment.grower, shipmentId: recorded.id, note },
+          'received',
+          { actorUserId: actor.userId },
+        );
       }
       const dispatch = expectedDispatch(arrivalDate, now);
       const candidates = lockedOrders.length

@@ -2,11 +2,12 @@ import { and, asc, eq, isNull, lt, sql } from 'drizzle-orm';
 import { nextStatuses, type OrderStatus, orderStatusLabels, refundReturnsStockFrom, type StockMovementReason, unsentOrderStatuses } from '../../../contracts/order';
 import type { StoredSettings } from '../../../contracts/settings';
 import type { Tx } from '../../db/client';
-import { orderEvents, orderLines, orders, products, promoCodes, refunds, stockMovements, users } from '../../db/schema';
+import { orderEvents, orderLineBatches, orderLines, orders, products, promoCodes, refunds, stockMovements, users } from '../../db/schema';
 import { recordAudit } from '../../lib/audit';
 import { Conflict, NotFound } from '../../lib/errors';
 import { queueMail } from '../../lib/mail-outbox';
 import { releaseDispatchDay } from '../delivery/service';
+import { packedBatchesOf, putBackIntoBatch, receiveBatch, takeFromBatches } from '../inventory/batches';
 import type { CardPayments } from './card-payments';
 import { cancelledMail, paidMail, refundedMail, shippedMail } from './mail';
 import type { OrderDeps, OrderService, StatusChange } from './service';
@@ -91,7 +92,10 @@ export class OrderStatusChanges {
         .returning();
       let stockReturned = false;
       let refundedNowCents = 0;
+      if (to === 'packed') await packFromBatches(tx, updated!, change.actorUserId);
       if (to === 'cancelled') stockReturned = await this.returnStock(tx, order, change.actorUserId, 'cancellation');
+      // Packed boxes go back into the batches they were packed from.
+      if ((to === 'cancelled' || to === 'refunded') && order.status === 'packed') await unpackIntoBatches(tx, order, change.actorUserId);
       if (to === 'refunded' && refundReturnsStockFrom.includes(order.status)) stockReturned = await this.returnStock(tx, order, change.actorUserId, 'refund');
       if (releasesDay && order.dispatchDate) await releaseDispatchDay(tx, order.dispatchDate, order.deliveryBoxes);
       // Every refund is a money record (claims refund parts of orders too): what is left to give back.
@@ -188,5 +192,33 @@ export class OrderStatusChanges {
       tx,
       status === 'paid' ? paidMail(context) : status === 'shipped' ? shippedMail(context) : status === 'refunded' ? refundedMail(context, refundedNowCents) : cancelledMail(context, note ? `${note}.` : ''),
     );
+  }
+}
+
+/** The lines whose boxes the order holds on the shelf: in-stock lines, and pre-order lines served from a shipment. */
+async function heldLines(tx: Tx, orderId: number) {
+  const lines = await tx.select().from(orderLines).where(eq(orderLines.orderId, orderId)).orderBy(asc(orderLines.productId), asc(orderLines.id));
+  return lines.filter((line) => line.productId !== null && (!line.isPreOrder || line.allocatedAt !== null));
+}
+
+/**
+ * Packing takes the order's boxes out of the cool room, first expiring first out, and records the
+ * batch each line's boxes came from (the packing slip and the order's staff view show it).
+ */
+async function packFromBatches(tx: Tx, order: OrderRow, actorUserId: number | null): Promise<void> {
+  for (const line of await heldLines(tx, order.id)) {
+    const taken = await takeFromBatches(tx, line.productId!, line.quantity, 'packed', { orderId: order.id, actorUserId, note: `Order ${order.number}` });
+    await tx.insert(orderLineBatches).values(taken.map((part) => ({ orderLineId: line.id, batchId: part.batch.id, boxes: part.boxes })));
+  }
+}
+
+/** A packed order cancelled or refunded before it left: its boxes go back into their batches. */
+async function unpackIntoBatches(tx: Tx, order: OrderRow, actorUserId: number | null): Promise<void> {
+  const context = { orderId: order.id, actorUserId, note: `Back from order ${order.number}` };
+  for (const line of await heldLines(tx, order.id)) {
+    const parts = await packedBatchesOf(tx, line.id);
+    // Packed before batches were recorded: the boxes come back as a batch of unknown dates.
+    if (!parts.length) await receiveBatch(tx, { productId: line.productId!, boxes: line.quantity, note: context.note }, 'returned', context);
+    for (const part of parts) await putBackIntoBatch(tx, part.batchId, part.boxes, 'returned', context);
   }
 }

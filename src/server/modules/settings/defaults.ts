@@ -25,5 +25,6 @@ export const defaultSettings: StoredSettings = {
   shippingCents: shopRules.defaultShippingCents,
   unpaidOrderTimeoutDays: 3,
   lowStockThreshold: 5,
+  bestBeforeWarningDays: 5,
   claimWindowHours: claimWindowBounds.default,
 };

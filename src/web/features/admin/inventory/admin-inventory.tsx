@@ -21,6 +21,7 @@ const reasonLabels: Record<StockMovementReason, string> = {
   opening: 'Opening stock',
   received: 'Received',
   spoiled: 'Spoiled',
+  donated: 'Donated',
   correction: 'Correction',
   allocation: 'Pre-order allocated',
 };

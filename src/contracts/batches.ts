@@ -1,0 +1,73 @@
+import { z } from 'zod';
+import { formatDate, isCalendarDate } from './dates';
+import { noteField } from './text';
+
+/** Why a batch's boxes changed. */
+export const batchMovementReasons = ['received', 'opening', 'packed', 'returned', 'spoiled', 'donated', 'correction'] as const;
+export type BatchMovementReason = (typeof batchMovementReasons)[number];
+
+/** Boxes staff take out of a batch that will never be sold. */
+export const writeOffReasons = ['spoiled', 'donated'] as const;
+
+const calendarDate = (label: string) =>
+  z
+    .string({ error: `${label} must be a date (YYYY-MM-DD)` })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, `${label} must be a date (YYYY-MM-DD)`)
+    .refine(isCalendarDate, `${label} must be a real date`);
+
+/** The dates and grower a batch of fruit arrives with: both dates, the grower if known. */
+export const batchOriginFields = {
+  harvestedOn: calendarDate('Harvest date'),
+  bestBefore: calendarDate('Best-before date'),
+  grower: z.string({ error: 'Grower must be text' }).trim().max(120, 'Grower must be at most 120 characters').nullable().optional(),
+};
+
+/** A best-before before the harvest is a typing mistake. */
+export function batchDatesProblem(batch: { harvestedOn?: string | null; bestBefore?: string | null }): string | null {
+  return batch.harvestedOn && batch.bestBefore && batch.bestBefore < batch.harvestedOn ? 'Best-before date must be on or after the harvest date' : null;
+}
+
+/** POST /api/admin/inventory/:productId/batches: boxes that arrived together. */
+export const newBatchSchema = z
+  .strictObject({
+    boxes: z.number({ error: 'Boxes must be a whole number' }).int('Boxes must be a whole number').min(1, 'Boxes must be at least 1').max(100_000, 'Boxes is too large'),
+    ...batchOriginFields,
+    note: noteField,
+  })
+  .superRefine((batch, context) => {
+    const problem = batchDatesProblem(batch);
+    if (problem) context.addIssue({ code: 'custom', path: ['bestBefore'], message: problem });
+  });
+export type NewBatch = z.output<typeof newBatchSchema>;
+
+/** POST /api/admin/inventory/:productId/batches/:batchId/write-offs */
+export const writeOffSchema = z.strictObject({
+  boxes: z.number({ error: 'Boxes must be a whole number' }).int('Boxes must be a whole number').min(1, 'Boxes must be at least 1').max(100_000, 'Boxes is too large'),
+  reason: z.enum(writeOffReasons, { error: 'Choose spoiled or donated' }),
+  note: noteField,
+});
+export type WriteOff = z.output<typeof writeOffSchema>;
+
+export interface BatchView {
+  id: number;
+  productId: number;
+  boxesReceived: number;
+  boxesLeft: number;
+  harvestedOn: string | null;
+  bestBefore: string | null;
+  grower: string | null;
+  note: string;
+  receivedAt: string;
+}
+
+/** A batch's short name on slips and lists: "Batch 12, best before 3 December 2026". */
+export function batchLabel(batch: { id: number; bestBefore: string | null }): string {
+  return batch.bestBefore ? `Batch ${batch.id}, best before ${formatDate(batch.bestBefore)}` : `Batch ${batch.id} (dates unknown)`;
+}
+
+/** A batch on the dashboard's list of fruit to sell, donate or write off soon. */
+export interface ExpiringBatch extends BatchView {
+  productName: string;
+  /** Days until its best-before (0 is today; below 0, passed). */
+  daysLeft: number;
+}

@@ -1,0 +1,131 @@
+import { and, asc, desc, eq, gt, sql } from 'drizzle-orm';
+import type { BatchMovementReason, BatchView } from '../../../contracts/batches';
+import type { Tx } from '../../db/client';
+import { batchMovements, orderLineBatches, stockBatches } from '../../db/schema';
+import { Conflict } from '../../lib/errors';
+
+export type BatchRow = typeof stockBatches.$inferSelect;
+
+interface MovementContext {
+  orderId?: number | null;
+  actorUserId?: number | null;
+  note?: string;
+}
+
+export const batchView = (row: BatchRow): BatchView => ({
+  id: row.id,
+  productId: row.productId,
+  boxesReceived: row.boxesReceived,
+  boxesLeft: row.boxesLeft,
+  harvestedOn: row.harvestedOn,
+  bestBefore: row.bestBefore,
+  grower: row.grower,
+  note: row.note,
+  receivedAt: row.createdAt.toISOString(),
+});
+
+/**
+ * First expiring, first out: the earliest best-before first. A batch of unknown dates was in the
+ * cool room before batches were recorded, so it goes before any dated one; then the oldest.
+ */
+export const expiryOrder = [sql`${stockBatches.bestBefore} asc nulls first`, asc(stockBatches.createdAt), asc(stockBatches.id)];
+
+/** Boxes that arrived together become a batch, with the movement that explains its boxes. */
+export async function receiveBatch(
+  tx: Tx,
+  batch: { productId: number; boxes: number; harvestedOn?: string | null; bestBefore?: string | null; grower?: string | null; shipmentId?: number | null; note?: string },
+  reason: BatchMovementReason,
+  context: MovementContext = {},
+): Promise<BatchRow> {
+  const [row] = await tx
+    .insert(stockBatches)
+    .values({
+      productId: batch.productId,
+      boxesReceived: batch.boxes,
+      boxesLeft: batch.boxes,
+      harvestedOn: batch.harvestedOn ?? null,
+      bestBefore: batch.bestBefore ?? null,
+      grower: batch.grower?.trim() || null,
+      shipmentId: batch.shipmentId ?? null,
+      note: batch.note ?? '',
+    })
+    .returning();
+  await tx.insert(batchMovements).values({ batchId: row!.id, change: batch.boxes, reason, orderId: context.orderId ?? null, actorUserId: context.actorUserId ?? null, note: context.note ?? batch.note ?? '' });
+  return row!;
+}
+
+/**
+ * Takes `boxes` of the product out of its batches: from the earliest-expiring batch that has them
+ * all, else from the earliest ones in turn. The product's batches are locked, so two packers
+ * taking the last boxes of a batch at once take them one after the other. Answers what came from
+ * where; throws when the batches hold fewer boxes than asked (the caller's stock said otherwise).
+ */
+export async function takeFromBatches(tx: Tx, productId: number, boxes: number, reason: BatchMovementReason, context: MovementContext = {}): Promise<Array<{ batch: BatchRow; boxes: number }>> {
+  const batches = await tx
+    .select()
+    .from(stockBatches)
+    .where(and(eq(stockBatches.productId, productId), gt(stockBatches.boxesLeft, 0)))
+    .orderBy(...expiryOrder)
+    .for('update');
+  const whole = batches.find((batch) => batch.boxesLeft >= boxes);
+  const taken: Array<{ batch: BatchRow; boxes: number }> = [];
+  let left = boxes;
+  for (const batch of whole ? [whole] : batches) {
+    if (left === 0) break;
+    const take = Math.min(batch.boxesLeft, left);
+    taken.push({ batch, boxes: take });
+    left -= take;
+  }
+  if (left > 0) throw new BatchShortfall(productId, boxes, boxes - left);
+  for (const part of taken) {
+    await tx.update(stockBatches).set({ boxesLeft: sql`${stockBatches.boxesLeft} - ${part.boxes}` }).where(eq(stockBatches.id, part.batch.id));
+    await tx.insert(batchMovements).values({ batchId: part.batch.id, change: -part.boxes, reason, orderId: context.orderId ?? null, actorUserId: context.actorUserId ?? null, note: context.note ?? '' });
+  }
+  return taken;
+}
+
+/** Boxes come back to a batch (a packed order cancelled): its boxes left grow, with a movement. */
+export async function putBackIntoBatch(tx: Tx, batchId: number, boxes: number, reason: BatchMovementReason, context: MovementContext = {}): Promise<void> {
+  await tx.update(stockBatches).set({ boxesLeft: sql`${stockBatches.boxesLeft} + ${boxes}` }).where(eq(stockBatches.id, batchId));
+  await tx.insert(batchMovements).values({ batchId, change: boxes, reason, orderId: context.orderId ?? null, actorUserId: context.actorUserId ?? null, note: context.note ?? '' });
+}
+
+/**
+ * Boxes found on a recount join the newest batch of the product (a miscount is likeliest in what
+ * came in last); a product without batches gets one of unknown dates.
+ */
+export async function addToNewestBatch(tx: Tx, productId: number, boxes: number, reason: BatchMovementReason, context: MovementContext = {}): Promise<void> {
+  const [newest] = await tx.select().from(stockBatches).where(eq(stockBatches.productId, productId)).orderBy(desc(stockBatches.createdAt), desc(stockBatches.id)).limit(1).for('update');
+  if (!newest) {
+    await receiveBatch(tx, { productId, boxes, note: context.note ?? '' }, reason, context);
+    return;
+  }
+  // Boxes received is what arrived: a recount beyond it still counts as part of the batch.
+  await tx
+    .update(stockBatches)
+    .set({ boxesLeft: sql`${stockBatches.boxesLeft} + ${boxes}`, boxesReceived: sql`greatest(${stockBatches.boxesReceived}, ${stockBatches.boxesLeft} + ${boxes})` })
+    .where(eq(stockBatches.id, newest.id));
+  await tx.insert(batchMovements).values({ batchId: newest.id, change: boxes, reason, orderId: context.orderId ?? null, actorUserId: context.actorUserId ?? null, note: context.note ?? '' });
+}
+
+/** Moves the product's stock by `change` in its batches too: in to the newest, out first expiring first. */
+export async function moveBatchesWithStock(tx: Tx, productId: number, change: number, reason: BatchMovementReason, context: MovementContext = {}): Promise<void> {
+  if (change > 0) await addToNewestBatch(tx, productId, change, reason, context);
+  else if (change < 0) await takeFromBatches(tx, productId, -change, reason, context);
+}
+
+/** The batches an order line's boxes were packed from. */
+export async function packedBatchesOf(tx: Tx, orderLineId: number): Promise<Array<{ batchId: number; boxes: number }>> {
+  return tx.select({ batchId: orderLineBatches.batchId, boxes: orderLineBatches.boxes }).from(orderLineBatches).where(eq(orderLineBatches.orderLineId, orderLineId)).orderBy(asc(orderLineBatches.batchId));
+}
+
+/** The batches hold fewer boxes than asked: nothing is taken, and staff are told what to record. */
+export class BatchShortfall extends Conflict {
+  constructor(
+    readonly productId: number,
+    readonly wanted: number,
+    readonly found: number,
+  ) {
+    super(`The cool room's batches of this product hold ${found} ${found === 1 ? 'box' : 'boxes'}, not ${wanted}: record the batch the boxes came in on Inventory first.`);
+  }
+}
