@@ -87,7 +87,7 @@ export function instantOfNzWallTime(wall: string): string | null {
   if (!match) return null;
   const [year, month, day, hour, minute] = match.slice(1).map(Number) as [number, number, number, number, number];
   const asUtc = Date.UTC(year, month - 1, day, hour, minute);
-  if (new Date(asUtc).getUTCDate() !== day || hour > 23 || minute > 59) return null;
+  if (new Date(asUtc).getUTCMonth() !== month - 1 || new Date(asUtc).getUTCDate() !== day || hour > 23 || minute > 59) return null;
   // New Zealand is 12 or 13 hours ahead: read the offset at the guess, then at the answer.
   const offsetAt = (at: number) => Date.parse(`${nzWallTime(at)}:00Z`) - at;
   let instant = asUtc - offsetAt(asUtc);

@@ -157,7 +157,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const publicUrl = config.publicUrl ?? `http://localhost:${config.port}`;
   // The shop's clock: what time it is for delivery dates and pre-order openings (tests set their own).
   const clock = deps.clock ?? (() => new Date());
-  const catalog = new CatalogService(db, bus, settings, imageSizes, clock, publicUrl);
+  const catalog = new CatalogService(db, bus, settings, imageSizes, clock);
   const cart = new CartService(db, imageSizes, clock);
   const stripe = config.stripe ? new StripeCheckout(config.stripe) : undefined;
   const delivery = new DeliveryService(db, bus, clock);

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { useBrowserValue } from './browser-value';
 import { useRenderTime } from './render-time';
 
 /**
@@ -14,16 +15,21 @@ function learnOffset(): Promise<void> {
     try {
       const sent = Date.now();
       const response = await fetch('/api/time', { cache: 'no-store', credentials: 'same-origin' });
-      const { now } = (await response.json()) as { now: string };
+      const shopTime = response.ok ? Date.parse(((await response.json()) as { now?: unknown }).now as string) : Number.NaN;
       const received = Date.now();
       // The server read its clock about halfway through the round trip.
-      offsetMs = Date.parse(now) - (sent + received) / 2;
+      offsetMs = Number.isFinite(shopTime) ? shopTime - (sent + received) / 2 : 0;
     } catch {
       // Offline or blocked: the device's own clock is the best there is.
       offsetMs = 0;
     }
   })();
   return learning;
+}
+
+/** The shop's time as this browser knows it: its own clock until the shop has answered. */
+function shopNow(): number {
+  return Date.now() + (offsetMs ?? 0);
 }
 
 const secondMs = 1000;
@@ -37,15 +43,18 @@ const dayMs = 24 * hourMs;
  */
 export function useTimeUntil(target: string | null): number | null {
   const renderedAt = useRenderTime();
+  // Hydrating, the page is drawn as the server drew it; drawn later (a dialog, another page), by
+  // the shop's clock as far as this visit knows it: the render time may be long past.
+  const hydrated = useBrowserValue(() => true, false);
   const at = target === null ? null : Date.parse(target);
-  const [now, setNow] = useState(renderedAt);
+  const [now, setNow] = useState(() => (hydrated ? shopNow() : renderedAt));
   useEffect(() => {
     if (at === null) return;
     let timer: ReturnType<typeof setTimeout> | undefined;
     let stopped = false;
     const tick = () => {
       if (stopped) return;
-      const current = Date.now() + (offsetMs ?? 0);
+      const current = shopNow();
       setNow(current);
       if (current >= at) return;
       // On the next whole second of the countdown, or at the instant itself.
@@ -62,8 +71,11 @@ export function useTimeUntil(target: string | null): number | null {
 }
 
 /** How long until an opening, as a shopper reads it: "2 days 4 hours", "3 hours 12 minutes", "04:59". */
-export function formatTimeLeft(ms: number): string {
+export function formatTimeLeft(left: number): string {
   const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'}`;
+  // Whole seconds, rounded up as a countdown shows them: 00:01 until the instant, and 59:59 the
+  // second after the hour's mark, never 60:00.
+  const ms = Math.ceil(left / secondMs) * secondMs;
   if (ms >= dayMs) {
     const days = Math.floor(ms / dayMs);
     const hours = Math.floor((ms % dayMs) / hourMs);
@@ -74,6 +86,6 @@ export function formatTimeLeft(ms: number): string {
     const minutes = Math.floor((ms % hourMs) / minuteMs);
     return minutes ? `${plural(hours, 'hour')} ${plural(minutes, 'minute')}` : plural(hours, 'hour');
   }
-  const seconds = Math.ceil(ms / secondMs);
+  const seconds = ms / secondMs;
   return `${String(Math.floor(seconds / 60)).padStart(2, '0')}:${String(seconds % 60).padStart(2, '0')}`;
 }

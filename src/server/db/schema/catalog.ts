@@ -113,6 +113,8 @@ export const waitlistEntries = pgTable(
     confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
     notifiedAt: timestamp('notified_at', { withTimezone: true }),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    /** The pre-order opening this entry knows of: shown when it joined, or mailed since (decision 0027). */
+    toldOpeningAt: timestamp('told_opening_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('waitlist_entries_active_key')

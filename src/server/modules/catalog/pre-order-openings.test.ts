@@ -87,6 +87,20 @@ describe('staff setting when pre-orders open', () => {
     expect(created.json<Product>().preOrdersOpenAt).toBe(fridayEvening);
   });
 
+  it('is cleared when a product that opened goes on to sell from stock', async () => {
+    const product = await preOrderProduct('Opening Then Stock');
+    expect((await setOpening(product.id, fridayEvening)).statusCode).toBe(200);
+    now = at('2026-12-05T00:00:00Z');
+    try {
+      const sells = await staff({ method: 'POST', url: `/api/admin/inventory/${product.id}/open-sales` });
+      expect(sells.statusCode, sells.body).toBe(200);
+      const after = (await shop.app.inject({ method: 'GET', url: `/api/products/${product.id}` })).json<Product>();
+      expect([after.isPreOrder, after.preOrdersOpenAt]).toEqual([false, null]);
+    } finally {
+      now = at('2026-11-30T20:00:00Z');
+    }
+  });
+
   it('only staff may set it', async () => {
     const product = await preOrderProduct('Opening Guarded');
     const shopper = await quickShopper(shop, 'opener');
@@ -199,10 +213,15 @@ describe('the waitlist of a product that opens later', () => {
     const visitor = await shop.app.inject({ method: 'POST', url: '/api/waitlist', payload: { productId: product.id, email: 'unconfirmed@example.nz' }, remoteAddress: '10.77.0.1' });
     expect(visitor.statusCode).toBe(200);
     let seen = (await shop.mail()).length;
+    // They saw the time when they joined: a sweep tells them nothing new.
+    await shop.app.services.waitlist.notifyAvailable();
+    expect(await mailSince(seen)).toEqual([]);
 
-    // Staff move the opening a day later.
+    // Staff move the opening a day later; the sweep the change starts mails the new time.
     const saturday = '2026-12-05T06:00:00.000Z';
     expect((await setOpening(product.id, saturday)).statusCode).toBe(200);
+    expect(await mailSince(seen), 'not with the change itself').toEqual([]);
+    await Promise.all([shop.app.services.waitlist.notifyAvailable(), shop.app.services.waitlist.notifyAvailable()]);
     const moved = await mailSince(seen);
     expect(moved.map((mail) => mail.to)).toEqual(joined);
     expect(new Set(moved.map((mail) => mail.subject))).toEqual(new Set(['Pre-orders for Opening Kesar Gold open Saturday 5 December at 7:00 pm']));
@@ -212,6 +231,7 @@ describe('the waitlist of a product that opens later', () => {
     // Saving the same time again, or another field, tells nobody anything.
     expect((await setOpening(product.id, saturday)).statusCode).toBe(200);
     expect((await staff({ method: 'PUT', url: `/api/products/${product.id}`, payload: { boxInfo: 'About 12 fruit' } })).statusCode).toBe(200);
+    await shop.app.services.waitlist.notifyAvailable();
     expect(await mailSince(seen)).toEqual([]);
 
     // Before the opening a sweep mails nobody.
@@ -227,6 +247,17 @@ describe('the waitlist of a product that opens later', () => {
       seen = (await shop.mail()).length;
       await shop.app.services.waitlist.notifyAvailable();
       expect(ofThis(await mailSince(seen))).toEqual([]);
+
+      // Staff postpone it after it opened: those told "open" hear the new time, and "open" again at it.
+      const sunday = '2026-12-06T06:00:00.000Z';
+      expect((await setOpening(product.id, sunday)).statusCode).toBe(200);
+      await shop.app.services.waitlist.notifyAvailable();
+      const postponed = ofThis(await mailSince(seen));
+      expect(postponed.map((mail) => [mail.to, mail.subject])).toEqual(joined.map((to) => [to, 'Pre-orders for Opening Kesar Gold open Sunday 6 December at 7:00 pm']));
+      seen = (await shop.mail()).length;
+      now = at(sunday);
+      await shop.app.services.waitlist.notifyAvailable();
+      expect(ofThis(await mailSince(seen)).map((mail) => [mail.to, mail.subject])).toEqual(joined.map((to) => [to, 'Pre-orders for Opening Kesar Gold are open']));
     } finally {
       now = at('2026-11-30T20:00:00Z');
     }

@@ -10,7 +10,7 @@ import { type CacheBus, CachedValue } from '../../lib/cache-bus';
 import { Conflict, NotFound, fieldError } from '../../lib/errors';
 import { preOrderedBoxes, waitingBoxes } from '../orders/waiting-pre-orders';
 import { moveBatchesWithStock, receiveBatch } from '../inventory/batches';
-import { tellNewOpening } from '../waitlist/opening-news';
+import { rearmAfterPostponement } from '../waitlist/opening-news';
 import type { SettingsService } from '../settings/service';
 import type { ImageSizes } from '../uploads/image-sizes';
 import { type ProductRow, toProduct } from './product-view';
@@ -43,8 +43,6 @@ export class CatalogService {
     private readonly settings: SettingsService,
     private readonly imageSizes: ImageSizes,
     private readonly clock: () => Date,
-    /** Where links in e-mails point: subscribers told of a new opening time get the product's. */
-    private readonly publicUrl: string,
   ) {
     this.snapshot = new CachedValue(() => this.loadSnapshot());
     bus.on('products', () => this.snapshot.invalidate());
@@ -120,9 +118,11 @@ export class CatalogService {
         await tx.insert(stockMovements).values({ productId: id, change: after!.stock - before.stock, reason: 'correction', actorUserId: actor.userId, note: 'Set in the product editor' });
         await moveBatchesWithStock(tx, id, after!.stock - before.stock, 'correction', { actorUserId: actor.userId, note: 'Set in the product editor' });
       }
-      // A new time ahead: the waitlist hears it with the change, once (an opening now is the sweep's news).
-      if (opening && opening.getTime() !== before.preOrdersOpenAt?.getTime()) {
-        await tellNewOpening(tx, { productId: id, productName: after!.name, opensAt: opening.toISOString(), publicUrl: this.publicUrl });
+      // Moved ahead after it had opened: those already told "open" wait again. The waitlist sweep
+      // (started by the change) mails everyone the new time.
+      const previous = before.preOrdersOpenAt;
+      if (opening && previous && opening.getTime() !== previous.getTime() && previous.getTime() <= this.clock().getTime()) {
+        await rearmAfterPostponement(tx, id, previous);
       }
       await recordAudit(tx, { actorUserId: actor.userId, action: input.isHidden !== undefined && Object.keys(input).length === 1 ? (input.isHidden ? 'product.hide' : 'product.show') : 'product.update', entity: 'product', entityId: id, before, after, requestId: actor.requestId });
       return after!;

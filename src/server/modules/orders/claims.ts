@@ -23,13 +23,13 @@ export async function claimPromoUse(tx: Tx, promoId: number): Promise<void> {
  * Takes in-stock boxes with `stock = stock - n where stock >= n` (in product order, so parallel
  * orders never deadlock) and checks pre-order limits; any shortfall undoes the whole order.
  */
-export async function claimStock(tx: Tx, priced: PricedCart, now: Date): Promise<boolean> {
+export async function claimStock(tx: Tx, priced: PricedCart, clock: () => Date): Promise<boolean> {
   const byProduct = [...priced.lines].sort((a, b) => a.product.id - b.product.id);
   let changed = false;
   for (const { product, quantity } of byProduct) {
     if (product.isPreOrder) {
       // Under a limit, the boxes left to pre-order change: the catalogue must hear of it.
-      if (await claimPreOrder(tx, product, quantity, now)) changed = true;
+      if (await claimPreOrder(tx, product, quantity, clock)) changed = true;
       continue;
     }
     const [taken] = await tx
@@ -50,7 +50,7 @@ export async function claimStock(tx: Tx, priced: PricedCart, now: Date): Promise
  * A pre-order takes no stock, but its product row is locked: a limit is counted under the lock, and
  * a product deleted meanwhile answers 409 rather than failing the order line's reference.
  */
-async function claimPreOrder(tx: Tx, carted: { id: number; name: string }, quantity: number, now: Date): Promise<boolean> {
+async function claimPreOrder(tx: Tx, carted: { id: number; name: string }, quantity: number, clock: () => Date): Promise<boolean> {
   const productId = carted.id;
   const [product] = await tx.select().from(products).where(eq(products.id, productId)).for('update');
   if (!product) {
@@ -62,8 +62,9 @@ async function claimPreOrder(tx: Tx, carted: { id: number; name: string }, quant
     const message = `${product.name} now sells from stock rather than as a pre-order. Please check your cart and place the order again.`;
     throw new Conflict(message, { cart: message });
   }
-  // Checked under the row's lock by the shop's clock: an order in flight as staff move the opening sees the new time.
-  if (product.preOrdersOpenAt && product.preOrdersOpenAt > now) {
+  // Checked under the row's lock by the shop's clock, read once the lock is held: an order in
+  // flight as staff move the opening sees the new time, and one queued at the opening is on time.
+  if (product.preOrdersOpenAt && product.preOrdersOpenAt > clock()) {
     const message = notOpenYetMessage(product.name, product.preOrdersOpenAt.toISOString());
     throw new Conflict(message, { cart: message });
   }

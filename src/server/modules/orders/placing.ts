@@ -91,7 +91,7 @@ export class OrderPlacing {
       if (product.isHidden) throw new Conflict(`${product.name} is no longer available. Please remove it from your cart.`, { cart: `${product.name} is no longer available` });
     }
     if (priced.promo) await claimPromoUse(tx, priced.promo.row.id);
-    const stockChanged = await claimStock(tx, priced, this.deps.delivery.clock());
+    const stockChanged = await claimStock(tx, priced, this.deps.delivery.clock);
     // After stock, as every order locks: promo, products, then the dispatch day.
     let booked: BookedDelivery | null = null;
     if (datedNow && input.deliveryDate) {

@@ -167,7 +167,7 @@ export class PreOrderService {
       if (!product.isPreOrder) throw new Conflict(`${product.name} already sells from its stock.`);
       const { boxes } = await waitingBoxes(tx, productId);
       if (boxes > 0) throw new Conflict(`${boxes} pre-ordered ${boxes === 1 ? 'box still waits' : 'boxes still wait'} for ${product.name}: allocate them, move their date or cancel them first.`);
-      await tx.update(products).set({ isPreOrder: false, expectedAvailabilityDate: null, updatedAt: sql`now()` }).where(eq(products.id, productId));
+      await tx.update(products).set({ isPreOrder: false, expectedAvailabilityDate: null, preOrdersOpenAt: null, updatedAt: sql`now()` }).where(eq(products.id, productId));
       await recordAudit(tx, {
         actorUserId: actor.userId,
         action: 'pre-order.open-sales',

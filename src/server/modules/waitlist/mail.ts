@@ -5,19 +5,27 @@ import { composeMail } from '../../lib/mail-layout';
 interface LinkMail {
   to: string;
   productName: string;
+  /** The product's pre-orders open then (ISO): the list waits for that, not for boxes. */
+  opensAt?: string | null;
   /** The entry's manage link: confirms it, or lets the visitor leave the list. */
   link: string;
 }
 
+/** What the list waits for, as the mail says it. */
+function waitsFor(productName: string, opensAt: string | null | undefined): string {
+  return opensAt ? `when pre-orders for ${productName} open` : `when ${productName} is back`;
+}
+
 /** Double opt-in: nothing is on the list until the owner of the address opens this link. */
-export function confirmMail({ to, productName, link }: LinkMail): MailMessage {
+export function confirmMail({ to, productName, link, opensAt }: LinkMail): MailMessage {
+  const when = waitsFor(productName, opensAt);
   return composeMail({
     to,
-    subject: `Confirm: tell me when ${productName} is back`,
-    preview: `One click and we will tell you when ${productName} is back.`,
+    subject: `Confirm: tell me ${when}`,
+    preview: `One click and we will tell you ${when}.`,
     greeting: 'Kia ora,',
     parts: [
-      `Someone, hopefully you, asked Mango Shop to e-mail this address when ${productName} is back.`,
+      `Someone, hopefully you, asked Mango Shop to e-mail this address ${when}${opensAt ? ` (${formatOpening(opensAt)}, New Zealand time)` : ''}.`,
       { kind: 'button', label: 'Open this link to confirm your place on the waitlist', href: link },
       'The link works for 7 days. If you did not ask for this, ignore this e-mail: without your confirmation we will not write again.',
     ],
@@ -26,13 +34,13 @@ export function confirmMail({ to, productName, link }: LinkMail): MailMessage {
 }
 
 /** A visitor signed up an address that is already on the list: its owner hears so, nobody else. */
-export function alreadyOnListMail({ to, productName, link }: LinkMail): MailMessage {
+export function alreadyOnListMail({ to, productName, link, opensAt }: LinkMail): MailMessage {
   return composeMail({
     to,
     subject: `You are already on the waitlist for ${productName}`,
     greeting: 'Kia ora,',
     parts: [
-      `This address is already on the Mango Shop waitlist for ${productName}. We will e-mail you once when it is back.`,
+      `This address is already on the Mango Shop waitlist for ${productName}. We will e-mail you ${opensAt ? 'when pre-orders open' : 'once when it is back'}.`,
       '',
       { kind: 'link', label: 'Changed your mind? Leave the waitlist with this link', href: link },
     ],

@@ -13,6 +13,7 @@ import type { UserRow } from '../auth/user-view';
 import type { CatalogService } from '../catalog/service';
 import { buyableAt } from '../orders/waiting-pre-orders';
 import { manageLinkPath, unsubscribeLinkPath } from './links';
+import { tellNewOpenings } from './opening-news';
 import { alreadyOnListMail, backMail, confirmMail } from './mail';
 
 const hourMs = 60 * 60 * 1000;
@@ -67,6 +68,8 @@ export class WaitlistService {
       const message = `${product.name} can be ${product.isPreOrder ? 'pre-ordered' : 'bought'} now: add it to your cart.`;
       throw new Conflict(message, { productId: message });
     }
+    // The opening the page showed: the sign-up knows that time, and hears only of a later change.
+    const shownOpening = opensLater(product, now) ? sql`${product.preOrdersOpenAt}::timestamptz` : sql`null`;
     if (user?.emailProvenAt) {
       const email = user.email.toLowerCase();
       // One statement: of two clicks at once, one inserts and the other finds its entry. The
@@ -75,7 +78,7 @@ export class WaitlistService {
         with before as (
           select confirmed_at from waitlist_entries where product_id = ${product.id} and lower(email) = ${email} and ${active}
         )
-        insert into waitlist_entries (product_id, user_id, email, confirmed_at) values (${product.id}, ${user.id}, ${email}, now())
+        insert into waitlist_entries (product_id, user_id, email, confirmed_at, told_opening_at) values (${product.id}, ${user.id}, ${email}, now(), ${shownOpening})
         on conflict (product_id, lower(email)) where ${active} do update set
           user_id = excluded.user_id, confirmed_at = coalesce(waitlist_entries.confirmed_at, now())
         returning exists (select 1 from before where confirmed_at is not null) as was_confirmed`);
@@ -94,12 +97,12 @@ export class WaitlistService {
       // A new token each time: the link in the latest mail is the one that works. The entry is
       // the address's, not the account's: an account gets it only by opening the link signed in.
       const [entry] = await queryRows<{ confirmed: boolean }>(tx, sql`
-        insert into waitlist_entries (product_id, email, manage_token_hash, manage_token_sent_at) values (${product.id}, ${email}, ${hashToken(token)}, now())
+        insert into waitlist_entries (product_id, email, manage_token_hash, manage_token_sent_at, told_opening_at) values (${product.id}, ${email}, ${hashToken(token)}, now(), ${shownOpening})
         on conflict (product_id, lower(email)) where ${active} do update set
           manage_token_hash = excluded.manage_token_hash, manage_token_sent_at = now()
         returning confirmed_at is not null as confirmed`);
       const mail = entry?.confirmed ? alreadyOnListMail : confirmMail;
-      await queueMail(tx, mail({ to: email, productName: product.name, link }));
+      await queueMail(tx, mail({ to: email, productName: product.name, link, opensAt: opensLater(product, now) ? product.preOrdersOpenAt : null }));
     });
     return { state: 'confirm by e-mail', message: `Almost there: we have sent a link to ${email}. Open it to confirm your place on the waitlist for ${product.name}.` };
   }
@@ -202,18 +205,22 @@ export class WaitlistService {
     const [lock] = await queryRows<{ locked: boolean }>(tx, sql`select pg_try_advisory_xact_lock(${sweepLockKey}) as locked`);
     // Another process is sweeping: it mails these entries, in order.
     if (!lock?.locked) return -1;
+    // News of a set or moved opening first: the batch's room is shared with the "open" mails.
+    const now = this.deps.clock();
+    const told = await tellNewOpenings(tx, now, this.deps.publicUrl, sweepBatch);
+    if (told >= sweepBatch) return told;
     const due = await queryRows<{ id: number; email: string; product_id: number; name: string; is_pre_order: boolean }>(tx, sql`
       select e.id, coalesce(u.email, e.email) as email, products.id as product_id, products.name, products.is_pre_order
       from waitlist_entries e
       join products on products.id = e.product_id
       left join users u on u.id = e.user_id
-      where e.confirmed_at is not null and e.notified_at is null and e.cancelled_at is null and ${buyableAt(this.deps.clock())}
+      where e.confirmed_at is not null and e.notified_at is null and e.cancelled_at is null and ${buyableAt(now)}
       order by e.created_at, e.id
-      limit ${sweepBatch}
+      limit ${sweepBatch - told}
       for update of e skip locked`);
     for (const entry of due) {
       const token = newToken();
-      await tx.execute(sql`update waitlist_entries set notified_at = now(), unsubscribe_token_hash = ${hashToken(token)} where id = ${entry.id}`);
+      await tx.execute(sql`update waitlist_entries set notified_at = ${now.toISOString()}::timestamptz, unsubscribe_token_hash = ${hashToken(token)} where id = ${entry.id}`);
       await queueMail(
         tx,
         backMail({
@@ -225,7 +232,7 @@ export class WaitlistService {
         }),
       );
     }
-    return due.length;
+    return told + due.length;
   }
 
   /** Staff: per product with any sign-ups, the demand waiting, unconfirmed and already told. */

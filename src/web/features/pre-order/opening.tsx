@@ -1,6 +1,9 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
 import { formatOpening } from '../../../contracts/availability';
 import type { Product } from '../../../contracts/product';
 import { formatTimeLeft, useTimeUntil } from '../../lib/shop-clock';
+import { productsQueryKey } from '../catalog/use-products';
 
 type Opening = Pick<Product, 'isPreOrder' | 'preOrdersOpenAt'>;
 
@@ -10,7 +13,19 @@ type Opening = Pick<Product, 'isPreOrder' | 'preOrdersOpenAt'>;
  */
 export function useOpening(product: Opening): { opensLater: boolean; left: number } {
   const left = useTimeUntil(product.isPreOrder ? product.preOrdersOpenAt : null);
-  return { opensLater: left !== null && left > 0, left: left ?? 0 };
+  const opensLater = left !== null && left > 0;
+  // At the instant the products are asked for again: staff may have moved the opening meanwhile,
+  // and the page then counts down to the new time instead of turning.
+  const queryClient = useQueryClient();
+  const counted = useRef(false);
+  useEffect(() => {
+    if (opensLater) counted.current = true;
+    else if (counted.current) {
+      counted.current = false;
+      void queryClient.invalidateQueries({ queryKey: productsQueryKey });
+    }
+  }, [opensLater, queryClient]);
+  return { opensLater, left: left ?? 0 };
 }
 
 /** "Opens Friday 4 December at 7:00 pm", and the time left, ticking. */

@@ -1,9 +1,9 @@
 import { Bell } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
-import { waitlistOpen } from '../../../contracts/availability';
+import { soldOut } from '../../../contracts/availability';
 import type { Product } from '../../../contracts/product';
-import { useRenderTime } from '../../lib/render-time';
+import { useOpening } from '../pre-order/opening';
 
 // The dialog and its form load when a shopper first asks, not with the home page.
 const NotifyDialog = lazy(() => import('../waitlist/notify-dialog'));
@@ -14,10 +14,9 @@ const NotifyDialog = lazy(() => import('../waitlist/notify-dialog'));
  */
 export function VarietyName({ name, product }: { name: string; product: Product | undefined }) {
   const [asking, setAsking] = useState<boolean | null>(null);
-  // The chart is drawn as the server drew it: a variety whose opening passed since links on the next page.
-  const renderedAt = useRenderTime();
+  const opening = useOpening(product ?? { isPreOrder: false, preOrdersOpenAt: null });
   if (!product) return <>{name}</>;
-  if (!waitlistOpen(product, renderedAt)) {
+  if (!soldOut(product) && !opening.opensLater) {
     return (
       <Link to={`/product/${product.id}`} className="underline decoration-mango-500/60 underline-offset-4 hover:text-mango-700">
         {name}

@@ -1,0 +1,1 @@
+ALTER TABLE "waitlist_entries" ADD COLUMN "told_opening_at" timestamp with time zone;
