@@ -1,3 +1,4 @@
+import type { LinePacking } from './batches';
 import { z } from 'zod';
 import { calendarDateField, noteField } from './text';
 import { carriers, orderStatuses, type OrderStatus, type OrderView, type PaymentMethod } from './order';
@@ -55,4 +56,6 @@ export interface AdminOrderPage {
 /** GET /api/admin/orders/:number: the order as its customer sees it, and who the customer is. */
 export interface AdminOrderDetail extends OrderView {
   customer: { id: number; name: string; email: string; phone: string };
+  /** Beside each of `lines`: the batches its boxes were packed from, or will be; null when it holds none yet. */
+  lineBatches: Array<LinePacking | null>;
 }

@@ -71,3 +71,22 @@ export interface ExpiringBatch extends BatchView {
   /** Days until its best-before (0 is today; below 0, passed). */
   daysLeft: number;
 }
+
+/** Boxes of an order line and the batch they come from. */
+export interface PackedFrom {
+  batchId: number;
+  boxes: number;
+  harvestedOn: string | null;
+  bestBefore: string | null;
+  grower: string | null;
+}
+
+/**
+ * Where a line's boxes come from: recorded when the order was packed, or, before that, where
+ * packing would take them now (`planned`); `short` boxes no batch holds for the plan.
+ */
+export interface LinePacking {
+  from: PackedFrom[];
+  planned: boolean;
+  short: number;
+}

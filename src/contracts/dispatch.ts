@@ -1,3 +1,4 @@
+import type { LinePacking } from './batches';
 import { z } from 'zod';
 import { deliveryDateField } from './checkout';
 import type { OrderStatus } from './order';
@@ -25,7 +26,8 @@ export interface DispatchOrder {
   customer: { name: string; email: string; phone: string };
   address: { name: string; phone: string; street: string; suburb: string; city: string; postcode: string; region: string };
   deliveryInstructions: string;
-  lines: Array<{ name: string; quantity: number; isPreOrder: boolean }>;
+  /** Each line with where its boxes come from (packed, or the plan down the list); null when it holds none yet. */
+  lines: Array<{ name: string; quantity: number; isPreOrder: boolean; batches: LinePacking | null }>;
 }
 
 /** An unsent order with no delivery day yet (a claim's replacement, a pre-order that found no free day). */

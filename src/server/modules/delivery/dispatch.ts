@@ -16,6 +16,7 @@ import { orderView } from '../orders/view';
 import type { SettingsService } from '../settings/service';
 import { capacityOn, holidayIn, isWeekend, packingRegion } from './calendar';
 import { bookChosenDate, type DeliveryService, lockDispatchDays, releaseDispatchDay } from './service';
+import { packingOf } from '../inventory/packing-plans';
 
 /** Orders that still go out (or went out) on their dispatch day; cancelled and refunded ones do not. */
 const goingOut = notInArray(orders.status, ['cancelled', 'refunded']);
@@ -67,6 +68,7 @@ export class DispatchService {
           .where(inArray(orderLines.orderId, rows.map(({ order }) => order.id)))
           .orderBy(asc(orderLines.id))
       : [];
+    const packing = await packingOf(db, rows.map(({ order }) => order), lines);
     return rows.map(({ order, customer }) => {
       const own = lines.filter((line) => line.orderId === order.id);
       return {
@@ -79,7 +81,7 @@ export class DispatchService {
         customer: { name: `${customer.firstName} ${customer.lastName}`.trim(), email: customer.email, phone: customer.phone },
         address: { name: order.shipName, phone: order.shipPhone, street: order.shipStreet, suburb: order.shipSuburb, city: order.shipCity, postcode: order.shipPostcode, region: order.shipRegion },
         deliveryInstructions: order.deliveryInstructions,
-        lines: own.map((line) => ({ name: line.productName, quantity: line.quantity, isPreOrder: line.isPreOrder })),
+        lines: own.map((line) => ({ name: line.productName, quantity: line.quantity, isPreOrder: line.isPreOrder, batches: packing.get(line.id) ?? null })),
       };
     });
   }

@@ -1,6 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AdminOrderDetail } from '../../../contracts/admin-orders';
 import type { BatchView, ExpiringBatch } from '../../../contracts/batches';
+import type { DispatchDay } from '../../../contracts/dispatch';
 import { nzToday } from '../../../contracts/dates';
 import type { PlacedOrder } from '../../../contracts/order';
 import { queryRows } from '../../db/client';
@@ -171,6 +173,30 @@ describe('packing', () => {
     expect(sources.filter((parts) => parts.length === 1 && parts[0]!.batchId === next.id)).toHaveLength(5);
     expect((await batchesOf(product.id)).map((b) => [b.id, b.boxesLeft])).toEqual([[next.id, 10], [last.id, 0]]);
     await expectConsistent();
+  });
+});
+
+describe('where the boxes come from, as staff read it', () => {
+  it('plans each unpacked order down the dispatch list, first expiring first, and shows what packing recorded', async () => {
+    const product = await emptyProduct('Batch Slip');
+    const small = await batch(product.id, 2, '2026-12-04', 'Small Orchard');
+    const big = await batch(product.id, 10, '2026-12-12', 'Big Orchard');
+    const first = await paidOrder(product.id, 2);
+    const second = await paidOrder(product.id, 2);
+    const detail = async (number: string) => (await staff({ method: 'GET', url: `/api/admin/orders/${number}` })).json<AdminOrderDetail>();
+    // Alone, each would take the small batch: the order's own view says where packing would take them now.
+    expect((await detail(second)).lineBatches).toEqual([{ planned: true, short: 0, from: [{ batchId: small.id, boxes: 2, harvestedOn: '2026-11-20', bestBefore: '2026-12-04', grower: 'Small Orchard' }] }]);
+    // The dispatch list plans them in turn: the first takes the small batch, the second the next.
+    const { dispatchDate } = (await detail(first)) as { dispatchDate: string };
+    const day = (await staff({ method: 'GET', url: `/api/admin/dispatch?date=${dispatchDate}` })).json<DispatchDay>();
+    const listed = day.regions.flatMap((region) => region.orders).filter((order) => order.number === first || order.number === second);
+    expect(listed.map((order) => [order.number, order.lines[0]!.batches?.from.map((part) => part.batchId)])).toEqual([
+      [first, [small.id]],
+      [second, [big.id]],
+    ]);
+    await setStatus(second, 'packed');
+    expect((await detail(second)).lineBatches).toEqual([{ planned: false, short: 0, from: [expect.objectContaining({ batchId: small.id, boxes: 2 })] }]);
+    expect((await detail(first)).lineBatches[0]?.from.map((part) => part.batchId)).toEqual([big.id]);
   });
 });
 

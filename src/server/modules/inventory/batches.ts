@@ -67,21 +67,31 @@ export async function takeFromBatches(tx: Tx, productId: number, boxes: number, 
     .where(and(eq(stockBatches.productId, productId), gt(stockBatches.boxesLeft, 0)))
     .orderBy(...expiryOrder)
     .for('update');
-  const whole = batches.find((batch) => batch.boxesLeft >= boxes);
-  const taken: Array<{ batch: BatchRow; boxes: number }> = [];
-  let left = boxes;
-  for (const batch of whole ? [whole] : batches) {
-    if (left === 0) break;
-    const take = Math.min(batch.boxesLeft, left);
-    taken.push({ batch, boxes: take });
-    left -= take;
-  }
-  if (left > 0) throw new BatchShortfall(productId, boxes, boxes - left);
+  const { taken, short } = chooseBatches(batches, boxes);
+  if (short > 0) throw new BatchShortfall(productId, boxes, boxes - short);
   for (const part of taken) {
     await tx.update(stockBatches).set({ boxesLeft: sql`${stockBatches.boxesLeft} - ${part.boxes}` }).where(eq(stockBatches.id, part.batch.id));
     await tx.insert(batchMovements).values({ batchId: part.batch.id, change: -part.boxes, reason, orderId: context.orderId ?? null, actorUserId: context.actorUserId ?? null, note: context.note ?? '' });
   }
   return taken;
+}
+
+/**
+ * The rule packing follows, over batches in expiry order: the first batch that has all the boxes,
+ * else the earliest ones in turn. `short` is what they cannot cover.
+ */
+export function chooseBatches<B extends { boxesLeft: number }>(batches: readonly B[], boxes: number): { taken: Array<{ batch: B; boxes: number }>; short: number } {
+  const whole = batches.find((batch) => batch.boxesLeft >= boxes);
+  const taken: Array<{ batch: B; boxes: number }> = [];
+  let left = boxes;
+  for (const batch of whole ? [whole] : batches) {
+    if (left === 0) break;
+    if (batch.boxesLeft === 0) continue;
+    const take = Math.min(batch.boxesLeft, left);
+    taken.push({ batch, boxes: take });
+    left -= take;
+  }
+  return { taken, short: left };
 }
 
 /** Boxes come back to a batch (a packed order cancelled): its boxes left grow, with a movement. */

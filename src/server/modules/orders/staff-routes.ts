@@ -1,9 +1,10 @@
-import { eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { type AdminOrderDetail, adminOrderQuerySchema, orderStatusChangeSchema } from '../../../contracts/admin-orders';
 import type { Db } from '../../db/client';
-import { users } from '../../db/schema';
+import { orderLines, users } from '../../db/schema';
 import { adminOnly, requireAdmin } from '../auth/request-user';
+import { packingOf } from '../inventory/packing-plans';
 import { orderParams } from './routes';
 import type { OrderService } from './service';
 import { listOrdersForStaff, ordersCsv } from './staff';
@@ -15,8 +16,11 @@ export function staffOrderRoutes(deps: { db: Db; orders: OrderService }): Fastif
   /** The order as its customer sees it, and who the customer is. */
   const detailOf = async (order: OrderRow): Promise<AdminOrderDetail> => {
     const [customer] = await db.select().from(users).where(eq(users.id, order.userId));
+    const lines = await db.select().from(orderLines).where(eq(orderLines.orderId, order.id)).orderBy(asc(orderLines.id));
+    const packing = await packingOf(db, [order], lines);
     return {
       ...(await orders.view(order)),
+      lineBatches: lines.map((line) => packing.get(line.id) ?? null),
       customer: { id: order.userId, name: `${customer?.firstName ?? ''} ${customer?.lastName ?? ''}`.trim(), email: customer?.email ?? '', phone: customer?.phone ?? '' },
     };
   };

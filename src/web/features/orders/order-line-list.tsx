@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { OrderLineView } from '../../../contracts/order';
 import { formatDate, formatPrice } from '../../lib/format';
 
@@ -8,15 +9,16 @@ export function preOrderNote(line: OrderLineView): string {
   return line.expectedAvailabilityDate ? `pre-order, ships after ${formatDate(line.expectedAvailabilityDate)}` : 'pre-order';
 }
 
-/** "2 x Alphonso Mangoes ... $129.98" for each line; pre-orders say when they ship. */
-export function OrderLineList({ lines }: { lines: OrderLineView[] }) {
+/** "2 x Alphonso Mangoes ... $129.98" for each line; pre-orders say when they ship; `notes` add to a line (staff: its batches). */
+export function OrderLineList({ lines, notes }: { lines: OrderLineView[]; notes?: ReadonlyArray<ReactNode> }) {
   return (
     <ul className="divide-y divide-mango-50 text-sm">
-      {lines.map((line) => (
+      {lines.map((line, index) => (
         <li key={line.name} className="flex justify-between gap-4 py-1.5">
           <span>
             {line.quantity} x {line.name}
             {line.isPreOrder ? ` (${preOrderNote(line)})` : ''}
+            {notes?.[index]}
           </span>
           <span className="tabular-nums">{formatPrice(line.lineTotal)}</span>
         </li>

@@ -8,14 +8,17 @@ import { fetchStaffClaims, staffClaimsKey } from '../claims/claims-admin-api';
 import { fetchStaffOrders, staffOrdersKey } from '../shared/admin-api';
 import { useDashboard } from '../shared/reports-api';
 import { DashboardAudit } from './dashboard-audit';
+import { DashboardBatches } from './dashboard-batches';
 import { DashboardRevenue } from './dashboard-revenue';
 import { DashboardStatus } from './dashboard-status';
 import { DashboardPreOrders, DashboardStock } from './dashboard-stock';
 import { DashboardWaitlists } from './dashboard-waitlists';
+import { adminSettingsKey, fetchSettings as fetchAdminSettings } from '../settings/admin-settings';
 
 /** What needs doing today: money in, orders waiting for payment or packing, stock to watch, and who changed what. */
 export function AdminDashboard() {
   const dashboard = useDashboard();
+  const settings = useQuery({ queryKey: adminSettingsKey, queryFn: ({ signal }) => fetchAdminSettings(signal) });
   const waitingPayment = useQuery({ queryKey: staffOrdersKey({ status: 'pending_payment', pageSize: 1 }), queryFn: ({ signal }) => fetchStaffOrders({ status: 'pending_payment', pageSize: 1 }, signal) });
   const toPack = useQuery({ queryKey: staffOrdersKey({ status: 'paid', pageSize: 1 }), queryFn: ({ signal }) => fetchStaffOrders({ status: 'paid', pageSize: 1 }, signal) });
   const claims = useQuery({ queryKey: staffClaimsKey('open'), queryFn: ({ signal }) => fetchStaffClaims('open', signal) });
@@ -53,6 +56,9 @@ export function AdminDashboard() {
         <Panel title="Pre-order demand">{view ? <DashboardPreOrders demand={view.preOrderDemand} /> : dashboardState}</Panel>
         <Panel title="Waitlists">
           <DashboardWaitlists />
+        </Panel>
+        <Panel title="Batches near their best-before">
+          <DashboardBatches warningDays={settings.data?.bestBeforeWarningDays} />
         </Panel>
       </div>
       <Panel title="Recent orders">

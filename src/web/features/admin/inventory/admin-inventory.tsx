@@ -11,6 +11,7 @@ import { toast } from '../../../components/ui/toast';
 import { ApiError } from '../../../lib/api-client';
 import { type FieldErrors, fieldErrorsOf } from '../../../lib/form-errors';
 import { formatDateTime } from '../../../lib/format';
+import { BatchPanel } from './batch-panel';
 import { PreOrderPanel } from './pre-order-panel';
 import { fetchInventory, fetchMovements, inventoryKey, movementsKey, postAdjustment, waitlistCsvPath } from '../shared/admin-api';
 
@@ -32,10 +33,11 @@ export function AdminInventory() {
   const [adjusting, setAdjusting] = useState<InventoryRow | null>(null);
   const [history, setHistory] = useState<InventoryRow | null>(null);
   const [season, setSeason] = useState<InventoryRow | null>(null);
+  const [batches, setBatches] = useState<InventoryRow | null>(null);
   return (
     <section className="grid grid-cols-1 gap-4">
       <h1 className="text-4xl font-semibold">Inventory</h1>
-      <p className="text-ink-500">Every stock number is the sum of its movements: orders, cancellations, refunds, shipments and the adjustments made here. A pre-order product's stock is what its shipments left after serving its pre-orders.</p>
+      <p className="text-ink-500">Every stock number is the sum of its movements: orders, cancellations, refunds, shipments, batches and the adjustments made here. A pre-order product's stock is what its shipments left after serving its pre-orders. Fruit arrives as batches: record each with its dates, and packing takes the first to expire first.</p>
       {query.isPending ? (
         <Spinner compact />
       ) : query.isError ? (
@@ -85,6 +87,9 @@ export function AdminInventory() {
                           Adjust
                         </Button>
                       )}
+                      <Button variant="outline" className="px-3 py-1.5" onClick={() => setBatches(row)} aria-label={`Batches of ${row.name}`}>
+                        Batches
+                      </Button>
                       <Button variant="ghost" className="px-3 py-1.5" onClick={() => setHistory(row)} aria-label={`Stock history of ${row.name}`}>
                         History
                       </Button>
@@ -101,6 +106,9 @@ export function AdminInventory() {
       </Dialog>
       <Dialog open={season !== null} onOpenChange={(open) => !open && setSeason(null)} title="Pre-orders" titled wide>
         {season && <PreOrderPanel row={season} />}
+      </Dialog>
+      <Dialog open={batches !== null} onOpenChange={(open) => !open && setBatches(null)} title="Batches" titled wide>
+        {batches && <BatchPanel row={batches} />}
       </Dialog>
       <Dialog open={history !== null} onOpenChange={(open) => !open && setHistory(null)} title="Stock history" titled wide>
         {history && <MovementHistory row={history} />}

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { cancelWaitingSchema, expectedDateSchema, type PreOrderBook, shipmentSchema } from '../../../../contracts/pre-order';
+import { cancelWaitingSchema, expectedDateSchema, type PreOrderBook, shipmentBodySchema } from '../../../../contracts/pre-order';
 import { TextField } from '../../../components/ui/text-field';
 import { toast } from '../../../components/ui/toast';
 import { ApiError } from '../../../lib/api-client';
@@ -17,7 +17,7 @@ export const boxes = (count: number) => `${count} ${count === 1 ? 'box' : 'boxes
 
 export function ShipmentForm({ book, onDone }: { book: PreOrderBook; onDone: () => void }) {
   const refresh = useRefresh(book.productId);
-  const [values, setValues] = useState({ boxes: '', arrivalDate: '', note: '' });
+  const [values, setValues] = useState({ boxes: '', arrivalDate: '', harvestedOn: '', bestBefore: '', grower: '', note: '' });
   // One key per form: a submit retried after a lost answer records the shipment once.
   const [idempotencyKey] = useState(newIdempotencyKey);
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -39,9 +39,12 @@ export function ShipmentForm({ book, onDone }: { book: PreOrderBook; onDone: () 
   });
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const parsed = shipmentSchema.safeParse({
+    const parsed = shipmentBodySchema.safeParse({
       boxes: values.boxes.trim() === '' ? undefined : Number(values.boxes),
       arrivalDate: values.arrivalDate || undefined,
+      harvestedOn: values.harvestedOn || null,
+      bestBefore: values.bestBefore || null,
+      grower: values.grower.trim() || null,
       note: values.note.trim() || undefined,
       idempotencyKey,
     });
@@ -54,7 +57,11 @@ export function ShipmentForm({ book, onDone }: { book: PreOrderBook; onDone: () 
       <div className="grid gap-3 sm:grid-cols-2">
         <TextField label="Boxes received" inputMode="numeric" value={values.boxes} onChange={(event) => setValues({ ...values, boxes: event.target.value })} error={errors.boxes} autoFocus />
         <TextField label="Arrival date" type="date" value={values.arrivalDate} onChange={(event) => setValues({ ...values, arrivalDate: event.target.value })} error={errors.arrivalDate} />
+        <TextField label="Harvested on (optional)" type="date" value={values.harvestedOn} onChange={(event) => setValues({ ...values, harvestedOn: event.target.value })} error={errors.harvestedOn} />
+        <TextField label="Best before (optional)" type="date" value={values.bestBefore} onChange={(event) => setValues({ ...values, bestBefore: event.target.value })} error={errors.bestBefore} />
       </div>
+      <TextField label="Grower (optional)" value={values.grower} maxLength={120} onChange={(event) => setValues({ ...values, grower: event.target.value })} error={errors.grower} />
+      <p className="text-sm text-ink-500">The shipment becomes a batch: its best-before decides when its boxes are packed (first expiring, first out).</p>
       <TextField label="Note (optional)" value={values.note} maxLength={300} onChange={(event) => setValues({ ...values, note: event.target.value })} error={errors.note} />
       <FormFooter busy={save.isPending} submitLabel="Record and allocate" onBack={onDone} />
     </form>

@@ -21,7 +21,7 @@ import { OrderStatusBadge } from '../../orders/order-status-badge';
 import { OrderTimeline } from '../../orders/order-timeline';
 import { OrderTotals } from '../../orders/order-totals';
 import { fetchStaffOrder, postOrderStatus, staffOrderKey } from '../shared/admin-api';
-import { PackingSlip } from './packing-slip';
+import { BatchSources, PackingSlip } from './packing-slip';
 
 /** What each step is called on its button, and what the confirmation says it does. */
 const steps: Record<OrderStatus, { action: string; explains: string }> = {
@@ -145,7 +145,7 @@ function OrderSheet({ order, back }: { order: Detail; back: React.ReactNode }) {
 
       <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_18rem]">
         <Panel title="Items" level={3} className="gap-3">
-          <OrderLineList lines={order.lines} />
+          <OrderLineList lines={order.lines} notes={order.lineBatches.map((packing, index) => <BatchSources key={index} packing={packing} />)} />
           <OrderTotals totals={order} />
         </Panel>
         <div className="grid gap-6">

@@ -1,5 +1,6 @@
 import { Printer } from 'lucide-react';
 import type { AdminOrderDetail } from '../../../../contracts/admin-orders';
+import type { LinePacking } from '../../../../contracts/batches';
 import type { ShippingAddressView } from '../../../../contracts/order';
 import { Button } from '../../../components/ui/button';
 import { DialogDescription, DialogTitle } from '../../../components/ui/dialog';
@@ -13,7 +14,23 @@ export interface SlipOrder {
   deliveryDate: string | null;
   dispatchDate: string | null;
   rural: boolean;
-  lines: ReadonlyArray<{ name: string; quantity: number; isPreOrder: boolean }>;
+  lines: ReadonlyArray<{ name: string; quantity: number; isPreOrder: boolean; batches?: LinePacking | null }>;
+}
+
+/** Where a line's boxes come from, as the packer reads it: "Batch 12 (best before 3 December 2026, Rangi Orchard)". */
+export function BatchSources({ packing }: { packing: LinePacking | null | undefined }) {
+  if (!packing) return null;
+  const sources = packing.from.map((part) => {
+    const details = [part.bestBefore ? `best before ${formatDate(part.bestBefore)}` : 'dates unknown', part.grower].filter(Boolean).join(', ');
+    return `${part.boxes} from batch ${part.batchId} (${details})`;
+  });
+  if (packing.short > 0) sources.push(`${packing.short} not in any batch: record the batch on Inventory`);
+  return (
+    <span className="block text-xs text-ink-500">
+      {packing.planned ? 'Take ' : 'Packed: '}
+      {sources.join('; ')}
+    </span>
+  );
 }
 
 /** Where the box goes, on which day, and what goes in it with a tick box per line; no prices. */
@@ -57,6 +74,7 @@ export function PackingSlipBody({ order }: { order: SlipOrder }) {
               <td className="py-1">
                 {line.name}
                 {line.isPreOrder ? ' (pre-order)' : ''}
+                <BatchSources packing={line.batches} />
               </td>
             </tr>
           ))}
@@ -76,7 +94,7 @@ export function PackingSlip({ order }: { order: AdminOrderDetail }) {
           Order {order.number}, placed {formatDate(order.placedAt)}
         </DialogDescription>
       </header>
-      <PackingSlipBody order={{ ...order, address: order.shippingAddress }} />
+      <PackingSlipBody order={{ ...order, address: order.shippingAddress, lines: order.lines.map((line, index) => ({ ...line, batches: order.lineBatches[index] })) }} />
       <Button variant="outline" className="justify-self-start print:hidden" onClick={() => window.print()}>
         <Printer className="size-4" aria-hidden="true" /> Print packing slip
       </Button>

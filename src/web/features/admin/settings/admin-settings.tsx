@@ -13,29 +13,31 @@ import { type FieldErrors, fieldErrorsOf } from '../../../lib/form-errors';
 import { settingsQueryKey } from '../../frame/use-settings';
 import { ConfirmDialog } from '../shared/confirm-dialog';
 
-const adminSettingsKey = ['admin', 'settings'] as const;
-const fetchSettings = (signal?: AbortSignal) => apiRequest<StoredSettings>('/api/admin/settings', { signal });
+export const adminSettingsKey = ['admin', 'settings'] as const;
+export const fetchSettings = (signal?: AbortSignal) => apiRequest<StoredSettings>('/api/admin/settings', { signal });
 const putSettings = (settings: StoredSettings) => apiRequest<StoredSettings>('/api/admin/settings', { method: 'PUT', body: settings });
 
 const dayNames = { Mon: 'Monday', Tue: 'Tuesday', Wed: 'Wednesday', Thu: 'Thursday', Fri: 'Friday', Sat: 'Saturday', Sun: 'Sunday' } as const;
 
 /** The settings as the form holds them: amounts and counts as typed, times empty when not shown. */
-interface Draft extends Omit<StoredSettings, 'shippingCents' | 'unpaidOrderTimeoutDays' | 'lowStockThreshold' | 'claimWindowHours' | 'openingTime' | 'closingTime'> {
+interface Draft extends Omit<StoredSettings, 'shippingCents' | 'unpaidOrderTimeoutDays' | 'lowStockThreshold' | 'bestBeforeWarningDays' | 'claimWindowHours' | 'openingTime' | 'closingTime'> {
   shipping: string;
   unpaidOrderTimeoutDays: string;
   lowStockThreshold: string;
+  bestBeforeWarningDays: string;
   claimWindowHours: string;
   openingTime: string;
   closingTime: string;
 }
 
 function draftOf(settings: StoredSettings): Draft {
-  const { shippingCents, unpaidOrderTimeoutDays, lowStockThreshold, claimWindowHours, openingTime, closingTime, ...rest } = settings;
+  const { shippingCents, unpaidOrderTimeoutDays, lowStockThreshold, bestBeforeWarningDays, claimWindowHours, openingTime, closingTime, ...rest } = settings;
   return {
     ...rest,
     shipping: (shippingCents / 100).toFixed(2),
     unpaidOrderTimeoutDays: String(unpaidOrderTimeoutDays),
     lowStockThreshold: String(lowStockThreshold),
+    bestBeforeWarningDays: String(bestBeforeWarningDays),
     claimWindowHours: String(claimWindowHours),
     openingTime: openingTime ?? '',
     closingTime: closingTime ?? '',
@@ -52,12 +54,13 @@ function centsOf(text: string): number {
 }
 
 function settingsOf(draft: Draft): unknown {
-  const { shipping, unpaidOrderTimeoutDays, lowStockThreshold, claimWindowHours, openingTime, closingTime, ...rest } = draft;
+  const { shipping, unpaidOrderTimeoutDays, lowStockThreshold, bestBeforeWarningDays, claimWindowHours, openingTime, closingTime, ...rest } = draft;
   return {
     ...rest,
     shippingCents: centsOf(shipping),
     unpaidOrderTimeoutDays: numberOf(unpaidOrderTimeoutDays),
     lowStockThreshold: numberOf(lowStockThreshold),
+    bestBeforeWarningDays: numberOf(bestBeforeWarningDays),
     claimWindowHours: numberOf(claimWindowHours),
     openingTime: openingTime || null,
     closingTime: closingTime || null,
@@ -213,6 +216,7 @@ function SettingsForm({ saved }: { saved: StoredSettings }) {
           {field('Shipping per order (NZD)', errors.shippingCents, draft.shipping, (v) => patch('shipping', v), { inputMode: 'decimal' })}
           {field('Cancel unpaid orders after (days)', errors.unpaidOrderTimeoutDays, draft.unpaidOrderTimeoutDays, (v) => patch('unpaidOrderTimeoutDays', v), { inputMode: 'numeric' })}
           {field('Low stock at (boxes)', errors.lowStockThreshold, draft.lowStockThreshold, (v) => patch('lowStockThreshold', v), { inputMode: 'numeric' })}
+          {field('Warn of best-before within (days)', errors.bestBeforeWarningDays, draft.bestBeforeWarningDays, (v) => patch('bestBeforeWarningDays', v), { inputMode: 'numeric' })}
           {field('Claims allowed for (hours after delivery)', errors.claimWindowHours, draft.claimWindowHours, (v) => patch('claimWindowHours', v), { inputMode: 'numeric' })}
         </div>
         <p className="text-sm text-ink-500">Shoppers can report a problem with delivered mangoes (a freshness claim) for this many hours after the order is marked delivered.</p>

@@ -1,0 +1,69 @@
+import { and, asc, eq, gt, inArray } from 'drizzle-orm';
+import type { LinePacking, PackedFrom } from '../../../contracts/batches';
+import type { OrderStatus } from '../../../contracts/order';
+import type { Db } from '../../db/client';
+import { orderLineBatches, stockBatches } from '../../db/schema';
+import { type BatchRow, chooseBatches, expiryOrder } from './batches';
+
+interface PlannedLine {
+  id: number;
+  orderId: number;
+  productId: number | null;
+  quantity: number;
+  isPreOrder: boolean;
+  allocatedAt: Date | null;
+}
+
+/** Statuses whose lines hold boxes still on the shelf: packing will take them. */
+const unpacked: readonly OrderStatus[] = ['pending_payment', 'paid'];
+
+const fromRow = (batch: Pick<BatchRow, 'id' | 'harvestedOn' | 'bestBefore' | 'grower'>, boxes: number): PackedFrom => ({
+  batchId: batch.id,
+  boxes,
+  harvestedOn: batch.harvestedOn,
+  bestBefore: batch.bestBefore,
+  grower: batch.grower,
+});
+
+/**
+ * Where each line's boxes come from, for the packing slip, the dispatch list and the order's staff
+ * view: what packing recorded, or for orders not packed yet, where packing would take them now,
+ * orders in the order given each taking before the next (as a packer working down the list would).
+ * Lines that hold no boxes (a pre-order still waiting for its shipment) have none. Keyed by line id.
+ */
+export async function packingOf(db: Db, orders: ReadonlyArray<{ id: number; status: OrderStatus }>, lines: readonly PlannedLine[]): Promise<Map<number, LinePacking>> {
+  const plans = new Map<number, LinePacking>();
+  const held = lines.filter((line) => line.productId !== null && (!line.isPreOrder || line.allocatedAt !== null));
+  if (!held.length) return plans;
+  const recorded = await db
+    .select({ lineId: orderLineBatches.orderLineId, boxes: orderLineBatches.boxes, batch: stockBatches })
+    .from(orderLineBatches)
+    .innerJoin(stockBatches, eq(stockBatches.id, orderLineBatches.batchId))
+    .where(inArray(orderLineBatches.orderLineId, held.map((line) => line.id)))
+    .orderBy(asc(orderLineBatches.orderLineId), asc(stockBatches.id));
+  for (const row of recorded) {
+    const plan = plans.get(row.lineId) ?? { from: [], planned: false, short: 0 };
+    plan.from.push(fromRow(row.batch, row.boxes));
+    plans.set(row.lineId, plan);
+  }
+  const statusOf = new Map(orders.map((order) => [order.id, order.status]));
+  const toPlan = held.filter((line) => unpacked.includes(statusOf.get(line.orderId)!) && !plans.has(line.id));
+  if (!toPlan.length) return plans;
+  const productIds = [...new Set(toPlan.map((line) => line.productId!))];
+  const batches = await db
+    .select()
+    .from(stockBatches)
+    .where(and(inArray(stockBatches.productId, productIds), gt(stockBatches.boxesLeft, 0)))
+    .orderBy(...expiryOrder);
+  // Boxes left as the plan goes down the list: a copy, so the plan never touches the rows.
+  const shelves = new Map<number, BatchRow[]>();
+  for (const batch of batches) shelves.set(batch.productId, [...(shelves.get(batch.productId) ?? []), { ...batch }]);
+  const order = new Map(orders.map((entry, index) => [entry.id, index]));
+  for (const line of [...toPlan].sort((a, b) => order.get(a.orderId)! - order.get(b.orderId)! || a.id - b.id)) {
+    const shelf = shelves.get(line.productId!) ?? [];
+    const { taken, short } = chooseBatches(shelf, line.quantity);
+    for (const part of taken) part.batch.boxesLeft -= part.boxes;
+    plans.set(line.id, { from: taken.map((part) => fromRow(part.batch, part.boxes)), planned: true, short });
+  }
+  return plans;
+}
