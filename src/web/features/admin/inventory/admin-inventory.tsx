@@ -108,7 +108,8 @@ export function AdminInventory() {
         {season && <PreOrderPanel row={season} />}
       </Dialog>
       <Dialog open={batches !== null} onOpenChange={(open) => !open && setBatches(null)} title="Batches" titled wide>
-        {batches && <BatchPanel row={batches} />}
+        {/* The row as the table has it now: a batch or a write-off changes its stock while the panel is open. */}
+        {batches && <BatchPanel row={query.data?.find((row) => row.productId === batches.productId) ?? batches} />}
       </Dialog>
       <Dialog open={history !== null} onOpenChange={(open) => !open && setHistory(null)} title="Stock history" titled wide>
         {history && <MovementHistory row={history} />}
