@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { formatDate, isCalendarDate } from './dates';
+import { addDays, formatDate, isCalendarDate, nzToday } from './dates';
 import { noteField } from './text';
 
 /** Why a batch's boxes changed. */
@@ -13,11 +13,13 @@ const calendarDate = (label: string) =>
   z
     .string({ error: `${label} must be a date (YYYY-MM-DD)` })
     .regex(/^\d{4}-\d{2}-\d{2}$/, `${label} must be a date (YYYY-MM-DD)`)
-    .refine(isCalendarDate, `${label} must be a real date`);
+    .refine(isCalendarDate, `${label} must be a real date`)
+    .refine((day) => day >= '2000-01-01' && day <= '2099-12-31', `${label} must be a date between 2000 and 2099`);
 
 /** The dates and grower a batch of fruit arrives with: both dates, the grower if known. */
 export const batchOriginFields = {
-  harvestedOn: calendarDate('Harvest date'),
+  // A day's grace: the orchard's day may already be tomorrow where the shop's clock is today.
+  harvestedOn: calendarDate('Harvest date').refine((day) => day <= addDays(nzToday(Date.now()), 1), 'Harvest date cannot be in the future'),
   bestBefore: calendarDate('Best-before date'),
   grower: z.string({ error: 'Grower must be text' }).trim().max(120, 'Grower must be at most 120 characters').nullable().optional(),
 };

@@ -33,11 +33,19 @@ export class DispatchService {
 
   async day(date: string): Promise<DispatchDay> {
     const settings = await this.deps.delivery.settings();
-    const [views, toSchedule, [booked]] = await Promise.all([
+    const [listed, unscheduled, [booked]] = await Promise.all([
       this.ordersWhere(and(eq(orders.dispatchDate, date), goingOut)!),
       this.ordersWhere(and(isNull(orders.dispatchDate), inArray(orders.status, [...unsentOrderStatuses]), notExists(waitingForBoxes))!),
       this.deps.db.select().from(dispatchDays).where(eq(dispatchDays.date, date)),
     ]);
+    // Where each line's boxes come from, planned as the page lists the orders (by region, then
+    // those to schedule): paid orders first, as only they can be packed, then unpaid ones.
+    const shown = [...nzRegions.flatMap((region) => listed.filter((entry) => entry.order.shipRegion === region)), ...unscheduled];
+    const planned = [...shown.filter((entry) => entry.order.status !== 'pending_payment'), ...shown.filter((entry) => entry.order.status === 'pending_payment')];
+    const packing = await packingOf(this.deps.db, planned.map((entry) => entry.order), shown.flatMap((entry) => entry.lines));
+    const withBatches = ({ view, lines }: (typeof shown)[number]) => ({ ...view, lines: view.lines.map((line, index) => ({ ...line, batches: packing.get(lines[index]!.id) ?? null })) });
+    const views = listed.map(withBatches);
+    const toSchedule = unscheduled.map(withBatches);
     const closedRow = settings.closedDates.find((row) => row.date === date);
     const holiday = holidayIn(packingRegion, date);
     return {
@@ -53,7 +61,7 @@ export class DispatchService {
   }
 
   /** The orders that match, oldest first, with their customer, address and lines. */
-  private async ordersWhere(where: SQL): Promise<Array<ToScheduleOrder & { deliveryDate: string | null }>> {
+  private async ordersWhere(where: SQL): Promise<Array<{ order: OrderRow; lines: Array<typeof orderLines.$inferSelect>; view: ToScheduleOrder & { deliveryDate: string | null } }>> {
     const { db } = this.deps;
     const rows = await db
       .select({ order: orders, customer: { firstName: users.firstName, lastName: users.lastName, email: users.email, phone: users.phone } })
@@ -68,10 +76,9 @@ export class DispatchService {
           .where(inArray(orderLines.orderId, rows.map(({ order }) => order.id)))
           .orderBy(asc(orderLines.id))
       : [];
-    const packing = await packingOf(db, rows.map(({ order }) => order), lines);
     return rows.map(({ order, customer }) => {
       const own = lines.filter((line) => line.orderId === order.id);
-      return {
+      const view = {
         number: order.number,
         status: order.status,
         readyToPack: order.status === 'paid' || order.status === 'packed',
@@ -81,8 +88,9 @@ export class DispatchService {
         customer: { name: `${customer.firstName} ${customer.lastName}`.trim(), email: customer.email, phone: customer.phone },
         address: { name: order.shipName, phone: order.shipPhone, street: order.shipStreet, suburb: order.shipSuburb, city: order.shipCity, postcode: order.shipPostcode, region: order.shipRegion },
         deliveryInstructions: order.deliveryInstructions,
-        lines: own.map((line) => ({ name: line.productName, quantity: line.quantity, isPreOrder: line.isPreOrder, batches: packing.get(line.id) ?? null })),
+        lines: own.map((line) => ({ name: line.productName, quantity: line.quantity, isPreOrder: line.isPreOrder, batches: null })),
       };
+      return { order, lines: own, view };
     });
   }
 

@@ -25,10 +25,19 @@ export const batchView = (row: BatchRow): BatchView => ({
 });
 
 /**
- * First expiring, first out: the earliest best-before first. A batch of unknown dates was in the
- * cool room before batches were recorded, so it goes before any dated one; then the oldest.
+ * First expiring, first out: the earliest best-before first. A batch of unknown dates counts as
+ * expiring the day it arrived: stock from before batches goes first, and boxes received without
+ * dates go before fruit that keeps longer. Then the oldest.
  */
-export const expiryOrder = [sql`${stockBatches.bestBefore} asc nulls first`, asc(stockBatches.createdAt), asc(stockBatches.id)];
+export const expiryOrder = [sql`coalesce(${stockBatches.bestBefore}, (${stockBatches.createdAt} at time zone 'Pacific/Auckland')::date) asc`, asc(stockBatches.createdAt), asc(stockBatches.id)];
+
+/**
+ * Locks every batch of the product in the order packing locks them, before boxes go back into
+ * some of them: two transactions never lock a product's batches in different orders.
+ */
+export async function lockBatchesOf(tx: Tx, productId: number): Promise<void> {
+  await tx.select({ id: stockBatches.id }).from(stockBatches).where(eq(stockBatches.productId, productId)).orderBy(...expiryOrder).for('update');
+}
 
 /** Boxes that arrived together become a batch, with the movement that explains its boxes. */
 export async function receiveBatch(
@@ -124,9 +133,9 @@ export async function moveBatchesWithStock(tx: Tx, productId: number, change: nu
   else if (change < 0) await takeFromBatches(tx, productId, -change, reason, context);
 }
 
-/** The batches an order line's boxes were packed from. */
-export async function packedBatchesOf(tx: Tx, orderLineId: number): Promise<Array<{ batchId: number; boxes: number }>> {
-  return tx.select({ batchId: orderLineBatches.batchId, boxes: orderLineBatches.boxes }).from(orderLineBatches).where(eq(orderLineBatches.orderLineId, orderLineId)).orderBy(asc(orderLineBatches.batchId));
+/** The batches an order line's boxes were packed from, forgotten as they are read: the boxes go back. */
+export async function takeBackPackedBatches(tx: Tx, orderLineId: number): Promise<Array<{ batchId: number; boxes: number }>> {
+  return tx.delete(orderLineBatches).where(eq(orderLineBatches.orderLineId, orderLineId)).returning({ batchId: orderLineBatches.batchId, boxes: orderLineBatches.boxes });
 }
 
 /** The batches hold fewer boxes than asked: nothing is taken, and staff are told what to record. */

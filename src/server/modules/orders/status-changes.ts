@@ -7,7 +7,7 @@ import { recordAudit } from '../../lib/audit';
 import { Conflict, NotFound } from '../../lib/errors';
 import { queueMail } from '../../lib/mail-outbox';
 import { releaseDispatchDay } from '../delivery/service';
-import { packedBatchesOf, putBackIntoBatch, receiveBatch, takeFromBatches } from '../inventory/batches';
+import { lockBatchesOf, putBackIntoBatch, receiveBatch, takeBackPackedBatches, takeFromBatches } from '../inventory/batches';
 import type { CardPayments } from './card-payments';
 import { cancelledMail, paidMail, refundedMail, shippedMail } from './mail';
 import type { OrderDeps, OrderService, StatusChange } from './service';
@@ -216,7 +216,8 @@ async function packFromBatches(tx: Tx, order: OrderRow, actorUserId: number | nu
 async function unpackIntoBatches(tx: Tx, order: OrderRow, actorUserId: number | null): Promise<void> {
   const context = { orderId: order.id, actorUserId, note: `Back from order ${order.number}` };
   for (const line of await heldLines(tx, order.id)) {
-    const parts = await packedBatchesOf(tx, line.id);
+    await lockBatchesOf(tx, line.productId!);
+    const parts = await takeBackPackedBatches(tx, line.id);
     // Packed before batches were recorded: the boxes come back as a batch of unknown dates.
     if (!parts.length) await receiveBatch(tx, { productId: line.productId!, boxes: line.quantity, note: context.note }, 'returned', context);
     for (const part of parts) await putBackIntoBatch(tx, part.batchId, part.boxes, 'returned', context);

@@ -16,7 +16,7 @@ export function DashboardBatches({ warningDays }: { warningDays: number | undefi
   if (!query.data.length) return <p className="text-ink-500">No batch with boxes left reaches its best-before {within}.</p>;
   return (
     <div className="grid gap-2">
-      <p className="text-sm text-ink-500">Batches with boxes left whose best-before is {within}. Write off what will not sell on Inventory → Batches.</p>
+      <p className="text-sm text-ink-500">Batches with boxes left whose best-before is {within}. Sell them first; boxes that will not sell can be written off on Inventory → Batches.</p>
       <ul className="divide-y divide-mango-50">
         {query.data.map((batch) => (
           <li key={batch.id} className="grid grid-cols-[1fr_auto] gap-x-4 py-2 text-sm">

@@ -41,13 +41,14 @@ export function BatchPanel({ row }: { row: InventoryRow }) {
   const query = useQuery({ queryKey: batchesKey(row.productId), queryFn: ({ signal }) => fetchBatches(row.productId, signal) });
   const [adding, setAdding] = useState(false);
   const [writingOff, setWritingOff] = useState<BatchView | null>(null);
-  const inCoolRoom = query.data?.reduce((sum, batch) => sum + batch.boxesLeft, 0) ?? 0;
+  const inCoolRoom = query.data?.reduce((sum, batch) => sum + batch.boxesLeft, 0);
   return (
     <div className="grid gap-4">
       <DialogTitle className="pr-8 text-2xl font-semibold">Batches: {row.name}</DialogTitle>
       <DialogDescription className="text-ink-500">
-        Packing takes boxes from the batch with the earliest best-before that has them all. {boxes(inCoolRoom)} in the cool room; {row.stock} free to sell, the rest on
-        orders waiting to be packed.
+        Packing takes boxes from the batch with the earliest best-before that has them all.
+        {inCoolRoom !== undefined &&
+          ` ${boxes(inCoolRoom)} in the cool room; ${row.stock} ${row.isPreOrder ? 'left over for the next pre-orders' : 'free to sell'}, the rest on orders waiting to be packed.`}
       </DialogDescription>
       {query.isPending ? (
         <Spinner compact />
@@ -83,7 +84,7 @@ export function BatchPanel({ row }: { row: InventoryRow }) {
                     {batch.boxesLeft} of {batch.boxesReceived}
                   </td>
                   <td className="py-1.5 text-right">
-                    {batch.boxesLeft > 0 && (
+                    {batch.boxesLeft > 0 && row.stock > 0 && (
                       <Button variant="ghost" className="px-3 py-1" onClick={() => setWritingOff(batch)} aria-label={`Write off boxes of batch ${batch.id}`}>
                         Write off
                       </Button>
