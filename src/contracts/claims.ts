@@ -151,8 +151,22 @@ export interface AdminClaimList {
   counts: Record<ClaimStatus, number>;
 }
 
+/** A batch a claimed line's boxes came from (staff only): its label (`batchLabel`), grower and the boxes claimed from it. */
+export interface ClaimLineBatch {
+  batchId: number;
+  label: string;
+  grower: string | null;
+  boxes: number;
+}
+
+/** A claimed line as staff see it: with its batches, none when it was packed before batches were recorded. */
+export interface AdminClaimLineView extends ClaimLineView {
+  batches: ClaimLineBatch[];
+}
+
 /** A claim as staff decide it: the order, the customer's earlier claims, what can be refunded. */
-export interface AdminClaimDetail extends ClaimView {
+export interface AdminClaimDetail extends Omit<ClaimView, 'lines'> {
+  lines: AdminClaimLineView[];
   order: { number: string; status: OrderStatus; total: number; refunded: number; deliveredAt: string | null; placedAt: string };
   customer: { id: number; name: string; email: string };
   earlierClaims: Array<{ id: number; orderNumber: string; status: ClaimStatus; reason: ClaimReason; createdAt: string }>;

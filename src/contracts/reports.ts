@@ -43,7 +43,7 @@ export const reportQuerySchema = z
 export type ReportQuery = z.output<typeof reportQuerySchema>;
 
 /** The tables of the reports screen; each has a CSV export at /api/admin/reports/{name}.csv. */
-export const reportTables = ['sales', 'top-products', 'regions', 'promos', 'pre-orders'] as const;
+export const reportTables = ['sales', 'top-products', 'regions', 'promos', 'pre-orders', 'claims-by-batch', 'claims-by-grower'] as const;
 export type ReportTable = (typeof reportTables)[number];
 
 /** Money in dollars (GST included), with its GST part, like every API amount. */
@@ -86,6 +86,42 @@ export interface PreOrderRow {
   orders: number;
 }
 
+/** Claimed boxes of a line packed before batches were recorded, and a batch with no grower. */
+export const unknownBatchLabel = 'Batch unknown';
+export const unknownGrowerLabel = 'Grower unknown';
+
+/**
+ * Freshness claims against the boxes they came from. Like every table, it covers orders placed in
+ * the range: the boxes packed for them from each batch (and not put back by a cancel or a refund
+ * before sending, replacements included) and the claims made on those orders, whenever made.
+ */
+export interface ClaimFigures {
+  boxesPacked: number;
+  /** Claims naming boxes of this batch (or grower): a claim over two batches counts in each. */
+  claims: number;
+  boxesClaimed: number;
+  /** Boxes claimed as a percentage of boxes packed, to one decimal; null when none were packed. */
+  claimedPercent: number | null;
+}
+
+export interface BatchClaimRow extends ClaimFigures {
+  /** Null for boxes packed before batches were recorded: one such row per product. */
+  batchId: number | null;
+  /** `batchLabel` of the batch, or "Batch unknown". */
+  label: string;
+  productId: number | null;
+  product: string;
+  /** Null when no grower was recorded or the batch is unknown. */
+  grower: string | null;
+}
+
+export interface GrowerClaimRow extends ClaimFigures {
+  /** Null for "Grower unknown": batches with no grower, and boxes whose batch is unknown. */
+  grower: string | null;
+  /** Batches of the grower that boxes were packed from (unknown batches not counted). */
+  batches: number;
+}
+
 export interface SalesReport {
   from: string;
   to: string;
@@ -98,6 +134,9 @@ export interface SalesReport {
   regions: RegionRow[];
   promos: PromoUsageRow[];
   preOrders: PreOrderRow[];
+  /** Worst first: the highest share of boxes claimed; unknown batches and growers last. */
+  claimsByBatch: BatchClaimRow[];
+  claimsByGrower: GrowerClaimRow[];
 }
 
 /** GET /api/admin/dashboard: today's figures for the admin home screen. */

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { claimOutcomes, claimReasons, claimStatuses } from '../../../contracts/claims';
 import { users } from './accounts';
+import { stockBatches } from './batches';
 import { bytea, createdAt } from './columns';
 import { orderLines, orders, refunds } from './orders';
 
@@ -55,6 +56,21 @@ export const claimLines = pgTable(
     index('claim_lines_claim_idx').on(t.claimId),
     check('claim_lines_quantity_positive', sql`${t.quantity} > 0`),
   ],
+);
+
+/**
+ * The batches a claim line's boxes came from, split across the order line's packed batches in
+ * packing order (decision 0026): the reports count claims per batch and per grower from these. A
+ * line packed before batches were recorded has none.
+ */
+export const claimLineBatches = pgTable(
+  'claim_line_batches',
+  {
+    claimLineId: integer('claim_line_id').notNull().references(() => claimLines.id, { onDelete: 'cascade' }),
+    batchId: integer('batch_id').notNull().references(() => stockBatches.id, { onDelete: 'cascade' }),
+    boxes: integer('boxes').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.claimLineId, t.batchId] }), index('claim_line_batches_batch_idx').on(t.batchId), check('claim_line_batches_boxes', sql`${t.boxes} > 0`)],
 );
 
 /** A claim's photos, re-encoded as JPEG without metadata; only the shopper and staff may see them. */

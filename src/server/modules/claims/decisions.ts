@@ -11,6 +11,7 @@ import { queueMail } from '../../lib/mail-outbox';
 import type { MailContext } from '../orders/mail';
 import type { OrderService } from '../orders/service';
 import { type OrderRow, orderView } from '../orders/view';
+import { claimedBatchesOf } from './claim-batches';
 import { boxesText, type ClaimRow, claimViews, deliveredAtOf, factsOf, refundedCents, refundLimitCents } from './claim-reads';
 import { type ClaimMailFacts, claimDeclinedMail, claimInReviewMail, claimRefundedMail, claimReplacedMail } from './mail';
 import type { ClaimActor, ClaimDeps } from './service';
@@ -90,8 +91,10 @@ export class ClaimDecisions {
       .leftJoin(products, and(eq(products.id, orderLines.productId), sql`${products.archivedAt} is null`))
       .where(eq(claimLines.claimId, claim.id))
       .orderBy(asc(claimLines.id));
+    const batches = await claimedBatchesOf(db, claim.id);
     return {
       ...view!,
+      lines: view!.lines.map((line) => ({ ...line, batches: batches.get(line.lineId) ?? [] })),
       order: {
         number: order!.number,
         status: order!.status,

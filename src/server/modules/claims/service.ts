@@ -10,6 +10,7 @@ import type { UserRow } from '../auth/user-view';
 import type { OrderService } from '../orders/service';
 import type { OrderRow } from '../orders/view';
 import type { SettingsService } from '../settings/service';
+import { recordClaimBatches } from './claim-batches';
 import { boxesText, claimableLines, claimViews, factsOf, type OrderLineRow, windowOf } from './claim-reads';
 import { ClaimDecisions, tellShopper } from './decisions';
 import { claimReceivedMail } from './mail';
@@ -77,7 +78,11 @@ export class ClaimService {
           .insert(claims)
           .values({ orderId: order.id, userId: user.id, reason: request.reason, description: request.description, outcome: request.outcome })
           .returning();
-        await tx.insert(claimLines).values(request.lines.map((line) => ({ claimId: claim!.id, orderLineId: line.lineId, quantity: line.quantity })));
+        const recorded = await tx
+          .insert(claimLines)
+          .values(request.lines.map((line) => ({ claimId: claim!.id, orderLineId: line.lineId, quantity: line.quantity })))
+          .returning({ id: claimLines.id, orderLineId: claimLines.orderLineId, quantity: claimLines.quantity });
+        await recordClaimBatches(tx, recorded);
         await tx.insert(claimPhotos).values(photos.map((bytes, index) => ({ claimId: claim!.id, position: index + 1, contentType: 'image/jpeg', bytes })));
         const facts = factsOf(claim!, request.lines.map((line) => ({ name: lines.get(line.lineId)!.productName, quantity: line.quantity })));
         const boxes = request.lines.reduce((sum, line) => sum + line.quantity, 0);

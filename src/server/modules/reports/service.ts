@@ -1,4 +1,4 @@
-import { and, type AnyColumn, asc, desc, eq, gte, inArray, isNotNull, lt, ne, type SQL, sql } from 'drizzle-orm';
+import { and, type AnyColumn, asc, desc, eq, gte, inArray, isNotNull, ne, type SQL, sql } from 'drizzle-orm';
 import { centsToDollars } from '../../../contracts/money';
 import { countedOrderStatuses, earningOrderStatuses, liveOrderStatuses, orderStatuses } from '../../../contracts/order';
 import {
@@ -18,12 +18,15 @@ import {
   type SalesPeriod,
   type SalesReport,
   type TopProductRow,
+  unknownGrowerLabel,
 } from '../../../contracts/reports';
 import type { Db } from '../../db/client';
 import { auditLog, orderLines, orders, products, users } from '../../db/schema';
 import { csvDocument, type CsvValue } from '../../lib/csv';
 import type { InventoryService } from '../inventory/service';
 import type { SettingsService } from '../settings/service';
+import { claimsByBatch } from './claims-by-batch';
+import { nzMidnight, placedWithin } from './placed-within';
 
 /**
  * Which orders are sales: every order past payment. An order waiting for payment is not money yet
@@ -32,19 +35,12 @@ import type { SettingsService } from '../settings/service';
  */
 const countedStatuses = [...countedOrderStatuses];
 const earningStatuses = [...earningOrderStatuses];
-/** A claim's replacement (no charge) is work to pack, not a sale: reports leave it out. */
+/** A claim's replacement (no charge) is work to pack, not a sale: sales figures leave it out (claims by batch count its boxes as packed). */
 const isSale = ne(orders.paymentMethod, 'no_charge');
 
 const earned = (cents: AnyColumn) => sql`case when ${orders.status} = 'refunded' then 0 else ${cents} end`;
 const sumOf = (value: SQL) => sql<string>`coalesce(sum(${value}), 0)::bigint`;
 const dollars = (cents: string | number) => centsToDollars(Number(cents));
-
-/** The start of a New Zealand calendar day as a moment. */
-const nzMidnight = (date: string) => sql`(${date}::date)::timestamp at time zone ${reportTimeZone}`;
-
-function placedWithin(from: string, to: string): SQL {
-  return and(gte(orders.createdAt, nzMidnight(from)), lt(orders.createdAt, nzMidnight(addDays(to, 1))))!;
-}
 
 const truncUnits: Record<ReportGrouping, SQL> = { day: sql.raw(`'day'`), week: sql.raw(`'week'`), month: sql.raw(`'month'`) };
 
@@ -69,13 +65,14 @@ export class ReportService {
   constructor(private readonly deps: { db: Db; inventory: InventoryService; settings: SettingsService }) {}
 
   async salesReport(query: ReportQuery): Promise<SalesReport> {
-    const [periods, topProducts, regions, promos, preOrders, delivery] = await Promise.all([
+    const [periods, topProducts, regions, promos, preOrders, delivery, claimed] = await Promise.all([
       this.periods(query),
       this.topProducts(query),
       this.regions(query),
       this.promos(query),
       this.preOrders(query),
       this.delivery(query),
+      claimsByBatch(this.deps.db, query),
     ]);
     const totals = { orders: 0, revenue: 0, gst: 0, refunded: 0 };
     for (const period of periods) {
@@ -95,6 +92,8 @@ export class ReportService {
       regions,
       promos,
       preOrders,
+      claimsByBatch: claimed.byBatch,
+      claimsByGrower: claimed.byGrower,
     };
   }
 
@@ -201,6 +200,7 @@ export class ReportService {
   async csv(table: ReportTable, query: ReportQuery): Promise<string> {
     const count = (value: number) => String(value);
     const date = (value: string | null) => value ?? '';
+    const percent = (value: number | null) => (value === null ? '' : value.toFixed(1));
     const tables: Record<ReportTable, () => Promise<[string[], CsvValue[][]]>> = {
       sales: async () => [
         ['Period starting', 'Orders', 'Refunded orders', 'Revenue (NZD incl. GST)', 'GST'],
@@ -212,6 +212,14 @@ export class ReportService {
       'pre-orders': async () => [
         ['Product', 'Expected availability', 'Boxes', 'Orders'],
         (await this.preOrders(query)).map((p) => [p.name, date(p.expectedAvailabilityDate), count(p.boxes), count(p.orders)]),
+      ],
+      'claims-by-batch': async () => [
+        ['Batch', 'Product', 'Grower', 'Boxes packed', 'Claims', 'Boxes claimed', 'Claimed share (%)'],
+        (await claimsByBatch(this.deps.db, query)).byBatch.map((b) => [b.label, b.product, b.grower ?? unknownGrowerLabel, count(b.boxesPacked), count(b.claims), count(b.boxesClaimed), percent(b.claimedPercent)]),
+      ],
+      'claims-by-grower': async () => [
+        ['Grower', 'Batches', 'Boxes packed', 'Claims', 'Boxes claimed', 'Claimed share (%)'],
+        (await claimsByBatch(this.deps.db, query)).byGrower.map((g) => [g.grower ?? unknownGrowerLabel, count(g.batches), count(g.boxesPacked), count(g.claims), count(g.boxesClaimed), percent(g.claimedPercent)]),
       ],
     };
     const [header, rows] = await tables[table]();

@@ -2,8 +2,9 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
-import { type AdminClaimDetail as Detail, type ClaimOutcome, claimApprovalSchema, claimDeclineSchema, claimOutcomeLabels, claimOutcomes, claimReasonLabels, claimStatusLabels } from '../../../../contracts/claims';
+import { type AdminClaimDetail as Detail, type AdminClaimLineView, type ClaimOutcome, claimApprovalSchema, claimDeclineSchema, claimOutcomeLabels, claimOutcomes, claimReasonLabels, claimStatusLabels } from '../../../../contracts/claims';
 import { orderStatusLabels } from '../../../../contracts/order';
+import { unknownBatchLabel, unknownGrowerLabel } from '../../../../contracts/reports';
 import { Button } from '../../../components/ui/button';
 import { Panel } from '../../../components/ui/panel';
 import { Spinner } from '../../../components/ui/spinner';
@@ -54,11 +55,14 @@ export function AdminClaimDetail({ id, onBack }: { id: number; onBack: () => voi
           <Panel title="What the shopper reported" level={3} className="gap-3">
             <ul className="divide-y divide-mango-50">
               {claim.lines.map((line) => (
-                <li key={line.lineId} className="flex justify-between gap-4 py-2">
-                  <span>
-                    {line.quantity} x {line.name}
+                <li key={line.lineId} className="grid gap-1 py-2">
+                  <span className="flex justify-between gap-4">
+                    <span>
+                      {line.quantity} x {line.name}
+                    </span>
+                    <span className="tabular-nums text-ink-500">{formatPrice(line.unitPrice)} each</span>
                   </span>
-                  <span className="tabular-nums text-ink-500">{formatPrice(line.unitPrice)} each</span>
+                  <ClaimedBatches line={line} />
                 </li>
               ))}
             </ul>
@@ -104,6 +108,21 @@ export function AdminClaimDetail({ id, onBack }: { id: number; onBack: () => voi
         </div>
       </div>
     </section>
+  );
+}
+
+/** Where the claimed boxes came from: each batch with its grower, or why it is not known. */
+function ClaimedBatches({ line }: { line: AdminClaimLineView }) {
+  if (line.batches.length === 0) return <span className="text-sm text-ink-500">{unknownBatchLabel}: packed before batches were recorded</span>;
+  return (
+    <ul className="grid gap-0.5 text-sm text-ink-500">
+      {line.batches.map((batch) => (
+        <li key={batch.batchId}>
+          {line.batches.length > 1 && `${batch.boxes} from `}
+          {batch.label} · {batch.grower ?? unknownGrowerLabel}
+        </li>
+      ))}
+    </ul>
   );
 }
 

@@ -7,6 +7,7 @@ import { ApiError } from '../../../lib/api-client';
 import { formatDate, formatPrice } from '../../../lib/format';
 import { adminSectionTitles } from '../shared/admin-layout';
 import { type ReportFilters, reportCsvUrl, useSalesReport } from '../shared/reports-api';
+import { ReportClaimTables } from './report-claim-tables';
 import { ReportRangeForm } from './report-range-form';
 import { SalesTable } from './report-sales-table';
 import { ReportEmpty, ReportSection } from './report-section';
@@ -29,7 +30,7 @@ function Figure({ label, value, note }: { label: string; value: string; note: st
   );
 }
 
-/** Issue 5: revenue and orders over a chosen range, top products, regions, promos and pre-orders, each with a CSV. */
+/** Issue 5: revenue and orders over a chosen range, top products, regions, promos, pre-orders and claims by batch and grower, each with a CSV. */
 export function AdminReports() {
   const [params, setParams] = useSearchParams();
   const filters = filtersOf(params);
@@ -95,6 +96,7 @@ export function AdminReports() {
               )}
             </ReportSection>
             <ReportTables report={data} filters={filters} />
+            <ReportClaimTables report={data} filters={filters} />
           </div>
         )
       )}
