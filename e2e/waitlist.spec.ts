@@ -13,11 +13,24 @@ async function soldOutVariety(api: APIRequestContext, name: string): Promise<num
   return ((await response.json()) as { id: number }).id;
 }
 
-/** The path of the first link to `route` in the newest mail to the address. */
-function mailedLink(address: string, route: string): string {
-  const found = new RegExp(`https?://[^/\\s]+(${route}\\?token=[\\w%-]+)`).exec(latestMailTo(address));
-  if (!found) throw new Error(`no ${route} link mailed to ${address}`);
-  return found[1]!;
+/**
+ * The path of the first link to `route` in the newest mail to the address, once the outbox has
+ * delivered it: mail goes out just after the answer that queued it, not with it.
+ */
+async function mailedLink(address: string, route: string): Promise<string> {
+  const linkIn = () => new RegExp(`https?://[^/\\s]+(${route}\\?token=[\\w%-]+)`).exec(latestMailTo(address))?.[1];
+  let found: string | undefined;
+  await expect
+    .poll(() => {
+      try {
+        found = linkIn();
+      } catch {
+        found = undefined;
+      }
+      return found;
+    }, { message: `a ${route} link mailed to ${address}` })
+    .toBeTruthy();
+  return found!;
 }
 
 /** Screenshots at 390 and 1280 px: the whole page, or the viewport with `focus` scrolled into it. */
@@ -54,7 +67,7 @@ test('a visitor and a shopper join a sold-out variety\'s waitlist, staff see the
   await expect(page.getByRole('status').filter({ hasText: `Almost there: we have sent a link to ${visitorEmail}` })).toBeVisible();
   await shoot(page, 'waitlist-visitor');
 
-  await page.goto(mailedLink(visitorEmail, '/api/waitlist/manage'));
+  await page.goto(await mailedLink(visitorEmail, '/api/waitlist/manage'));
   await expect(page.getByRole('heading', { name: 'Confirm your place' })).toBeVisible();
   await page.setViewportSize({ width: 390, height: 700 });
   await page.screenshot({ path: test.info().outputPath('waitlist-confirm-390.png') });
@@ -72,7 +85,7 @@ test('a visitor and a shopper join a sold-out variety\'s waitlist, staff see the
     await shopperPage.goto(`/product/${productId}`);
     await shopperPage.getByRole('button', { name: `Notify me when ${name} is back` }).click();
     await expect(shopperPage.getByRole('status').filter({ hasText: `Almost there: we have sent a link to ${username}@example.nz` })).toBeVisible();
-    await shopperPage.goto(mailedLink(`${username}@example.nz`, '/api/waitlist/manage'));
+    await shopperPage.goto(await mailedLink(`${username}@example.nz`, '/api/waitlist/manage'));
     await shopperPage.getByRole('button', { name: 'Confirm' }).click();
     await expect(shopperPage.getByRole('heading', { name: "You're on the waitlist" })).toBeVisible();
     await shopperPage.goto(`/product/${productId}`);
@@ -108,7 +121,7 @@ test('a visitor and a shopper join a sold-out variety\'s waitlist, staff see the
     await expect(shopperPage.getByText('You are on no waitlist.')).toBeVisible();
 
     // The mail's unsubscribe link asks, then takes the address off every list.
-    await page.goto(mailedLink(visitorEmail, '/api/waitlist/unsubscribe'));
+    await page.goto(await mailedLink(visitorEmail, '/api/waitlist/unsubscribe'));
     await expect(page.getByRole('heading', { name: 'Leave every waitlist?' })).toBeVisible();
     await page.getByRole('button', { name: 'Unsubscribe' }).click();
     await expect(page.getByRole('heading', { name: 'Unsubscribed' })).toBeVisible();

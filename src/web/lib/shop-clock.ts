@@ -48,8 +48,10 @@ export function useTimeUntil(target: string | null): number | null {
   const hydrated = useBrowserValue(() => true, false);
   const at = target === null ? null : Date.parse(target);
   const [now, setNow] = useState(() => (hydrated ? shopNow() : renderedAt));
+  // An opening already behind the time the page was drawn at needs no clock: nothing is asked.
+  const passed = at === null || at <= now;
   useEffect(() => {
-    if (at === null) return;
+    if (at === null || passed) return;
     let timer: ReturnType<typeof setTimeout> | undefined;
     let stopped = false;
     const tick = () => {
@@ -66,7 +68,7 @@ export function useTimeUntil(target: string | null): number | null {
       stopped = true;
       clearTimeout(timer);
     };
-  }, [at]);
+  }, [at, passed]);
   return at === null ? null : Math.max(at - now, 0);
 }
 
