@@ -1,4 +1,3 @@
-import { notOpenYetMessage } from '../../../contracts/availability';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Cart } from '../../../contracts/cart';
 import type { ImageInfo } from '../../../contracts/image';
@@ -7,6 +6,7 @@ import { shopRules } from '../../../contracts/shop-rules';
 import type { Db, Tx } from '../../db/client';
 import { cartLines, carts, products } from '../../db/schema';
 import { BadRequest, Conflict, NotFound } from '../../lib/errors';
+import { refuseBeforeOpening } from '../catalog/opening';
 import type { ImageSizes } from '../uploads/image-sizes';
 
 type ProductRow = typeof products.$inferSelect;
@@ -83,10 +83,7 @@ export class CartService {
         if (!product.isPreOrder && product.stock === 0) {
           throw new Conflict(`${product.name} is out of stock`, { productId: `${product.name} is out of stock` });
         }
-        if (product.isPreOrder && product.preOrdersOpenAt && product.preOrdersOpenAt > this.clock()) {
-          const message = notOpenYetMessage(product.name, product.preOrdersOpenAt.toISOString());
-          throw new Conflict(message, { productId: message });
-        }
+        refuseBeforeOpening(product, this.clock(), 'productId');
         const inCart = found.inCart ?? 0;
         if (inCart + quantity > maxQuantity(product)) throw tooMany(product, inCart);
         await tx

@@ -1,8 +1,8 @@
-import { notOpenYetMessage } from '../../../contracts/availability';
 import { and, eq, gte, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { products, promoCodes } from '../../db/schema';
 import { Conflict } from '../../lib/errors';
+import { refuseBeforeOpening } from '../catalog/opening';
 import type { PricedCart } from '../checkout/quote';
 import { preOrderedBoxes } from './waiting-pre-orders';
 
@@ -64,10 +64,7 @@ async function claimPreOrder(tx: Tx, carted: { id: number; name: string }, quant
   }
   // Checked under the row's lock by the shop's clock, read once the lock is held: an order in
   // flight as staff move the opening sees the new time, and one queued at the opening is on time.
-  if (product.preOrdersOpenAt && product.preOrdersOpenAt > clock()) {
-    const message = notOpenYetMessage(product.name, product.preOrdersOpenAt.toISOString());
-    throw new Conflict(message, { cart: message });
-  }
+  refuseBeforeOpening(product, clock(), 'cart');
   if (product.preOrderLimit === null) return false;
   const taken = (await preOrderedBoxes(tx, productId)).get(productId) ?? 0;
   const left = Math.max(product.preOrderLimit - taken, 0);
