@@ -22,6 +22,8 @@ export type WaitsFor = 'back' | 'opening';
  */
 export function NotifyMe({ product, startOpen = false, waitsFor = 'back' }: { product: WaitlistProduct; startOpen?: boolean; waitsFor?: WaitsFor }) {
   const when = waitsFor === 'opening' ? 'when pre-orders open' : 'when it is back';
+  // The same wait named with the product, for the button, the form and its lead.
+  const whenNamed = waitsFor === 'opening' ? `when pre-orders for ${product.name} open` : `when ${product.name} is back`;
   const { user } = useAuth();
   const mine = useMyWaitlists();
   const queryClient = useQueryClient();
@@ -87,7 +89,7 @@ export function NotifyMe({ product, startOpen = false, waitsFor = 'back' }: { pr
   if (user || !asking) {
     return (
       <div className="grid justify-items-start gap-2">
-        <Button variant="outline" disabled={busy || !hydrated} onClick={() => (user ? void send({ productId: product.id }) : setAsking(true))} aria-label={`Notify me ${waitsFor === 'opening' ? `when pre-orders for ${product.name} open` : `when ${product.name} is back`}`}>
+        <Button variant="outline" disabled={busy || !hydrated} onClick={() => (user ? void send({ productId: product.id }) : setAsking(true))} aria-label={`Notify me ${whenNamed}`}>
           <Bell className="size-4" aria-hidden="true" /> {busy ? 'Adding...' : 'Notify me'}
         </Button>
         {alert}
@@ -95,9 +97,9 @@ export function NotifyMe({ product, startOpen = false, waitsFor = 'back' }: { pr
     );
   }
   return (
-    <form onSubmit={submit} noValidate aria-busy={busy} aria-label={`Notify me ${waitsFor === 'opening' ? `when pre-orders for ${product.name} open` : `when ${product.name} is back`}`} className="grid gap-3 rounded-2xl bg-mango-50 p-4">
+    <form onSubmit={submit} noValidate aria-busy={busy} aria-label={`Notify me ${whenNamed}`} className="grid gap-3 rounded-2xl bg-mango-50 p-4">
       <p className="text-sm">
-        Leave your e-mail and we will write {waitsFor === 'opening' ? `when pre-orders for ${product.name} open` : `once when ${product.name} is back`}. We send a link to confirm first.
+        Leave your e-mail and we will write {waitsFor === 'opening' ? whenNamed : `once ${whenNamed}`}. We send a link to confirm first.
       </p>
       <div className="flex flex-col gap-3 sm:flex-row sm:items-start">
         <TextField
