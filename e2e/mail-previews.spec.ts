@@ -5,6 +5,7 @@ import type { MailMessage } from '../src/server/lib/mail';
 import { claimReceivedMail, claimRefundedMail } from '../src/server/modules/claims/mail';
 import { cancelledMail, confirmationMail, deliveryMovedMail, type MailContext, paidMail, refundedMail, shippedMail } from '../src/server/modules/orders/mail';
 import { allocatedMail } from '../src/server/modules/orders/pre-order-mail';
+import { readyMail } from '../src/server/modules/orders/ripeness';
 import { defaultSettings } from '../src/server/modules/settings/defaults';
 import { backMail, confirmMail } from '../src/server/modules/waitlist/mail';
 import { expect, test } from './fixtures';
@@ -47,12 +48,22 @@ const order: OrderView = {
 };
 const context = (view: OrderView): MailContext => ({ to: 'aroha@example.nz', firstName: 'Aroha', order: view, settings: defaultSettings, orderUrl: 'https://mangoshop.co.nz/account/orders/MS-10042' });
 const shipped: OrderView = { ...order, status: 'shipped', bankTransfer: null, carrier: 'nz_post', trackingNumber: 'NZP123456789', trackingUrl: 'https://www.nzpost.co.nz/tools/tracking/item/NZP123456789' };
+const ripeness = {
+  lines: [
+    { name: 'Alphonso Mangoes', window: { from: addDays(delivery, 2), until: addDays(delivery, 5) }, clock: { ripeningDays: 8, daysAtBest: 4 } },
+    { name: 'Kesar Mangoes', window: { from: addDays(delivery, -2), until: addDays(delivery, 1) }, clock: { ripeningDays: 7, daysAtBest: 4 } },
+  ],
+  arrives: delivery,
+  remindOn: addDays(delivery, 2),
+  optOutUrl: 'https://mangoshop.co.nz/api/ripeness-reminders/opt-out?token=abc',
+};
 const claim = { id: 7, reason: 'bruised' as const, lines: [{ name: 'Alphonso Mangoes', quantity: 1 }] };
 
 const mails: Array<[string, MailMessage]> = [
   ['order-confirmation', confirmationMail(context(order))],
   ['order-paid', paidMail(context({ ...order, status: 'paid', bankTransfer: null }))],
-  ['order-shipped', shippedMail(context(shipped))],
+  ['order-shipped', shippedMail(context(shipped), ripeness)],
+  ['ripeness-ready', readyMail({ to: 'aroha@example.nz', firstName: 'Aroha', orderNumber: 'MS-10042', lines: ripeness.lines, orderUrl: 'https://mangoshop.co.nz/account/orders/MS-10042', optOutUrl: ripeness.optOutUrl, siteName: 'Mango Shop' })],
   ['order-delivery-moved', deliveryMovedMail(context(order), addDays(delivery, -2), 'The Kesar shipment is a day late')],
   ['order-cancelled', cancelledMail(context({ ...order, status: 'cancelled' }), 'Not paid within 3 days.')],
   ['order-refunded', refundedMail(context({ ...order, status: 'refunded' }), 17447)],
@@ -93,6 +104,10 @@ test('every e-mail has an HTML part that says what its plain text says, readable
   await page.setContent(mails[2]![1].html!);
   await expect(page.getByRole('link', { name: 'Track your parcel' })).toHaveAttribute('href', 'https://www.nzpost.co.nz/tools/tracking/item/NZP123456789');
   await expect(page.locator('body')).toContainText('Tracking number: NZ Post NZP123456789');
+  // The ripening guide: each variety's days, and the reminder with its opt-out.
+  await expect(page.locator('body')).toContainText('Alphonso Mangoes: ready to eat around');
+  await expect(page.locator('body')).toContainText('Kesar Mangoes: ready to eat when they arrive');
+  await expect(page.getByRole('link', { name: 'No reminder, thanks' })).toHaveAttribute('href', ripeness.optOutUrl);
   // In dark mode the card is dark and its words light.
   await page.emulateMedia({ colorScheme: 'dark' });
   const card = page.locator('.mail-card').first();

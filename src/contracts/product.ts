@@ -29,6 +29,14 @@ export interface Product {
    * me"; the server refuses cart adds and orders by its own clock.
    */
   preOrdersOpenAt: string | null;
+  /** The variety's clock: days from harvest until ready to eat, then days at its best; both or neither. */
+  ripeningDays: number | null;
+  daysAtBest: number | null;
+  /**
+   * The harvest date of the batch the next order would be packed from (first expiring, after the
+   * boxes already sold): the product page says from it when boxes sent now will be ready to eat.
+   */
+  nextHarvestedOn: string | null;
   /** imageUrl's size and variant widths (decision 0012); null while unknown. */
   image: ImageInfo | null;
 }
@@ -66,6 +74,18 @@ export const productFields = z.strictObject({
     .iso.datetime({ offset: true, error: openingTimeMessage })
     .transform((value) => new Date(value).toISOString())
     .nullable(),
+  ripeningDays: z
+    .number({ error: 'Ripening days must be a whole number' })
+    .int('Ripening days must be a whole number')
+    .min(0, 'Ripening days cannot be negative')
+    .max(60, 'Ripening days must be at most 60')
+    .nullable(),
+  daysAtBest: z
+    .number({ error: 'Days at its best must be a whole number' })
+    .int('Days at its best must be a whole number')
+    .min(1, 'Days at its best must be at least 1')
+    .max(30, 'Days at its best must be at most 30')
+    .nullable(),
 });
 export type ProductFields = z.output<typeof productFields>;
 
@@ -79,8 +99,17 @@ const flagDefaults = {
   boxInfo: null,
   preOrderLimit: null,
   preOrdersOpenAt: null,
+  ripeningDays: null,
+  daysAtBest: null,
   rating: 0,
 } as const;
+
+/** A variety's clock needs both numbers, or neither (the product page then says nothing of ripeness). */
+export function ripeningProblem(product: Pick<ProductFields, 'ripeningDays' | 'daysAtBest'>): { field: 'ripeningDays' | 'daysAtBest'; message: string } | null {
+  if (product.ripeningDays !== null && product.daysAtBest === null) return { field: 'daysAtBest', message: 'Days at its best is needed with ripening days' };
+  if (product.ripeningDays === null && product.daysAtBest !== null) return { field: 'ripeningDays', message: 'Ripening days are needed with days at its best' };
+  return null;
+}
 
 /** A pre-order needs the date shoppers are promised; spec 2 shows it on every pre-order card. */
 export function preOrderProblem(product: Pick<ProductFields, 'isPreOrder' | 'expectedAvailabilityDate'>): string | null {
@@ -100,6 +129,8 @@ export const createProductSchema = productFields
     boxInfo: true,
     preOrderLimit: true,
     preOrdersOpenAt: true,
+    ripeningDays: true,
+    daysAtBest: true,
     rating: true,
   })
   .transform((input): ProductFields => ({ ...flagDefaults, ...input }));

@@ -82,6 +82,12 @@ export const profileSchema = z.object({
 });
 export type ProfileInput = z.input<typeof profileSchema>;
 
+/** GET and PUT /api/account/reminders: the e-mail on the first day an order's mangoes should be ready. */
+export const reminderSettingsSchema = z.strictObject({
+  ripenessReminders: z.boolean({ error: 'Ripeness reminders must be true or false' }),
+});
+export type ReminderSettings = z.output<typeof reminderSettingsSchema>;
+
 /** PUT /api/account/password: the current password proves it is the shopper, not a borrowed session. */
 export const changePasswordSchema = z.object({
   currentPassword: z.string({ error: 'Current password is required' }).min(1, 'Current password is required').max(128, 'Password must be at most 128 characters'),

@@ -34,6 +34,8 @@ import { seoRoutes } from './modules/seo/routes';
 import { orderRoutes } from './modules/orders/routes';
 import { OrderService } from './modules/orders/service';
 import { staffOrderRoutes } from './modules/orders/staff-routes';
+import { ReadyReminders } from './modules/orders/ripeness';
+import { ripenessRoutes } from './modules/orders/ripeness-routes';
 import { claimRoutes } from './modules/claims/routes';
 import { deliveryRoutes } from './modules/delivery/routes';
 import { DispatchService } from './modules/delivery/dispatch';
@@ -99,6 +101,8 @@ export interface AppServices {
   images: ImageStore;
   imageSizes: ImageSizes;
   waitlist: WaitlistService;
+  /** The "your mangoes should be ready" e-mails, swept by the background work. */
+  readyReminders: ReadyReminders;
 }
 
 const requestIdPattern = /^[\w.-]{1,64}$/;
@@ -161,9 +165,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const cart = new CartService(db, imageSizes, clock);
   const stripe = config.stripe ? new StripeCheckout(config.stripe) : undefined;
   const delivery = new DeliveryService(db, bus, clock);
-  const orders = new OrderService({ db, settings, delivery, bus, stripe, publicUrl, log: app.log });
+  const orders = new OrderService({ db, settings, delivery, bus, stripe, publicUrl, clock, log: app.log });
   const waitlist = new WaitlistService({ db, limiter, catalog, publicUrl, clock });
-  const services: AppServices = { clock, settings, catalog, cart, sessions, limiter, outbox, bus, orders, images, imageSizes, waitlist };
+  const readyReminders = new ReadyReminders({ db, clock, publicUrl, siteName: async () => (await settings.stored()).siteName });
+  const services: AppServices = { clock, settings, catalog, cart, sessions, limiter, outbox, bus, orders, images, imageSizes, waitlist, readyReminders };
   app.decorate('services', services);
 
   const viteDev = deps.viteDev;
@@ -194,7 +199,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(accountRoutes({ db, limiter, config }));
   await app.register(staffOrderRoutes({ db, orders }));
   await app.register(claimRoutes({ claims: new ClaimService({ db, settings, orders, bus, publicUrl }), limiter, uploads: { bodyIdleMs: config.bodyIdleMs, uploadsAtOnce: config.uploadsAtOnce } }));
-  await app.register(preOrderRoutes(new PreOrderService({ db, settings, delivery, bus, stripe, publicUrl, log: app.log, orders })));
+  await app.register(preOrderRoutes(new PreOrderService({ db, settings, delivery, bus, stripe, publicUrl, clock, log: app.log, orders })));
   await app.register(inventoryRoutes(new InventoryService({ db, settings, bus }), new BatchService({ db, settings, bus, clock })));
   await app.register(customerRoutes(new CustomerService(db)));
   await app.register(settingsRoutes(settings));
@@ -206,6 +211,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(reportRoutes({ db, bus }));
   await app.register(newsletterRoutes({ db, limiter, publicUrl }));
   await app.register(waitlistRoutes(waitlist, publicUrl));
+  await app.register(ripenessRoutes(readyReminders, publicUrl));
   await app.register(userRoutes(db));
   await app.register(uploadRoutes({ db, images }));
   await app.register(seoRoutes({ db, publicUrl: config.publicUrl }));

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { addDays, instantOfNzWallTime, nzToday } from '../contracts/dates';
 import type { AppServices } from './app';
 import { makeMissingVariants } from './modules/uploads/missing-variants';
 
@@ -6,6 +7,7 @@ const housekeepingEveryMs = 15 * 60 * 1000;
 const unpaidSweepEveryMs = 10 * 60 * 1000;
 /** Products change through the bus at once; the timer catches what it cannot see (a confirm, a lost notification). */
 const waitlistSweepEveryMs = 60 * 1000;
+const readyReminderEveryMs = 10 * 60 * 1000;
 const dayMs = 24 * 60 * 60 * 1000;
 /** The alarm rings this long after an opening, so the clock has surely passed it. */
 const openingGraceMs = 5;
@@ -17,6 +19,7 @@ export function housekeeping(services: AppServices): Promise<unknown> {
     services.limiter.purgeExpired(24 * 60 * 60 * 1000),
     services.outbox.purgeFinished(),
     services.waitlist.purgeUnconfirmed(),
+    services.readyReminders.purgeExpiredLinks(),
   ]);
 }
 
@@ -31,6 +34,7 @@ export class BackgroundWork {
   private readonly running = new Set<Promise<unknown>>();
   private readonly stopping = new AbortController();
   private openingAlarm: NodeJS.Timeout | undefined;
+  private midnightAlarm: NodeJS.Timeout | undefined;
 
   /** `firstSweepAfterMs`: the first unpaid-order sweep waits this long after start (tests start it at once). */
   constructor(
@@ -77,6 +81,15 @@ export class BackgroundWork {
     // (pages saying "Opens ..."), and the waitlist sweep mails that product's subscribers.
     services.bus.on('products', () => this.run('pre-order opening alarm', () => this.setOpeningAlarm()));
     this.after(0, 'pre-order opening alarm', () => this.setOpeningAlarm());
+    // On the first day an order's fruit should be ready (from 8 am NZ), its shopper hears so, once.
+    const remind = async () => {
+      const queued = await services.readyReminders.sendDue(this.stopping.signal);
+      if (queued) log.info({ queued }, 'mailed shoppers whose mangoes should be ready today');
+    };
+    this.every(readyReminderEveryMs, 'ripeness reminders', remind);
+    this.after(this.timing.firstSweepAfterMs, 'ripeness reminders', remind);
+    // What the product page says of ripeness counts from today: each NZ midnight, pages drawn before it go.
+    this.after(0, 'new day', () => this.setMidnightAlarm());
     // Decision 0012: pictures stored before variants existed get them now, without delaying start.
     this.after(0, 'image variants', async () => {
       const made = await makeMissingVariants(services.images, this.stopping.signal);
@@ -107,9 +120,25 @@ export class BackgroundWork {
     this.openingAlarm.unref();
   }
 
+  /** Rings at the next NZ midnight (by the shop's clock): pages and products drawn on the day before are dropped. */
+  private async setMidnightAlarm(): Promise<void> {
+    const { services } = this.app;
+    const now = services.clock();
+    const wait = Math.max(Date.parse(instantOfNzWallTime(`${addDays(nzToday(now), 1)}T00:00`) ?? '') - now.getTime(), 0) + openingGraceMs;
+    if (this.midnightAlarm) clearTimeout(this.midnightAlarm);
+    if (this.stopping.signal.aborted || !Number.isFinite(wait)) return;
+    this.midnightAlarm = setTimeout(() => {
+      this.midnightAlarm = undefined;
+      services.bus.invalidateHere('products');
+      this.run('new day', () => this.setMidnightAlarm());
+    }, Math.min(wait, dayMs + openingGraceMs));
+    this.midnightAlarm.unref();
+  }
+
   async stop(): Promise<void> {
     this.stopping.abort();
     if (this.openingAlarm) clearTimeout(this.openingAlarm);
+    if (this.midnightAlarm) clearTimeout(this.midnightAlarm);
     for (const timer of this.timers) clearTimeout(timer);
     await Promise.all([...this.running, this.app.services.outbox.stop()]);
   }

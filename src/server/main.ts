@@ -27,7 +27,7 @@ async function main(): Promise<void> {
     database = await openPglite(path.join(config.dataDir, 'pglite'));
   }
   await database.migrate(async (db) => {
-    if (config.seedOnEmpty && (await seedIfEmpty(db))) console.log(JSON.stringify({ level: 30, msg: 'seeded an empty database with the Mango Shop catalogue' }));
+    if (config.seedOnEmpty && (await seedIfEmpty(db, config.clockStart ?? new Date()))) console.log(JSON.stringify({ level: 30, msg: 'seeded an empty database with the Mango Shop catalogue' }));
     if (config.admin) await ensureAdmin(db, config.admin, { promoteExisting: false });
   });
 

@@ -5,10 +5,11 @@ import { Forbidden, ServiceUnavailable } from './errors';
 const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
- * Links in mails: the newsletter's and the waitlist's unsubscribe links, and a visitor's waitlist
- * link (confirm, or leave). The token in the address is their only authority.
+ * Links in mails: the newsletter's and the waitlist's unsubscribe links, a visitor's waitlist link
+ * (confirm, or leave) and the ripeness reminders' opt-out. The token in the address is their only
+ * authority.
  */
-const mailLinks = ['/api/newsletter/unsubscribe', '/api/waitlist/unsubscribe', '/api/waitlist/manage'];
+const mailLinks = ['/api/newsletter/unsubscribe', '/api/waitlist/unsubscribe', '/api/waitlist/manage', '/api/ripeness-reminders/opt-out'];
 
 /**
  * Sign-in and sign-out stay open during maintenance so staff can get in (difference 5), card

@@ -4,6 +4,7 @@ import { Spinner } from '../components/ui/spinner';
 import { OrderHistory } from '../features/account/order-history';
 import { PasswordForm } from '../features/account/password-form';
 import { ProfileForm } from '../features/account/profile-form';
+import { ReminderSettings } from '../features/account/reminder-settings';
 import { useAuth } from '../features/auth/auth-provider';
 import { OrderDetail } from '../features/orders/order-detail';
 import { MyWaitlists } from '../features/waitlist/my-waitlists';
@@ -29,6 +30,9 @@ export default function AccountPage() {
               <MyWaitlists />
             </Panel>
           </div>
+          <Panel title="E-mail reminders">
+            <ReminderSettings />
+          </Panel>
           <div className="grid items-start gap-6 lg:grid-cols-2">
             <Panel title="Profile">
               <ProfileForm user={user} />

@@ -8,6 +8,7 @@ import { ProductBadges } from '../features/catalog/product-badges';
 import { ProductGrid } from '../features/catalog/product-grid';
 import { ProductRating } from '../features/catalog/product-rating';
 import { PurchasePanel } from '../features/catalog/purchase-panel';
+import { ReadyToEat } from '../features/catalog/ready-to-eat';
 import { StockLabel } from '../features/catalog/stock-label';
 import { productId, useProduct } from '../features/catalog/use-product';
 import { useProducts } from '../features/catalog/use-products';
@@ -70,6 +71,7 @@ export default function ProductPage() {
           <p className="text-3xl font-semibold tabular-nums">{formatPrice(p.price)}</p>
           <p className="text-ink-500">{p.boxInfo || shopRules.defaultBoxInfo}</p>
           <StockLabel product={p} />
+          <ReadyToEat product={p} />
           {p.isPreOrder && p.expectedAvailabilityDate && <p>Expected availability: {formatDate(p.expectedAvailabilityDate)}</p>}
           <PurchasePanel product={p} />
           <p className="leading-relaxed">{p.description}</p>

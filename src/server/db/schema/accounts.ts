@@ -19,6 +19,8 @@ export const users = pgTable(
     isAdmin: boolean('is_admin').notNull().default(false),
     /** When the account last showed it reads its address (a mailed link opened); null: never. */
     emailProvenAt: timestamp('email_proven_at', { withTimezone: true }),
+    /** When the shopper asked for no "your mangoes should be ready" e-mails; null: they are sent. */
+    readyMailOffAt: timestamp('ready_mail_off_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -51,6 +53,17 @@ export const passwordResetTokens = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('password_reset_tokens_user_id_idx').on(t.userId)],
+);
+
+/** The opt-out links in ripeness e-mails: any of a shopper's links turns their reminders off. Only hashes are kept. */
+export const readyMailLinks = pgTable(
+  'ready_mail_links',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('ready_mail_links_user_idx').on(t.userId)],
 );
 
 /** Fixed-window counters shared by every server process (login, registration, forgot password). */

@@ -26,6 +26,9 @@ export const products = pgTable(
     preOrderLimit: integer('pre_order_limit'),
     /** When pre-orders open (the shop's clock decides); null is open now. Only a pre-order has one. */
     preOrdersOpenAt: timestamp('pre_orders_open_at', { withTimezone: true }),
+    /** The variety's clock: days from harvest until ready to eat, then days it stays at its best; both or neither. */
+    ripeningDays: smallint('ripening_days'),
+    daysAtBest: smallint('days_at_best'),
     /** Set when staff retire a product that has orders: kept for them, never shown or sold again. */
     archivedAt: timestamp('archived_at', { withTimezone: true }),
     createdAt: createdAt(),
@@ -36,6 +39,7 @@ export const products = pgTable(
     check('products_stock_non_negative', sql`${t.stock} >= 0`),
     check('products_rating_range', sql`${t.ratingTenths} between 0 and 50`),
     check('products_pre_order_limit_positive', sql`${t.preOrderLimit} is null or ${t.preOrderLimit} > 0`),
+    check('products_ripening', sql`(${t.ripeningDays} is null) = (${t.daysAtBest} is null) and (${t.ripeningDays} is null or (${t.ripeningDays} between 0 and 60 and ${t.daysAtBest} between 1 and 30))`),
     check('products_opening_is_pre_order', sql`${t.preOrdersOpenAt} is null or ${t.isPreOrder}`),
     check('products_archived_hidden', sql`${t.archivedAt} is null or ${t.isHidden}`),
     index('products_category_idx').on(t.category),

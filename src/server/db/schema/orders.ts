@@ -46,6 +46,10 @@ export const orders = pgTable(
     /** The rural surcharge, GST included: part of `shippingCents`, recorded apart for the receipt and reports. */
     ruralSurchargeCents: integer('rural_surcharge_cents').notNull().default(0),
     /** Sent by the client with the order: a retried submit finds the same order. */
+    /** The first day its fruit should be ready to eat, set when it ships if that is after it arrives: the reminder's day. */
+    readyMailOn: date('ready_mail_on', { mode: 'string' }),
+    /** When the "your mangoes should be ready" e-mail was queued (once), or passed over. */
+    readyMailDoneAt: timestamp('ready_mail_done_at', { withTimezone: true }),
     idempotencyKey: text('idempotency_key').notNull(),
     stripeSessionId: text('stripe_session_id'),
     createdAt: createdAt(),
@@ -58,6 +62,7 @@ export const orders = pgTable(
     index('orders_user_created_idx').on(t.userId, t.createdAt),
     index('orders_status_created_idx').on(t.status, t.createdAt),
     index('orders_dispatch_date_idx').on(t.dispatchDate),
+    index('orders_ready_mail_idx').on(t.readyMailOn).where(sql`${t.readyMailOn} is not null and ${t.readyMailDoneAt} is null`),
     check('orders_rural_surcharge', sql`${t.ruralSurchargeCents} between 0 and ${t.shippingCents}`),
     check('orders_delivery_boxes', sql`${t.deliveryBoxes} >= 0 and (${t.deliveryBoxes} = 0 or ${t.dispatchDate} is not null)`),
     check('orders_money', sql`${t.subtotalCents} >= 0 and ${t.shippingCents} >= 0 and ${t.discountCents} between 0 and ${t.subtotalCents} and ${t.totalCents} = ${t.subtotalCents} + ${t.shippingCents} - ${t.discountCents} and ${t.gstCents} >= 0`),

@@ -22,6 +22,9 @@ export interface ProductSeed {
   isHidden: boolean;
   boxInfo: string | null;
   preOrderLimit: number | null;
+  /** Days from harvest until ready to eat, then days at its best. */
+  ripeningDays: number;
+  daysAtBest: number;
 }
 
 export const products: ProductSeed[] = [
@@ -41,6 +44,8 @@ export const products: ProductSeed[] = [
     expectedAvailabilityDate: null,
     isHidden: false,
     boxInfo: null,
+    ripeningDays: 8,
+    daysAtBest: 4,
     preOrderLimit: null,
   },
   {
@@ -59,6 +64,8 @@ export const products: ProductSeed[] = [
     expectedAvailabilityDate: null,
     isHidden: false,
     boxInfo: null,
+    ripeningDays: 8,
+    daysAtBest: 4,
     preOrderLimit: null,
   },
   {
@@ -77,6 +84,8 @@ export const products: ProductSeed[] = [
     expectedAvailabilityDate: null,
     isHidden: false,
     boxInfo: null,
+    ripeningDays: 9,
+    daysAtBest: 5,
     preOrderLimit: null,
   },
   {
@@ -95,6 +104,8 @@ export const products: ProductSeed[] = [
     expectedAvailabilityDate: '2027-06-10',
     isHidden: false,
     boxInfo: null,
+    ripeningDays: 7,
+    daysAtBest: 3,
     preOrderLimit: 80,
   },
   {
@@ -113,6 +124,8 @@ export const products: ProductSeed[] = [
     expectedAvailabilityDate: '2027-06-20',
     isHidden: false,
     boxInfo: null,
+    ripeningDays: 7,
+    daysAtBest: 3,
     preOrderLimit: 60,
   },
   {
@@ -131,6 +144,8 @@ export const products: ProductSeed[] = [
     expectedAvailabilityDate: '2027-07-08',
     isHidden: false,
     boxInfo: null,
+    ripeningDays: 8,
+    daysAtBest: 4,
     preOrderLimit: null,
   },
   {
@@ -149,6 +164,8 @@ export const products: ProductSeed[] = [
     expectedAvailabilityDate: null,
     isHidden: false,
     boxInfo: null,
+    ripeningDays: 7,
+    daysAtBest: 3,
     preOrderLimit: null,
   },
   {
@@ -167,6 +184,8 @@ export const products: ProductSeed[] = [
     expectedAvailabilityDate: null,
     isHidden: false,
     boxInfo: null,
+    ripeningDays: 10,
+    daysAtBest: 6,
     preOrderLimit: null,
   },
   {
@@ -185,6 +204,8 @@ export const products: ProductSeed[] = [
     expectedAvailabilityDate: null,
     isHidden: false,
     boxInfo: null,
+    ripeningDays: 10,
+    daysAtBest: 6,
     preOrderLimit: null,
   },
   {
@@ -203,6 +224,8 @@ export const products: ProductSeed[] = [
     expectedAvailabilityDate: null,
     isHidden: false,
     boxInfo: null,
+    ripeningDays: 9,
+    daysAtBest: 5,
     preOrderLimit: null,
   },
   {
@@ -221,6 +244,8 @@ export const products: ProductSeed[] = [
     expectedAvailabilityDate: null,
     isHidden: false,
     boxInfo: null,
+    ripeningDays: 9,
+    daysAtBest: 5,
     preOrderLimit: null,
   },
   {
@@ -239,6 +264,8 @@ export const products: ProductSeed[] = [
     expectedAvailabilityDate: null,
     isHidden: false,
     boxInfo: '6 Premium Alphonso Mangoes in a Gift Box',
+    ripeningDays: 8,
+    daysAtBest: 4,
     preOrderLimit: null,
   },
   {
@@ -257,6 +284,8 @@ export const products: ProductSeed[] = [
     expectedAvailabilityDate: null,
     isHidden: true,
     boxInfo: null,
+    ripeningDays: 8,
+    daysAtBest: 4,
     preOrderLimit: null,
   },
   {
@@ -275,6 +304,8 @@ export const products: ProductSeed[] = [
     expectedAvailabilityDate: null,
     isHidden: false,
     boxInfo: '8 to 10 Mangoes per Box',
+    ripeningDays: 7,
+    daysAtBest: 3,
     preOrderLimit: null,
   },
 ];

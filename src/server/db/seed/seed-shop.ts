@@ -6,19 +6,24 @@ import type { Db } from '../client';
 import { banners, contentPages, products, promoCodes, siteSettings, stockMovements, testimonials } from '../schema';
 import { defaultSettings } from '../../modules/settings/defaults';
 import { receiveBatch } from '../../modules/inventory/batches';
+import { addDays, nzToday } from '../../../contracts/dates';
 import * as catalogue from './catalogue';
+
+/** The seeded stock was picked this many days before the shop is seeded. */
+const seedHarvestDaysAgo = 3;
 
 const contentDir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'content');
 
 /** Fills an empty database with a shop worth browsing; a database with products is left alone. */
-export async function seedIfEmpty(db: Db): Promise<boolean> {
+export async function seedIfEmpty(db: Db, now = new Date()): Promise<boolean> {
   const [row] = await db.select({ n: count() }).from(products);
   if ((row?.n ?? 0) > 0) return false;
-  await seedShop(db);
+  await seedShop(db, now);
   return true;
 }
 
-export async function seedShop(db: Db): Promise<void> {
+/** `now`: the shop's clock when it is seeded, which dates the opening stock's harvest. */
+export async function seedShop(db: Db, now = new Date()): Promise<void> {
   const pages = await Promise.all(
     catalogue.contentPages.map(async (page) => ({
       slug: page.slug,
@@ -30,11 +35,16 @@ export async function seedShop(db: Db): Promise<void> {
     const seeded = await tx
       .insert(products)
       .values(catalogue.products.map(({ image, ...product }) => ({ ...product, imageUrl: `/images/products/${image}` })))
-      .returning({ id: products.id, stock: products.stock });
+      .returning({ id: products.id, stock: products.stock, ripeningDays: products.ripeningDays, daysAtBest: products.daysAtBest });
     const opening = seeded.filter((product) => product.stock > 0);
     if (opening.length) {
       await tx.insert(stockMovements).values(opening.map((product) => ({ productId: product.id, change: product.stock, reason: 'opening' as const, note: 'Opening stock' })));
-      for (const product of opening) await receiveBatch(tx, { productId: product.id, boxes: product.stock, note: 'Opening stock' }, 'opening');
+      // The opening stock arrived as one batch each, picked a few days before the shop opened.
+      const harvestedOn = addDays(nzToday(now), -seedHarvestDaysAgo);
+      for (const product of opening) {
+        const bestBefore = addDays(harvestedOn, (product.ripeningDays ?? 8) + (product.daysAtBest ?? 4) + 2);
+        await receiveBatch(tx, { productId: product.id, boxes: product.stock, harvestedOn, bestBefore, note: 'Opening stock' }, 'opening');
+      }
     }
     await tx.insert(testimonials).values(
       catalogue.testimonials.map((t, index) => ({

@@ -1,6 +1,6 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { changePasswordSchema, profileSchema } from '../../../contracts/user';
+import { changePasswordSchema, profileSchema, type ReminderSettings, reminderSettingsSchema } from '../../../contracts/user';
 import type { AppConfig } from '../../config';
 import type { Db } from '../../db/client';
 import { sessions, users } from '../../db/schema';
@@ -24,6 +24,24 @@ export function accountRoutes(deps: { db: Db; limiter: RateLimiter; config: AppC
         .where(eq(users.id, user.id))
         .returning();
       return toUser(updated!);
+    });
+
+    /** Whether the shopper gets the "your mangoes should be ready" e-mail on an order's first ready day. */
+    app.get('/api/account/reminders', { onRequest: signedInOnly }, async (request, reply): Promise<ReminderSettings> => {
+      reply.header('cache-control', 'no-store');
+      const user = await requireUser(request);
+      const [row] = await db.select({ offAt: users.readyMailOffAt }).from(users).where(eq(users.id, user.id));
+      return { ripenessReminders: !row?.offAt };
+    });
+
+    app.put('/api/account/reminders', { onRequest: signedInOnly, schema: { body: reminderSettingsSchema } }, async (request): Promise<ReminderSettings> => {
+      const user = await requireUser(request);
+      const on = request.body.ripenessReminders;
+      await db
+        .update(users)
+        .set({ readyMailOffAt: on ? null : sql`coalesce(${users.readyMailOffAt}, now())`, updatedAt: sql`now()` })
+        .where(eq(users.id, user.id));
+      return { ripenessReminders: on };
     });
 
     /** Needs the current password; every other session of the account is signed out. */

@@ -21,8 +21,8 @@ const search = async (term: string) => {
 
 /** Spec 3: the product object, every field; `image` (its size and widths, decision 0012) and the pre-order fields are ours. */
 const productKeys = [
-  'boxInfo', 'category', 'description', 'expectedAvailabilityDate', 'id', 'image', 'imageUrl', 'isBestseller', 'isHidden', 'isLowStock',
-  'isOrganic', 'isPreOrder', 'name', 'preOrderLimit', 'preOrdersFull', 'preOrdersOpenAt', 'price', 'rating', 'stock',
+  'boxInfo', 'category', 'daysAtBest', 'description', 'expectedAvailabilityDate', 'id', 'image', 'imageUrl', 'isBestseller', 'isHidden', 'isLowStock',
+  'isOrganic', 'isPreOrder', 'name', 'nextHarvestedOn', 'preOrderLimit', 'preOrdersFull', 'preOrdersOpenAt', 'price', 'rating', 'ripeningDays', 'stock',
 ].sort();
 
 describe('GET /api/products', () => {

@@ -7,9 +7,9 @@ export type ProductRow = typeof products.$inferSelect;
 
 /**
  * Spec 3's product; Low Stock also shows once stock falls to the shop's threshold. `preOrdered`:
- * the boxes live pre-orders hold, against the pre-order limit.
+ * the boxes live pre-orders hold, against the pre-order limit. `nextHarvestedOn`: see `nextHarvests`.
  */
-export function toProduct(row: ProductRow, lowStockThreshold: number, image: ImageInfo | undefined, preOrdered: number): Product {
+export function toProduct(row: ProductRow, lowStockThreshold: number, image: ImageInfo | undefined, preOrdered: number, nextHarvestedOn: string | undefined): Product {
   return {
     id: row.id,
     name: row.name,
@@ -29,6 +29,9 @@ export function toProduct(row: ProductRow, lowStockThreshold: number, image: Ima
     preOrderLimit: row.preOrderLimit,
     preOrdersFull: row.isPreOrder && row.preOrderLimit !== null && preOrdered >= row.preOrderLimit,
     preOrdersOpenAt: row.preOrdersOpenAt?.toISOString() ?? null,
+    ripeningDays: row.ripeningDays,
+    daysAtBest: row.daysAtBest,
+    nextHarvestedOn: nextHarvestedOn ?? null,
     image: image ?? null,
   };
 }

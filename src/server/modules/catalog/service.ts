@@ -2,14 +2,14 @@ import { createHash } from 'node:crypto';
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { AdminProductPage, AdminProductQuery, AdminProductRow, ProductSortKey } from '../../../contracts/admin-products';
 import { dollarsToCents } from '../../../contracts/money';
-import { preOrderProblem, type Product, type ProductFields, type ProductUpdate } from '../../../contracts/product';
+import { preOrderProblem, type Product, ripeningProblem, type ProductFields, type ProductUpdate } from '../../../contracts/product';
 import type { Db } from '../../db/client';
 import { orderLines, products, stockMovements } from '../../db/schema';
 import { recordAudit } from '../../lib/audit';
 import { type CacheBus, CachedValue } from '../../lib/cache-bus';
 import { Conflict, NotFound, fieldError } from '../../lib/errors';
 import { preOrderedBoxes, waitingBoxes } from '../orders/waiting-pre-orders';
-import { moveBatchesWithStock, receiveBatch } from '../inventory/batches';
+import { moveBatchesWithStock, nextHarvests, receiveBatch } from '../inventory/batches';
 import { rearmAfterPostponement } from '../waitlist/opening-news';
 import type { SettingsService } from '../settings/service';
 import type { ImageSizes } from '../uploads/image-sizes';
@@ -72,6 +72,7 @@ export class CatalogService {
 
   async create(input: ProductFields, actor: Actor): Promise<Product> {
     checkPreOrder(input);
+    checkRipening(input);
     checkOpening(input, null, this.clock());
     const { price, rating, ...fields } = input;
     const row = await this.db.transaction(async (tx) => {
@@ -98,6 +99,10 @@ export class CatalogService {
       checkPreOrder({
         isPreOrder: input.isPreOrder ?? before.isPreOrder,
         expectedAvailabilityDate: input.expectedAvailabilityDate !== undefined ? input.expectedAvailabilityDate : before.expectedAvailabilityDate,
+      });
+      checkRipening({
+        ripeningDays: input.ripeningDays !== undefined ? input.ripeningDays : before.ripeningDays,
+        daysAtBest: input.daysAtBest !== undefined ? input.daysAtBest : before.daysAtBest,
       });
       const opening = openingAfter(before, input, this.clock());
       if (before.isPreOrder && input.isPreOrder === false) {
@@ -204,14 +209,19 @@ export class CatalogService {
   }
 
   private async view(row: ProductRow): Promise<Product> {
-    const [stored, images, preOrdered] = await Promise.all([this.settings.stored(), this.imageSizes.describe([row.imageUrl]), preOrderedBoxes(this.db, row.id)]);
-    return toProduct(row, stored.lowStockThreshold, images.get(row.imageUrl), preOrdered.get(row.id) ?? 0);
+    const [stored, images, preOrdered, harvests] = await Promise.all([
+      this.settings.stored(),
+      this.imageSizes.describe([row.imageUrl]),
+      preOrderedBoxes(this.db, row.id),
+      nextHarvests(this.db, new Map([[row.id, row.stock]])),
+    ]);
+    return toProduct(row, stored.lowStockThreshold, images.get(row.imageUrl), preOrdered.get(row.id) ?? 0, harvests.get(row.id));
   }
 
   private async loadSnapshot(): Promise<CatalogueSnapshot> {
     const [rows, stored, preOrdered] = await Promise.all([this.db.select().from(products).orderBy(asc(products.id)), this.settings.stored(), preOrderedBoxes(this.db)]);
-    const images = await this.imageSizes.describe(rows.map((row) => row.imageUrl));
-    const all = rows.map((row) => toProduct(row, stored.lowStockThreshold, images.get(row.imageUrl), preOrdered.get(row.id) ?? 0));
+    const [images, harvests] = await Promise.all([this.imageSizes.describe(rows.map((row) => row.imageUrl)), nextHarvests(this.db, new Map(rows.map((row) => [row.id, row.stock])))]);
+    const all = rows.map((row) => toProduct(row, stored.lowStockThreshold, images.get(row.imageUrl), preOrdered.get(row.id) ?? 0, harvests.get(row.id)));
     const visible = all.filter((p) => !p.isHidden);
     const visibleJson = Buffer.from(JSON.stringify(visible));
     return {
@@ -233,6 +243,11 @@ function compareProducts(a: Product, b: Product, key: ProductSortKey): number {
   if (key === 'category') return collator.compare(a.category, b.category) || collator.compare(a.name, b.name);
   if (key === 'newest') return a.id - b.id;
   return a[key] - b[key];
+}
+
+function checkRipening(product: Pick<ProductFields, 'ripeningDays' | 'daysAtBest'>): void {
+  const problem = ripeningProblem(product);
+  if (problem) throw fieldError(problem.field, problem.message);
 }
 
 function checkPreOrder(product: Pick<ProductFields, 'isPreOrder' | 'expectedAvailabilityDate'>): void {

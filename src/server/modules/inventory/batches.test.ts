@@ -252,11 +252,11 @@ describe('the dashboard\u2019s expiring batches', () => {
   });
 });
 
-describe('stock from before batches', () => {
-  it('is a batch of unknown dates holding the seeded stock, and packing still takes from it', async () => {
+describe('opening stock', () => {
+  it('is one dated opening batch in the seeded shop, and packing takes from it', async () => {
     const seeded = await queryRows<{ product_id: number; boxes_left: number; best_before: string | null; stock: number }>(shop.database.db, sql`
-      select b.product_id, b.boxes_left, b.best_before, p.stock from stock_batches b join products p on p.id = b.product_id where p.name = 'Alphonso Mangoes'`);
-    expect(seeded).toEqual([{ product_id: expect.any(Number), boxes_left: seeded[0]!.stock, best_before: null, stock: seeded[0]!.stock }]);
+      select b.product_id, b.boxes_left, b.best_before::text, p.stock from stock_batches b join products p on p.id = b.product_id where p.name = 'Alphonso Mangoes'`);
+    expect(seeded).toEqual([{ product_id: expect.any(Number), boxes_left: seeded[0]!.stock, best_before: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/), stock: seeded[0]!.stock }]);
     const number = await paidOrder(seeded[0]!.product_id, 1);
     await setStatus(number, 'packed');
     const [line] = await shop.database.db.select().from(orderLines).innerJoin(orders, eq(orders.id, orderLines.orderId)).where(eq(orders.number, number));

@@ -1,6 +1,6 @@
-import { and, asc, desc, eq, gt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { BatchMovementReason, BatchView } from '../../../contracts/batches';
-import type { Tx } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { batchMovements, orderLineBatches, stockBatches } from '../../db/schema';
 import { Conflict } from '../../lib/errors';
 
@@ -147,4 +147,36 @@ export class BatchShortfall extends Conflict {
   ) {
     super(`The cool room's batches of this product hold ${found} ${found === 1 ? 'box' : 'boxes'}, not ${wanted}: record the batch the boxes came in on Inventory first.`);
   }
+}
+
+/**
+ * The harvest date of the batch each product's next box sold would be packed from: packing goes
+ * first expiring first out, so the boxes sold but not packed yet (boxes in the cool room beyond
+ * the stock) take the earliest, and the next box sold comes after them. No entry when the product
+ * has no stock or that batch's harvest is unknown. `stock`: the products asked about.
+ */
+export async function nextHarvests(db: Db, stock: ReadonlyMap<number, number>): Promise<Map<number, string>> {
+  const ids = [...stock.entries()].filter(([, boxes]) => boxes > 0).map(([id]) => id);
+  if (!ids.length) return new Map();
+  const rows = await db
+    .select({ productId: stockBatches.productId, boxesLeft: stockBatches.boxesLeft, harvestedOn: stockBatches.harvestedOn })
+    .from(stockBatches)
+    .where(and(gt(stockBatches.boxesLeft, 0), ids.length === stock.size ? undefined : inArray(stockBatches.productId, ids)))
+    .orderBy(asc(stockBatches.productId), ...expiryOrder);
+  const byProduct = new Map<number, typeof rows>();
+  for (const row of rows) byProduct.set(row.productId, [...(byProduct.get(row.productId) ?? []), row]);
+  const next = new Map<number, string>();
+  for (const [productId, batches] of byProduct) {
+    const onSale = stock.get(productId) ?? 0;
+    if (onSale <= 0) continue;
+    let owed = batches.reduce((sum, batch) => sum + batch.boxesLeft, 0) - onSale;
+    for (const batch of batches) {
+      if (owed < batch.boxesLeft) {
+        if (batch.harvestedOn) next.set(productId, batch.harvestedOn);
+        break;
+      }
+      owed -= batch.boxesLeft;
+    }
+  }
+  return next;
 }

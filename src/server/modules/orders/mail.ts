@@ -4,6 +4,7 @@ import { carrierLabels, type OrderView } from '../../../contracts/order';
 import type { StoredSettings } from '../../../contracts/settings';
 import type { MailMessage } from '../../lib/mail';
 import { composeMail, type MailPart } from '../../lib/mail-layout';
+import { ripeningGuide, type ShippedRipeness } from './ripeness';
 
 const money = (dollars: number) => formatNzd(Math.round(dollars * 100));
 
@@ -122,11 +123,13 @@ export function paidMail(context: MailContext): MailMessage {
   ]);
 }
 
-export function shippedMail(context: MailContext): MailMessage {
+/** Sent when the boxes leave: when they arrive, how to follow them, and how to ripen the fruit. */
+export function shippedMail(context: MailContext, ripeness?: ShippedRipeness): MailMessage {
   return message(context, `Order ${context.order.number} is on its way`, [
     `Your order ${context.order.number} has been shipped.`,
     ...(context.order.deliveryDate ? [`It is due with you on ${formatDay(context.order.deliveryDate)}.`] : []),
     ...trackingLines(context.order),
+    ...ripeningGuide(ripeness),
   ]);
 }
 

@@ -25,6 +25,8 @@ export interface OrderDeps {
   bus: CacheBus;
   stripe: StripeCheckout | undefined;
   publicUrl: string;
+  /** The shop's clock: the day an order ships, for when its fruit should be ready. */
+  clock: () => Date;
   log: { warn(details: object, message: string): void; error(details: object, message: string): void };
 }
 

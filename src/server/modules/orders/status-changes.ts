@@ -10,6 +10,7 @@ import { releaseDispatchDay } from '../delivery/service';
 import { lockBatchesOf, putBackIntoBatch, receiveBatch, takeBackPackedBatches, takeFromBatches } from '../inventory/batches';
 import type { CardPayments } from './card-payments';
 import { cancelledMail, paidMail, refundedMail, shippedMail } from './mail';
+import { planReadyMail, type ShippedRipeness } from './ripeness';
 import type { OrderDeps, OrderService, StatusChange } from './service';
 import { type OrderRow, orderView } from './view';
 
@@ -93,6 +94,7 @@ export class OrderStatusChanges {
       let stockReturned = false;
       let refundedNowCents = 0;
       if (to === 'packed') await packFromBatches(tx, updated!, change.actorUserId);
+      const ripeness = to === 'shipped' ? await planReadyMail(tx, updated!, this.deps.clock(), this.deps.publicUrl) : undefined;
       if (to === 'cancelled') stockReturned = await this.returnStock(tx, order, change.actorUserId, 'cancellation');
       // Packed boxes go back into the batches they were packed from.
       if ((to === 'cancelled' || to === 'refunded') && order.status === 'packed') await unpackIntoBatches(tx, order, change.actorUserId);
@@ -118,7 +120,7 @@ export class OrderStatusChanges {
           requestId: change.audit.requestId,
         });
       }
-      await this.queueStatusMail(tx, updated!, to, change.note ?? '', settings, refundedNowCents);
+      await this.queueStatusMail(tx, updated!, to, change.note ?? '', settings, refundedNowCents, ripeness);
       return { order: updated!, stockReturned };
     });
   }
@@ -183,14 +185,14 @@ export class OrderStatusChanges {
   }
 
   /** The customer's e-mail on paid, shipped, cancelled and refunded, queued with the change itself. */
-  private async queueStatusMail(tx: Tx, order: OrderRow, status: OrderStatus, note: string, settings: StoredSettings, refundedNowCents: number): Promise<void> {
+  private async queueStatusMail(tx: Tx, order: OrderRow, status: OrderStatus, note: string, settings: StoredSettings, refundedNowCents: number, ripeness: ShippedRipeness | undefined): Promise<void> {
     if (status !== 'paid' && status !== 'shipped' && status !== 'cancelled' && status !== 'refunded') return;
     const [customer] = await tx.select().from(users).where(eq(users.id, order.userId));
     if (!customer) return;
     const context = this.orders.mailContext(customer, await orderView(tx, order, settings, Boolean(this.deps.stripe)), settings);
     await queueMail(
       tx,
-      status === 'paid' ? paidMail(context) : status === 'shipped' ? shippedMail(context) : status === 'refunded' ? refundedMail(context, refundedNowCents) : cancelledMail(context, note ? `${note}.` : ''),
+      status === 'paid' ? paidMail(context) : status === 'shipped' ? shippedMail(context, ripeness) : status === 'refunded' ? refundedMail(context, refundedNowCents) : cancelledMail(context, note ? `${note}.` : ''),
     );
   }
 }

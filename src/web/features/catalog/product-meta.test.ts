@@ -14,6 +14,7 @@ const product: Product = {
     stock: 0,
   }),
   preOrdersFull: false,
+  nextHarvestedOn: null,
   image: null,
 };
 

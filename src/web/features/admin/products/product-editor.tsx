@@ -3,7 +3,8 @@ import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import type { AdminProductRow } from '../../../../contracts/admin-products';
 import { instantOfNzWallTime, nzWallTime } from '../../../../contracts/dates';
-import { preOrderProblem, type ProductFields, productFields } from '../../../../contracts/product';
+import { preOrderProblem, type ProductFields, productFields, ripeningProblem } from '../../../../contracts/product';
+import { clockInWords } from '../../../../contracts/ripeness';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogTitle } from '../../../components/ui/dialog';
 import { TextAreaField } from '../../../components/ui/text-area-field';
@@ -33,6 +34,8 @@ interface Draft {
   preOrderLimit: string;
   /** New Zealand wall time, as the datetime-local field holds it; empty opens pre-orders now. */
   preOrdersOpenAt: string;
+  ripeningDays: string;
+  daysAtBest: string;
   isHidden: boolean;
 }
 
@@ -52,6 +55,8 @@ const blank: Draft = {
   expectedAvailabilityDate: '',
   preOrderLimit: '',
   preOrdersOpenAt: '',
+  ripeningDays: '',
+  daysAtBest: '',
   isHidden: false,
 };
 
@@ -73,7 +78,22 @@ function draftOf(product: AdminProductRow): Draft {
     expectedAvailabilityDate: product.expectedAvailabilityDate ?? '',
     preOrderLimit: product.preOrderLimit === null ? '' : String(product.preOrderLimit),
     preOrdersOpenAt: product.preOrdersOpenAt ? nzWallTime(product.preOrdersOpenAt) : '',
+    ripeningDays: product.ripeningDays === null ? '' : String(product.ripeningDays),
+    daysAtBest: product.daysAtBest === null ? '' : String(product.daysAtBest),
   };
+}
+
+/** What the two ripening numbers will do, in the owner's words. */
+function ripeningHint(draft: Draft): string {
+  const ripeningDays = Number(draft.ripeningDays);
+  const daysAtBest = Number(draft.daysAtBest);
+  if (draft.ripeningDays.trim() === '' && draft.daysAtBest.trim() === '') {
+    return 'Empty: the shop says nothing of ripeness. Set both to show shoppers when their boxes will be ready to eat, put a ripening guide in the shipping e-mail and remind them on the first ready day.';
+  }
+  if (!Number.isInteger(ripeningDays) || !Number.isInteger(daysAtBest) || daysAtBest < 1 || draft.ripeningDays.trim() === '' || draft.daysAtBest.trim() === '') {
+    return 'Set both numbers: days from harvest until ready to eat, and days at its best.';
+  }
+  return `This variety is ${clockInWords({ ripeningDays, daysAtBest })}, counted from each batch's harvest date.`;
 }
 
 /** A number box as typed: empty or not a number is NaN, which the schema answers with its own message. */
@@ -89,6 +109,8 @@ function fieldsOf(draft: Draft) {
     boxInfo: draft.boxInfo.trim() || null,
     expectedAvailabilityDate: draft.expectedAvailabilityDate || null,
     preOrderLimit: draft.preOrderLimit.trim() === '' ? null : numberOf(draft.preOrderLimit),
+    ripeningDays: draft.ripeningDays.trim() === '' ? null : numberOf(draft.ripeningDays),
+    daysAtBest: draft.daysAtBest.trim() === '' ? null : numberOf(draft.daysAtBest),
     // Only a pre-order opens at a time; a time the field cannot hold goes as typed, for the schema's message.
     preOrdersOpenAt: draft.isPreOrder && draft.preOrdersOpenAt ? (instantOfNzWallTime(draft.preOrdersOpenAt) ?? draft.preOrdersOpenAt) : null,
   };
@@ -106,6 +128,8 @@ function changedFields(fields: ProductFields, opened: Record<string, unknown>): 
 const editorSchema = productFields.superRefine((fields, context) => {
   const problem = preOrderProblem(fields);
   if (problem) context.addIssue({ code: 'custom', path: ['expectedAvailabilityDate'], message: problem });
+  const ripening = ripeningProblem(fields);
+  if (ripening) context.addIssue({ code: 'custom', path: [ripening.field], message: ripening.message });
 });
 
 interface ProductEditorProps {
@@ -213,6 +237,14 @@ export function ProductEditor({ product, categories, onClose }: ProductEditorPro
               </div>
             </div>
           )}
+        </fieldset>
+        <fieldset className="grid gap-3 rounded-xl border border-ink-500/20 p-4">
+          <legend className="px-1 text-sm font-semibold">Ripening</legend>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <TextField label="Days from harvest until ready to eat" inputMode="numeric" {...text('ripeningDays')} />
+            <TextField label="Days it stays at its best" inputMode="numeric" {...text('daysAtBest')} />
+          </div>
+          <p className="text-sm text-ink-500">{ripeningHint(draft)}</p>
         </fieldset>
         <fieldset className="grid gap-2 sm:grid-cols-2">
           <legend className="mb-2 text-sm font-semibold">Badges and visibility</legend>

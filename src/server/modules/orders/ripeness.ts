@@ -1,0 +1,233 @@
+import { and, asc, eq, inArray, isNotNull, isNull, lt, lte, sql } from 'drizzle-orm';
+import { addDays, formatDay, nzToday, nzWallTime } from '../../../contracts/dates';
+import { clockInWords, formatDayRange, type RipeningClock, ripeningAdvice, type RipeWindow, ripeWindow, spanOf } from '../../../contracts/ripeness';
+import type { Db, Tx } from '../../db/client';
+import { orderLineBatches, orderLines, orders, products, readyMailLinks, stockBatches, users } from '../../db/schema';
+import type { MailMessage } from '../../lib/mail';
+import { composeMail, type MailPart } from '../../lib/mail-layout';
+import { queueMail } from '../../lib/mail-outbox';
+import { hashToken, newToken } from '../../lib/tokens';
+
+/** An order line's fruit: when it should be ready to eat, from the batches it was packed from. */
+export interface LineRipeness {
+  name: string;
+  window: RipeWindow;
+  clock: RipeningClock;
+}
+
+/** What the shipping e-mail says of ripeness: each line's window, and the reminder's day and opt-out link. */
+export interface ShippedRipeness {
+  lines: LineRipeness[];
+  /** The day the boxes should arrive: the delivery day, or the day after shipping. */
+  arrives: string;
+  remindOn: string | null;
+  optOutUrl: string | null;
+}
+
+/** The reminder goes out from this hour (NZ) of its day: nobody wants fruit news at midnight. */
+const reminderHour = 8;
+/** A reminder the shop could not send within this many days of its day (the shop was down) is passed over. */
+const staleAfterDays = 2;
+/** Opt-out links work this long: past every reminder of the order they came with. */
+export const optOutLinkDays = 60;
+
+export function optOutLinkPath(token: string): string {
+  return `/api/ripeness-reminders/opt-out?token=${encodeURIComponent(token)}`;
+}
+
+/**
+ * The windows of an order's packed lines: each from the harvest dates of the batches its boxes came
+ * from and its product's clock now. Lines whose product has no clock, or whose batches no harvest
+ * date, have none.
+ */
+export async function ripenessOfOrder(db: Db | Tx, orderId: number): Promise<LineRipeness[]> {
+  const rows = await db
+    .select({ lineId: orderLines.id, name: orderLines.productName, harvestedOn: stockBatches.harvestedOn, ripeningDays: products.ripeningDays, daysAtBest: products.daysAtBest })
+    .from(orderLines)
+    .innerJoin(orderLineBatches, eq(orderLineBatches.orderLineId, orderLines.id))
+    .innerJoin(stockBatches, eq(stockBatches.id, orderLineBatches.batchId))
+    .innerJoin(products, eq(products.id, orderLines.productId))
+    .where(and(eq(orderLines.orderId, orderId), isNotNull(stockBatches.harvestedOn), isNotNull(products.ripeningDays), isNotNull(products.daysAtBest)))
+    .orderBy(asc(orderLines.id), asc(stockBatches.id));
+  const byLine = new Map<number, { name: string; clock: RipeningClock; windows: RipeWindow[] }>();
+  for (const row of rows) {
+    const clock = { ripeningDays: row.ripeningDays!, daysAtBest: row.daysAtBest! };
+    const line = byLine.get(row.lineId) ?? { name: row.name, clock, windows: [] };
+    line.windows.push(ripeWindow(row.harvestedOn!, clock));
+    byLine.set(row.lineId, line);
+  }
+  return [...byLine.values()].map((line) => ({ name: line.name, clock: line.clock, window: spanOf(line.windows)! }));
+}
+
+/**
+ * The reminder's day: the first day any of the order's fruit should be ready, when that comes
+ * after the boxes arrive. Fruit ripe on arrival needs no reminder: the shipping e-mail says so.
+ */
+export function reminderDay(lines: readonly LineRipeness[], arrives: string): string | null {
+  const first = spanOf(lines.map((line) => line.window))?.from;
+  return first && first > arrives ? first : null;
+}
+
+/**
+ * At shipping: the order's ripeness, its reminder's day stored with it (the sweep sends from it),
+ * and for a shopper who takes reminders an opt-out link for the shipping e-mail.
+ */
+export async function planReadyMail(tx: Tx, order: { id: number; userId: number; deliveryDate: string | null }, now: Date, publicUrl: string): Promise<ShippedRipeness> {
+  const lines = await ripenessOfOrder(tx, order.id);
+  const arrives = order.deliveryDate ?? addDays(nzToday(now), 1);
+  const remindOn = reminderDay(lines, arrives);
+  await tx.update(orders).set({ readyMailOn: remindOn, readyMailDoneAt: null }).where(eq(orders.id, order.id));
+  if (!remindOn) return { lines, arrives, remindOn, optOutUrl: null };
+  const [customer] = await tx.select({ offAt: users.readyMailOffAt }).from(users).where(eq(users.id, order.userId));
+  if (!customer || customer.offAt) return { lines, arrives, remindOn: null, optOutUrl: null };
+  return { lines, arrives, remindOn, optOutUrl: await newOptOutLink(tx, order.userId, publicUrl) };
+}
+
+async function newOptOutLink(tx: Tx, userId: number, publicUrl: string): Promise<string> {
+  const token = newToken();
+  await tx.insert(readyMailLinks).values({ tokenHash: hashToken(token), userId });
+  return `${publicUrl}${optOutLinkPath(token)}`;
+}
+
+/** The ripening guide in the shipping e-mail: each variety's days, how to ripen them, and the reminder. */
+export function ripeningGuide(ripeness: ShippedRipeness | undefined): MailPart[] {
+  if (!ripeness?.lines.length) return [];
+  return [
+    '',
+    'Your ripening guide. Mangoes are picked firm and ripen in your fruit bowl:',
+    {
+      kind: 'list',
+      items: ripeness.lines.map((line) => `${line.name}: ${whenReady(line.window, ripeness.arrives)} (${clockInWords(line.clock)}).`),
+    },
+    { kind: 'list', items: [...ripeningAdvice] },
+    ...(ripeness.remindOn
+      ? [
+          `We will e-mail you on ${formatDay(ripeness.remindOn)}, the first day they should be ready.`,
+          ...(ripeness.optOutUrl ? [{ kind: 'link' as const, label: 'No reminder, thanks', href: ripeness.optOutUrl }] : []),
+        ]
+      : []),
+  ];
+}
+
+/** A line's window as the shipping e-mail puts it: ahead of the boxes, or ripe by the time they arrive. */
+function whenReady(window: RipeWindow, arrives: string): string {
+  const lastDay = formatDayRange({ from: window.until, until: window.until });
+  if (window.from > arrives) return `ready to eat around ${formatDayRange(window)}`;
+  return window.until >= arrives ? `ready to eat when they arrive, at their best until ${lastDay}` : `ripe already: eat them soon after they arrive`;
+}
+
+/** The short e-mail on the first ready day, with its one-click opt-out. */
+export function readyMail(mail: { to: string; firstName: string; orderNumber: string; lines: readonly LineRipeness[]; orderUrl: string; optOutUrl: string; siteName: string }): MailMessage {
+  return composeMail({
+    to: mail.to,
+    subject: 'Your mangoes should be ready to eat',
+    preview: `From today the mangoes from order ${mail.orderNumber} should be ready to eat.`,
+    greeting: `Kia ora ${mail.firstName},`,
+    parts: [
+      `From today the mangoes from your order ${mail.orderNumber} should be ready to eat:`,
+      { kind: 'list', items: mail.lines.map((line) => `${line.name}: at their best until ${formatDayRange({ from: line.window.until, until: line.window.until })}`) },
+      'A ripe mango gives a little to a gentle press and smells sweet at the stem. Not quite there? Give it another day or two at room temperature. Once ripe, keep them in the fridge.',
+      '',
+      { kind: 'button', label: 'See your order', href: mail.orderUrl },
+      '',
+      { kind: 'link', label: 'Stop these ripeness reminders', href: mail.optOutUrl },
+    ],
+    siteName: mail.siteName,
+    // RFC 8058: mail clients offer their own unsubscribe button, which POSTs to the link.
+    headers: { 'List-Unsubscribe': `<${mail.optOutUrl}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+  });
+}
+
+export interface ReadyReminderDeps {
+  db: Db;
+  clock: () => Date;
+  publicUrl: string;
+  siteName: () => Promise<string>;
+}
+
+/** The "your mangoes should be ready" e-mails: each order's once, on its day, across processes. */
+export class ReadyReminders {
+  constructor(private readonly deps: ReadyReminderDeps) {}
+
+  /**
+   * Queues the reminders due by the shop's clock (from 8 am NZ on the day); those the shop could
+   * not send within two days are passed over. Each order is locked and re-checked, so of several
+   * processes sweeping at once one sends it. Answers how many were queued.
+   */
+  async sendDue(stop?: AbortSignal): Promise<number> {
+    const now = this.deps.clock();
+    const today = nzToday(now);
+    const sendUpTo = Number(nzWallTime(now).slice(11, 13)) >= reminderHour ? today : addDays(today, -1);
+    const { db } = this.deps;
+    await db
+      .update(orders)
+      .set({ readyMailDoneAt: sql`now()` })
+      .where(and(isNotNull(orders.readyMailOn), isNull(orders.readyMailDoneAt), lt(orders.readyMailOn, addDays(today, -staleAfterDays))));
+    const due = await db
+      .select({ id: orders.id })
+      .from(orders)
+      .where(and(isNotNull(orders.readyMailOn), isNull(orders.readyMailDoneAt), lte(orders.readyMailOn, sendUpTo), inArray(orders.status, ['shipped', 'delivered'])))
+      .orderBy(asc(orders.readyMailOn), asc(orders.id))
+      .limit(200);
+    let queued = 0;
+    const siteName = due.length ? await this.deps.siteName() : '';
+    for (const { id } of due) {
+      if (stop?.aborted) break;
+      if (await this.sendOne(id, sendUpTo, siteName)) queued += 1;
+    }
+    return queued;
+  }
+
+  private sendOne(orderId: number, sendUpTo: string, siteName: string): Promise<boolean> {
+    return this.deps.db.transaction(async (tx) => {
+      const [order] = await tx
+        .select()
+        .from(orders)
+        .where(and(eq(orders.id, orderId), isNull(orders.readyMailDoneAt), lte(orders.readyMailOn, sendUpTo), inArray(orders.status, ['shipped', 'delivered'])))
+        .for('update', { skipLocked: true });
+      if (!order) return false;
+      await tx.update(orders).set({ readyMailDoneAt: sql`now()` }).where(eq(orders.id, orderId));
+      const [customer] = await tx.select().from(users).where(eq(users.id, order.userId));
+      if (!customer || customer.readyMailOffAt) return false;
+      const lines = await ripenessOfOrder(tx, orderId);
+      if (!lines.length) return false;
+      await queueMail(
+        tx,
+        readyMail({
+          to: customer.email,
+          firstName: customer.firstName,
+          orderNumber: order.number,
+          lines,
+          orderUrl: `${this.deps.publicUrl}/account/orders/${order.number}`,
+          optOutUrl: await newOptOutLink(tx, customer.id, this.deps.publicUrl),
+          siteName,
+        }),
+      );
+      return true;
+    });
+  }
+
+  /** Whether an opt-out link is good: its shopper's reminders are turned off by posting to it. */
+  async linkIsValid(token: string): Promise<boolean> {
+    const [link] = await this.deps.db.select({ userId: readyMailLinks.userId }).from(readyMailLinks).where(and(eq(readyMailLinks.tokenHash, hashToken(token)), linkFresh()));
+    return Boolean(link);
+  }
+
+  /** Turns off the reminders of the link's shopper (again is fine); false for a link not valid. */
+  async optOut(token: string): Promise<boolean> {
+    const [link] = await this.deps.db.select({ userId: readyMailLinks.userId }).from(readyMailLinks).where(and(eq(readyMailLinks.tokenHash, hashToken(token)), linkFresh()));
+    if (!link) return false;
+    await this.deps.db
+      .update(users)
+      .set({ readyMailOffAt: sql`coalesce(${users.readyMailOffAt}, now())` })
+      .where(eq(users.id, link.userId));
+    return true;
+  }
+
+  /** Housekeeping: links past their time go. */
+  async purgeExpiredLinks(): Promise<void> {
+    await this.deps.db.delete(readyMailLinks).where(sql`${readyMailLinks.createdAt} < now() - make_interval(days => ${optOutLinkDays})`);
+  }
+}
+
+const linkFresh = () => sql`${readyMailLinks.createdAt} >= now() - make_interval(days => ${optOutLinkDays})`;

@@ -1,0 +1,40 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Spinner } from '../../components/ui/spinner';
+import { errorMessage } from '../../lib/api-client';
+import { fetchReminders, putReminders, remindersKey } from './account-api';
+
+/** The shopper's choice of the e-mail sent on the first day an order's mangoes should be ready. */
+export function ReminderSettings() {
+  const queryClient = useQueryClient();
+  const query = useQuery({ queryKey: remindersKey, queryFn: ({ signal }) => fetchReminders(signal) });
+  const change = useMutation({
+    mutationFn: (on: boolean) => putReminders({ ripenessReminders: on }),
+    onSuccess: (saved) => queryClient.setQueryData(remindersKey, saved),
+  });
+  if (query.isPending) return <Spinner compact label="Loading your e-mail choices..." />;
+  if (query.isError) return <p role="alert" className="text-danger-600">Your e-mail choices could not be loaded. Please try again in a moment.</p>;
+  const on = change.isPending ? (change.variables ?? query.data.ripenessReminders) : query.data.ripenessReminders;
+  return (
+    <div className="grid gap-2">
+      <label className="flex items-start gap-3">
+        <input
+          type="checkbox"
+          className="mt-1 size-4 accent-mango-600"
+          checked={on}
+          disabled={change.isPending}
+          onChange={(event) => change.mutate(event.target.checked)}
+        />
+        <span>
+          <span className="font-semibold">E-mail me when my mangoes should be ready to eat</span>
+          <span className="block text-sm text-ink-500">One short e-mail on the first ready day of each order, counted from the harvest date of the fruit we packed. The ripening guide comes with every shipping e-mail either way.</span>
+        </span>
+      </label>
+      {change.isError && (
+        <p role="alert" className="text-sm text-danger-600">
+          {errorMessage(change.error, 'Your choice was not saved. Please try again.')}
+        </p>
+      )}
+      {change.isSuccess && !change.isPending && <p className="text-sm text-leaf-700" role="status">Saved.</p>}
+    </div>
+  );
+}
