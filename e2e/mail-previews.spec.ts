@@ -63,7 +63,7 @@ const mails: Array<[string, MailMessage]> = [
   ['order-confirmation', confirmationMail(context(order))],
   ['order-paid', paidMail(context({ ...order, status: 'paid', bankTransfer: null }))],
   ['order-shipped', shippedMail(context(shipped), ripeness)],
-  ['ripeness-ready', readyMail({ to: 'aroha@example.nz', firstName: 'Aroha', orderNumber: 'MS-10042', lines: ripeness.lines, orderUrl: 'https://mangoshop.co.nz/account/orders/MS-10042', optOutUrl: ripeness.optOutUrl, siteName: 'Mango Shop' })],
+  ['ripeness-ready', readyMail({ to: 'aroha@example.nz', firstName: 'Aroha', orderNumber: 'MS-10042', lines: [...ripeness.lines, { name: 'Himsagar Mangoes', window: { from: addDays(delivery, 4), until: addDays(delivery, 6) }, clock: { ripeningDays: 9, daysAtBest: 3 } }], today: ripeness.remindOn, orderUrl: 'https://mangoshop.co.nz/account/orders/MS-10042', optOutUrl: ripeness.optOutUrl, siteName: 'Mango Shop' })],
   ['order-delivery-moved', deliveryMovedMail(context(order), addDays(delivery, -2), 'The Kesar shipment is a day late')],
   ['order-cancelled', cancelledMail(context({ ...order, status: 'cancelled' }), 'Not paid within 3 days.')],
   ['order-refunded', refundedMail(context({ ...order, status: 'refunded' }), 17447)],

@@ -18,11 +18,16 @@ const calendarDate = (label: string) =>
 
 /** The dates and grower a batch of fruit arrives with: both dates, the grower if known. */
 export const batchOriginFields = {
-  // A day's grace: the orchard's day may already be tomorrow where the shop's clock is today.
-  harvestedOn: calendarDate('Harvest date').refine((day) => day <= addDays(nzToday(Date.now()), 1), 'Harvest date cannot be in the future'),
+  // Not in the future: checked by the server against the shop's clock (`harvestProblem`).
+  harvestedOn: calendarDate('Harvest date'),
   bestBefore: calendarDate('Best-before date'),
   grower: z.string({ error: 'Grower must be text' }).trim().max(120, 'Grower must be at most 120 characters').nullable().optional(),
 };
+
+/** A harvest after tomorrow by the shop's clock; a day's grace, as the orchard's day may already be tomorrow. */
+export function harvestProblem(harvestedOn: string | null | undefined, now: Date | number): string | null {
+  return harvestedOn && harvestedOn > addDays(nzToday(now), 1) ? 'Harvest date cannot be in the future' : null;
+}
 
 /** A best-before before the harvest is a typing mistake. */
 export function batchDatesProblem(batch: { harvestedOn?: string | null; bestBefore?: string | null }): string | null {

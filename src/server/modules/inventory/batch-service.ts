@@ -1,11 +1,11 @@
 import { and, asc, eq, gt, lte, sql } from 'drizzle-orm';
-import { batchLabel, type BatchView, type ExpiringBatch, type NewBatch, type WriteOff } from '../../../contracts/batches';
+import { batchLabel, harvestProblem, type BatchView, type ExpiringBatch, type NewBatch, type WriteOff } from '../../../contracts/batches';
 import { addDays, nzToday } from '../../../contracts/dates';
 import type { Db } from '../../db/client';
 import { batchMovements, products, stockBatches, stockMovements } from '../../db/schema';
 import { recordAudit } from '../../lib/audit';
 import type { CacheBus } from '../../lib/cache-bus';
-import { Conflict, NotFound } from '../../lib/errors';
+import { Conflict, NotFound, fieldError } from '../../lib/errors';
 import type { SettingsService } from '../settings/service';
 import { batchView, expiryOrder, receiveBatch } from './batches';
 
@@ -36,6 +36,8 @@ export class BatchService {
    * boxes are a shipment (Inventory → Pre-orders), so waiting pre-orders get them first.
    */
   async create(productId: number, input: NewBatch, actor: Actor): Promise<BatchView> {
+    const harvest = harvestProblem(input.harvestedOn, this.deps.clock());
+    if (harvest) throw fieldError('harvestedOn', harvest);
     const batch = await this.deps.db.transaction(async (tx) => {
       const [product] = await tx.select().from(products).where(eq(products.id, productId)).for('update');
       if (!product) throw new NotFound('Product not found');

@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { harvestProblem } from '../../../contracts/batches';
 import { boxesOf } from '../../../contracts/checkout';
 import { addDays, formatDate, formatDay } from '../../../contracts/dates';
 import type { StoredSettings } from '../../../contracts/settings';
@@ -12,7 +13,7 @@ import { capacityOn, firstPackingDay } from '../delivery/calendar';
 import { receiveBatch } from '../inventory/batches';
 import { claimDispatchDay, firstFreeDate, horizonDays, lockDispatchRange } from '../delivery/service';
 import type { MailMessage } from '../../lib/mail';
-import { AppError, Conflict, NotFound } from '../../lib/errors';
+import { AppError, Conflict, NotFound, fieldError } from '../../lib/errors';
 import { queueMail } from '../../lib/mail-outbox';
 import type { MailContext } from './mail';
 import { allocatedMail, newDateMail } from './pre-order-mail';
@@ -56,7 +57,9 @@ export class PreOrderService {
   }
 
   private async allocate(productId: number, shipment: ShipmentInput | null, actor: Actor): Promise<AllocationResult> {
-    const now = Date.now();
+    const now = this.deps.clock().getTime();
+    const harvest = harvestProblem(shipment?.harvestedOn, now);
+    if (harvest) throw fieldError('harvestedOn', harvest);
     const delivery = await this.deps.delivery.settings();
     // Read before the transaction: inside it only `tx` may touch the database.
     const shopSettings = await this.deps.settings.stored();

@@ -43,10 +43,10 @@ async function setStatus(number: string, status: string) {
   expect(response.statusCode, response.body).toBe(200);
 }
 
-/** An order of the product by a shopper of its own, taken through paid and packed to shipped. */
-async function shippedOrder(productId: number, boxes = 1) {
+/** An order of the products (a box each) by a shopper of its own, taken through paid and packed to shipped. */
+async function shippedOrder(...productIds: number[]) {
   const shopper = await quickShopper(shop, 'ripe');
-  await shopper.add(productId, boxes);
+  for (const productId of productIds) await shopper.add(productId, 1);
   const placed = await shopper.order();
   expect(placed.statusCode, placed.body).toBe(201);
   const { number, deliveryDate } = placed.json<PlacedOrder>().order;
@@ -135,8 +135,8 @@ describe('the shipping e-mail and the first ready day', () => {
       expect(await sweep()).toBe(0);
       const ready = readyMailsTo(await mailSince(before), shopper.user.email);
       expect(ready).toHaveLength(1);
-      expect(ready[0]!.text).toContain(`From today the mangoes from your order ${number} should be ready to eat:`);
-      expect(ready[0]!.text).toContain('Reminder Alphonso: at their best until 9 December');
+      expect(ready[0]!.text).toContain(`From today your mangoes from order ${number} should be ready to eat, variety by variety:`);
+      expect(ready[0]!.text).toContain('Reminder Alphonso: ready now, at their best until 9 December');
       expect(ready[0]!.headers?.['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');
       expect(ready[0]!.headers?.['List-Unsubscribe']).toMatch(/^<http:\/\/[^>]+\/api\/ripeness-reminders\/opt-out\?token=[\w-]+>$/);
     } finally {
@@ -165,6 +165,35 @@ describe('the shipping e-mail and the first ready day', () => {
       const before = (await shop.mail()).length;
       await sweep();
       expect(readyMailsTo(await mailSince(before), shopper.user.email)).toEqual([]);
+    } finally {
+      now = start;
+    }
+  });
+});
+
+describe('an order of fruit on different clocks', () => {
+  it('is reminded on the first day fruit ripening after it arrives is ready, naming only what is ready or still to come', async () => {
+    const early = await variety('Mixed Early Kesar');
+    await addBatch(early.id, 2, '2026-11-22', '2026-12-06'); // ready 30 November to 3 December: ripe on arrival
+    const later = await variety('Mixed Later Alphonso');
+    await addBatch(later.id, 2, '2026-11-29', '2026-12-14'); // ready 7 to 10 December
+    const latest = await variety('Mixed Latest Neelam');
+    await addBatch(latest.id, 2, '2026-12-01', '2026-12-16'); // ready 9 to 12 December
+    const seen = (await shop.mail()).length;
+    const { shopper, number } = await shippedOrder(early.id, later.id, latest.id);
+    const shipped = (await mailSince(seen)).find((mail) => mail.subject === `Order ${number} is on its way`)!;
+    expect(shipped.text).toContain('Mixed Early Kesar: ready to eat when they arrive, at their best until 3 December');
+    expect(shipped.text).toContain('Mixed Later Alphonso: ready to eat around 7–10 December');
+    expect(shipped.text).toContain('We will e-mail you on Mon, 7 December 2026, the first day they should be ready.');
+
+    now = Date.parse('2026-12-06T19:30:00Z'); // 8:30 am on Monday 7 December
+    try {
+      const before = (await shop.mail()).length;
+      expect(await sweep()).toBe(1);
+      const [ready] = readyMailsTo(await mailSince(before), shopper.user.email);
+      expect(ready!.text).toContain('Mixed Later Alphonso: ready now, at their best until 10 December');
+      expect(ready!.text).toContain('Mixed Latest Neelam: not yet, ready around 9–12 December');
+      expect(ready!.text, 'past its best: not named').not.toContain('Mixed Early Kesar');
     } finally {
       now = start;
     }

@@ -60,12 +60,11 @@ export async function ripenessOfOrder(db: Db | Tx, orderId: number): Promise<Lin
 }
 
 /**
- * The reminder's day: the first day any of the order's fruit should be ready, when that comes
- * after the boxes arrive. Fruit ripe on arrival needs no reminder: the shipping e-mail says so.
+ * The reminder's day: the first day fruit of the order should be ready, among the lines that
+ * ripen after the boxes arrive. Fruit ripe on arrival needs no reminder: the shipping e-mail says so.
  */
 export function reminderDay(lines: readonly LineRipeness[], arrives: string): string | null {
-  const first = spanOf(lines.map((line) => line.window))?.from;
-  return first && first > arrives ? first : null;
+  return spanOf(lines.map((line) => line.window).filter((window) => window.from > arrives))?.from ?? null;
 }
 
 /**
@@ -116,16 +115,23 @@ function whenReady(window: RipeWindow, arrives: string): string {
   return window.until >= arrives ? `ready to eat when they arrive, at their best until ${lastDay}` : `ripe already: eat them soon after they arrive`;
 }
 
+/** A line as the reminder puts it on `today`: ready now, or still to come; null once past its best. */
+function readyLine(line: LineRipeness, today: string): string | null {
+  if (line.window.until < today) return null;
+  if (line.window.from <= today) return `${line.name}: ready now, at their best until ${formatDayRange({ from: line.window.until, until: line.window.until })}`;
+  return `${line.name}: not yet, ready around ${formatDayRange(line.window)}`;
+}
+
 /** The short e-mail on the first ready day, with its one-click opt-out. */
-export function readyMail(mail: { to: string; firstName: string; orderNumber: string; lines: readonly LineRipeness[]; orderUrl: string; optOutUrl: string; siteName: string }): MailMessage {
+export function readyMail(mail: { to: string; firstName: string; orderNumber: string; lines: readonly LineRipeness[]; today: string; orderUrl: string; optOutUrl: string; siteName: string }): MailMessage {
   return composeMail({
     to: mail.to,
     subject: 'Your mangoes should be ready to eat',
-    preview: `From today the mangoes from order ${mail.orderNumber} should be ready to eat.`,
+    preview: `From today your mangoes from order ${mail.orderNumber} should be ready to eat.`,
     greeting: `Kia ora ${mail.firstName},`,
     parts: [
-      `From today the mangoes from your order ${mail.orderNumber} should be ready to eat:`,
-      { kind: 'list', items: mail.lines.map((line) => `${line.name}: at their best until ${formatDayRange({ from: line.window.until, until: line.window.until })}`) },
+      `From today your mangoes from order ${mail.orderNumber} should be ready to eat, variety by variety:`,
+      { kind: 'list', items: mail.lines.flatMap((line) => readyLine(line, mail.today) ?? []) },
       'A ripe mango gives a little to a gentle press and smells sweet at the stem. Not quite there? Give it another day or two at room temperature. Once ripe, keep them in the fridge.',
       '',
       { kind: 'button', label: 'See your order', href: mail.orderUrl },
@@ -173,12 +179,12 @@ export class ReadyReminders {
     const siteName = due.length ? await this.deps.siteName() : '';
     for (const { id } of due) {
       if (stop?.aborted) break;
-      if (await this.sendOne(id, sendUpTo, siteName)) queued += 1;
+      if (await this.sendOne(id, sendUpTo, today, siteName)) queued += 1;
     }
     return queued;
   }
 
-  private sendOne(orderId: number, sendUpTo: string, siteName: string): Promise<boolean> {
+  private sendOne(orderId: number, sendUpTo: string, today: string, siteName: string): Promise<boolean> {
     return this.deps.db.transaction(async (tx) => {
       const [order] = await tx
         .select()
@@ -190,7 +196,7 @@ export class ReadyReminders {
       const [customer] = await tx.select().from(users).where(eq(users.id, order.userId));
       if (!customer || customer.readyMailOffAt) return false;
       const lines = await ripenessOfOrder(tx, orderId);
-      if (!lines.length) return false;
+      if (!lines.some((line) => line.window.from <= today && line.window.until >= today)) return false;
       await queueMail(
         tx,
         readyMail({
@@ -198,6 +204,7 @@ export class ReadyReminders {
           firstName: customer.firstName,
           orderNumber: order.number,
           lines,
+          today,
           orderUrl: `${this.deps.publicUrl}/account/orders/${order.number}`,
           optOutUrl: await newOptOutLink(tx, customer.id, this.deps.publicUrl),
           siteName,

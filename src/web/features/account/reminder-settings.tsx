@@ -1,4 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { Spinner } from '../../components/ui/spinner';
 import { errorMessage } from '../../lib/api-client';
 import { fetchReminders, putReminders, remindersKey } from './account-api';
@@ -7,13 +8,16 @@ import { fetchReminders, putReminders, remindersKey } from './account-api';
 export function ReminderSettings() {
   const queryClient = useQueryClient();
   const query = useQuery({ queryKey: remindersKey, queryFn: ({ signal }) => fetchReminders(signal) });
+  // What the shopper just ticked shows at once; a failed save puts the box back.
+  const [ticked, setTicked] = useState<boolean | null>(null);
   const change = useMutation({
     mutationFn: (on: boolean) => putReminders({ ripenessReminders: on }),
     onSuccess: (saved) => queryClient.setQueryData(remindersKey, saved),
+    onSettled: () => setTicked(null),
   });
   if (query.isPending) return <Spinner compact label="Loading your e-mail choices..." />;
   if (query.isError) return <p role="alert" className="text-danger-600">Your e-mail choices could not be loaded. Please try again in a moment.</p>;
-  const on = change.isPending ? (change.variables ?? query.data.ripenessReminders) : query.data.ripenessReminders;
+  const on = ticked ?? query.data.ripenessReminders;
   return (
     <div className="grid gap-2">
       <label className="flex items-start gap-3">
@@ -22,7 +26,10 @@ export function ReminderSettings() {
           className="mt-1 size-4 accent-mango-600"
           checked={on}
           disabled={change.isPending}
-          onChange={(event) => change.mutate(event.target.checked)}
+          onChange={(event) => {
+            setTicked(event.target.checked);
+            change.mutate(event.target.checked);
+          }}
         />
         <span>
           <span className="font-semibold">E-mail me when my mangoes should be ready to eat</span>
