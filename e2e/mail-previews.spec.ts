@@ -50,8 +50,8 @@ const context = (view: OrderView): MailContext => ({ to: 'aroha@example.nz', fir
 const shipped: OrderView = { ...order, status: 'shipped', bankTransfer: null, carrier: 'nz_post', trackingNumber: 'NZP123456789', trackingUrl: 'https://www.nzpost.co.nz/tools/tracking/item/NZP123456789' };
 const ripeness = {
   lines: [
-    { name: 'Alphonso Mangoes', window: { from: addDays(delivery, 2), until: addDays(delivery, 5) }, clock: { ripeningDays: 8, daysAtBest: 4 } },
-    { name: 'Kesar Mangoes', window: { from: addDays(delivery, -2), until: addDays(delivery, 1) }, clock: { ripeningDays: 7, daysAtBest: 4 } },
+    { lineId: 1, name: 'Alphonso Mangoes', window: { from: addDays(delivery, 2), until: addDays(delivery, 5) }, clock: { ripeningDays: 8, daysAtBest: 4 } },
+    { lineId: 2, name: 'Kesar Mangoes', window: { from: addDays(delivery, -2), until: addDays(delivery, 1) }, clock: { ripeningDays: 7, daysAtBest: 4 } },
   ],
   arrives: delivery,
   remindOn: addDays(delivery, 2),
@@ -63,7 +63,7 @@ const mails: Array<[string, MailMessage]> = [
   ['order-confirmation', confirmationMail(context(order))],
   ['order-paid', paidMail(context({ ...order, status: 'paid', bankTransfer: null }))],
   ['order-shipped', shippedMail(context(shipped), ripeness)],
-  ['ripeness-ready', readyMail({ to: 'aroha@example.nz', firstName: 'Aroha', orderNumber: 'MS-10042', lines: [...ripeness.lines, { name: 'Himsagar Mangoes', window: { from: addDays(delivery, 4), until: addDays(delivery, 6) }, clock: { ripeningDays: 9, daysAtBest: 3 } }], today: ripeness.remindOn, orderUrl: 'https://mangoshop.co.nz/account/orders/MS-10042', optOutUrl: ripeness.optOutUrl, siteName: 'Mango Shop' })],
+  ['ripeness-ready', readyMail({ to: 'aroha@example.nz', firstName: 'Aroha', orderNumber: 'MS-10042', lines: [...ripeness.lines, { name: 'Himsagar Mangoes', window: { from: addDays(delivery, 4), until: addDays(delivery, 6) } }], today: ripeness.remindOn, orderUrl: 'https://mangoshop.co.nz/account/orders/MS-10042', optOutUrl: ripeness.optOutUrl, siteName: 'Mango Shop' })],
   ['order-delivery-moved', deliveryMovedMail(context(order), addDays(delivery, -2), 'The Kesar shipment is a day late')],
   ['order-cancelled', cancelledMail(context({ ...order, status: 'cancelled' }), 'Not paid within 3 days.')],
   ['order-refunded', refundedMail(context({ ...order, status: 'refunded' }), 17447)],

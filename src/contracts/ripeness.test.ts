@@ -19,9 +19,11 @@ describe('a variety\u2019s ripening clock', () => {
   it('tells the product page when boxes sent now are ready, and says nothing it cannot know', () => {
     const product = { ripeningDays: 8, daysAtBest: 5, nextHarvestedOn: '2026-11-30' };
     expect(readyToEatLine(product, '2026-12-01')).toBe('Ready to eat around 8–12 December');
-    expect(readyToEatLine(product, '2026-12-08')).toBe('Ready to eat now, at its best until 12 December');
-    expect(readyToEatLine(product, '2026-12-12')).toBe('Ready to eat now, at its best until 12 December');
-    expect(readyToEatLine(product, '2026-12-13'), 'past its best').toBeNull();
+    expect(readyToEatLine(product, '2026-12-06')).toBe('Ready to eat around 8–12 December');
+    // Boxes sent today arrive tomorrow at the earliest.
+    expect(readyToEatLine(product, '2026-12-07')).toBe('Ready to eat when it arrives, at its best until 12 December');
+    expect(readyToEatLine(product, '2026-12-11')).toBe('Ready to eat when it arrives, at its best until 12 December');
+    expect(readyToEatLine(product, '2026-12-12'), 'past its best on arrival').toBeNull();
     expect(readyToEatLine({ ...product, nextHarvestedOn: null }, '2026-12-01'), 'harvest unknown').toBeNull();
     expect(readyToEatLine({ ...product, ripeningDays: null, daysAtBest: null }, '2026-12-01'), 'no clock set').toBeNull();
   });

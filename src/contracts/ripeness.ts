@@ -45,15 +45,16 @@ export function formatDayRange(window: RipeWindow): string {
 
 /**
  * What the product page says of the boxes sent now, from the batch the next order would be packed
- * from: "Ready to eat around 8–12 December", or once that fruit is ripe "Ready to eat now, at its
- * best until 12 December". Null when the shop cannot say (no clock set, no batch, unknown harvest)
- * or the fruit is past its best.
+ * from, counted to the earliest they can arrive (tomorrow): "Ready to eat around 8–12 December", or
+ * for fruit ripe by then "Ready to eat when it arrives, at its best until 12 December". Null when
+ * the shop cannot say (no clock set, no batch, unknown harvest) or the fruit would arrive past its best.
  */
 export function readyToEatLine(product: { ripeningDays: number | null; daysAtBest: number | null; nextHarvestedOn: string | null }, today: string): string | null {
   if (product.ripeningDays === null || product.daysAtBest === null || !product.nextHarvestedOn) return null;
   const window = ripeWindow(product.nextHarvestedOn, { ripeningDays: product.ripeningDays, daysAtBest: product.daysAtBest });
-  if (window.until < today) return null;
-  if (window.from <= today) return `Ready to eat now, at its best until ${formatDayRange({ from: window.until, until: window.until })}`;
+  const arrives = addDays(today, 1);
+  if (window.until < arrives) return null;
+  if (window.from <= arrives) return `Ready to eat when it arrives, at its best until ${formatDayRange({ from: window.until, until: window.until })}`;
   return `Ready to eat around ${formatDayRange(window)}`;
 }
 

@@ -45,11 +45,11 @@ export const orders = pgTable(
     rural: boolean('rural').notNull().default(false),
     /** The rural surcharge, GST included: part of `shippingCents`, recorded apart for the receipt and reports. */
     ruralSurchargeCents: integer('rural_surcharge_cents').notNull().default(0),
-    /** Sent by the client with the order: a retried submit finds the same order. */
     /** The first day its fruit should be ready to eat, set when it ships if that is after it arrives: the reminder's day. */
     readyMailOn: date('ready_mail_on', { mode: 'string' }),
     /** When the "your mangoes should be ready" e-mail was queued (once), or passed over. */
     readyMailDoneAt: timestamp('ready_mail_done_at', { withTimezone: true }),
+    /** Sent by the client with the order: a retried submit finds the same order. */
     idempotencyKey: text('idempotency_key').notNull(),
     stripeSessionId: text('stripe_session_id'),
     createdAt: createdAt(),
@@ -84,6 +84,9 @@ export const orderLines = pgTable(
     /** A pre-order line's boxes, taken from a shipment (all of them at once); null while it waits. */
     allocatedAt: timestamp('allocated_at', { withTimezone: true }),
     shipmentId: integer('shipment_id').references(() => shipments.id, { onDelete: 'set null' }),
+    /** The days its fruit should be ready to eat, fixed when the order ships (what its e-mails said); null when unknown. */
+    readyFrom: date('ready_from', { mode: 'string' }),
+    readyUntil: date('ready_until', { mode: 'string' }),
   },
   (t) => [
     index('order_lines_order_idx').on(t.orderId),

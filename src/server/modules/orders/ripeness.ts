@@ -8,10 +8,15 @@ import { composeMail, type MailPart } from '../../lib/mail-layout';
 import { queueMail } from '../../lib/mail-outbox';
 import { hashToken, newToken } from '../../lib/tokens';
 
-/** An order line's fruit: when it should be ready to eat, from the batches it was packed from. */
-export interface LineRipeness {
+/** An order line's fruit: when it should be ready to eat, fixed when the order ships. */
+export interface LineWindow {
   name: string;
   window: RipeWindow;
+}
+
+/** A line's window with the variety's clock it was worked out with (the shipping e-mail explains it). */
+export interface LineRipeness extends LineWindow {
+  lineId: number;
   clock: RipeningClock;
 }
 
@@ -56,24 +61,37 @@ export async function ripenessOfOrder(db: Db | Tx, orderId: number): Promise<Lin
     line.windows.push(ripeWindow(row.harvestedOn!, clock));
     byLine.set(row.lineId, line);
   }
-  return [...byLine.values()].map((line) => ({ name: line.name, clock: line.clock, window: spanOf(line.windows)! }));
+  return [...byLine.entries()].map(([lineId, line]) => ({ lineId, name: line.name, clock: line.clock, window: spanOf(line.windows)! }));
+}
+
+/** The windows the order's lines were given when it shipped. */
+async function storedWindows(tx: Tx, orderId: number): Promise<LineWindow[]> {
+  const rows = await tx
+    .select({ name: orderLines.productName, from: orderLines.readyFrom, until: orderLines.readyUntil })
+    .from(orderLines)
+    .where(and(eq(orderLines.orderId, orderId), isNotNull(orderLines.readyFrom), isNotNull(orderLines.readyUntil)))
+    .orderBy(asc(orderLines.id));
+  return rows.map((row) => ({ name: row.name, window: { from: row.from!, until: row.until! } }));
 }
 
 /**
  * The reminder's day: the first day fruit of the order should be ready, among the lines that
  * ripen after the boxes arrive. Fruit ripe on arrival needs no reminder: the shipping e-mail says so.
  */
-export function reminderDay(lines: readonly LineRipeness[], arrives: string): string | null {
+export function reminderDay(lines: readonly LineWindow[], arrives: string): string | null {
   return spanOf(lines.map((line) => line.window).filter((window) => window.from > arrives))?.from ?? null;
 }
 
 /**
- * At shipping: the order's ripeness, its reminder's day stored with it (the sweep sends from it),
- * and for a shopper who takes reminders an opt-out link for the shipping e-mail.
+ * At shipping: the order's ripeness, each line's window and the reminder's day stored with it (the
+ * sweep sends from them), and for a shopper who takes reminders an opt-out link for the shipping
+ * e-mail. The boxes arrive on their delivery day, or the day after they leave if that has passed.
  */
 export async function planReadyMail(tx: Tx, order: { id: number; userId: number; deliveryDate: string | null }, now: Date, publicUrl: string): Promise<ShippedRipeness> {
   const lines = await ripenessOfOrder(tx, order.id);
-  const arrives = order.deliveryDate ?? addDays(nzToday(now), 1);
+  for (const line of lines) await tx.update(orderLines).set({ readyFrom: line.window.from, readyUntil: line.window.until }).where(eq(orderLines.id, line.lineId));
+  const soonest = addDays(nzToday(now), 1);
+  const arrives = order.deliveryDate && order.deliveryDate > soonest ? order.deliveryDate : soonest;
   const remindOn = reminderDay(lines, arrives);
   await tx.update(orders).set({ readyMailOn: remindOn, readyMailDoneAt: null }).where(eq(orders.id, order.id));
   if (!remindOn) return { lines, arrives, remindOn, optOutUrl: null };
@@ -116,14 +134,14 @@ function whenReady(window: RipeWindow, arrives: string): string {
 }
 
 /** A line as the reminder puts it on `today`: ready now, or still to come; null once past its best. */
-function readyLine(line: LineRipeness, today: string): string | null {
+function readyLine(line: LineWindow, today: string): string | null {
   if (line.window.until < today) return null;
   if (line.window.from <= today) return `${line.name}: ready now, at their best until ${formatDayRange({ from: line.window.until, until: line.window.until })}`;
   return `${line.name}: not yet, ready around ${formatDayRange(line.window)}`;
 }
 
 /** The short e-mail on the first ready day, with its one-click opt-out. */
-export function readyMail(mail: { to: string; firstName: string; orderNumber: string; lines: readonly LineRipeness[]; today: string; orderUrl: string; optOutUrl: string; siteName: string }): MailMessage {
+export function readyMail(mail: { to: string; firstName: string; orderNumber: string; lines: readonly LineWindow[]; today: string; orderUrl: string; optOutUrl: string; siteName: string }): MailMessage {
   return composeMail({
     to: mail.to,
     subject: 'Your mangoes should be ready to eat',
@@ -156,19 +174,21 @@ export class ReadyReminders {
   constructor(private readonly deps: ReadyReminderDeps) {}
 
   /**
-   * Queues the reminders due by the shop's clock (from 8 am NZ on the day); those the shop could
-   * not send within two days are passed over. Each order is locked and re-checked, so of several
-   * processes sweeping at once one sends it. Answers how many were queued.
+   * Queues the reminders due by the shop's clock, only between 8 am and midnight NZ: on the day,
+   * or up to two days late after the shop was down; later ones are passed over. Each order is
+   * locked and re-checked, so of several processes sweeping at once one sends it. Answers how
+   * many were queued.
    */
   async sendDue(stop?: AbortSignal): Promise<number> {
     const now = this.deps.clock();
     const today = nzToday(now);
-    const sendUpTo = Number(nzWallTime(now).slice(11, 13)) >= reminderHour ? today : addDays(today, -1);
     const { db } = this.deps;
     await db
       .update(orders)
       .set({ readyMailDoneAt: sql`now()` })
       .where(and(isNotNull(orders.readyMailOn), isNull(orders.readyMailDoneAt), lt(orders.readyMailOn, addDays(today, -staleAfterDays))));
+    if (Number(nzWallTime(now).slice(11, 13)) < reminderHour) return 0;
+    const sendUpTo = today;
     const due = await db
       .select({ id: orders.id })
       .from(orders)
@@ -195,7 +215,7 @@ export class ReadyReminders {
       await tx.update(orders).set({ readyMailDoneAt: sql`now()` }).where(eq(orders.id, orderId));
       const [customer] = await tx.select().from(users).where(eq(users.id, order.userId));
       if (!customer || customer.readyMailOffAt) return false;
-      const lines = await ripenessOfOrder(tx, orderId);
+      const lines = await storedWindows(tx, orderId);
       if (!lines.some((line) => line.window.from <= today && line.window.until >= today)) return false;
       await queueMail(
         tx,

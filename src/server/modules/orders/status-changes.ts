@@ -48,7 +48,8 @@ export class OrderStatusChanges {
         throw new Conflict('A card payment for this order was just started in another window. Please close it and try cancelling again.');
       }
       if (!result) return null;
-      if (result.stockReturned) await this.deps.bus.publish('products');
+      // Packing moves boxes out of batches: which batch the next order comes from may change too.
+      if (result.stockReturned || to === 'packed') await this.deps.bus.publish('products');
       return result.order;
     }
   }

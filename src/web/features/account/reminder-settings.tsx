@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { Spinner } from '../../components/ui/spinner';
 import { errorMessage } from '../../lib/api-client';
 import { fetchReminders, putReminders, remindersKey } from './account-api';
@@ -7,6 +7,7 @@ import { fetchReminders, putReminders, remindersKey } from './account-api';
 /** The shopper's choice of the e-mail sent on the first day an order's mangoes should be ready. */
 export function ReminderSettings() {
   const queryClient = useQueryClient();
+  const hintId = useId();
   const query = useQuery({ queryKey: remindersKey, queryFn: ({ signal }) => fetchReminders(signal) });
   // What the shopper just ticked shows at once; a failed save puts the box back.
   const [ticked, setTicked] = useState<boolean | null>(null);
@@ -25,15 +26,18 @@ export function ReminderSettings() {
           type="checkbox"
           className="mt-1 size-4 accent-mango-600"
           checked={on}
-          disabled={change.isPending}
+          aria-describedby={hintId}
+          // Kept focusable while saving (a disabled box would drop keyboard focus); a second press waits.
+          aria-disabled={change.isPending}
           onChange={(event) => {
+            if (change.isPending) return;
             setTicked(event.target.checked);
             change.mutate(event.target.checked);
           }}
         />
         <span>
           <span className="font-semibold">E-mail me when my mangoes should be ready to eat</span>
-          <span className="block text-sm text-ink-500">One short e-mail on the first ready day of each order, counted from the harvest date of the fruit we packed. The ripening guide comes with every shipping e-mail either way.</span>
+          <span id={hintId} className="block text-sm text-ink-500">One short e-mail on the first ready day of each order, counted from the harvest date of the fruit we packed. The ripening guide comes with every shipping e-mail either way.</span>
         </span>
       </label>
       {change.isError && (
@@ -41,7 +45,10 @@ export function ReminderSettings() {
           {errorMessage(change.error, 'Your choice was not saved. Please try again.')}
         </p>
       )}
-      {change.isSuccess && !change.isPending && <p className="text-sm text-leaf-700" role="status">Saved.</p>}
+      {/* Always there, so screen readers announce the word when it appears. */}
+      <p role="status" className="min-h-5 text-sm text-leaf-700">
+        {change.isPending ? 'Saving...' : change.isSuccess ? 'Saved.' : ''}
+      </p>
     </div>
   );
 }

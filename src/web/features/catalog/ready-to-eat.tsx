@@ -2,14 +2,19 @@ import { CalendarCheck } from 'lucide-react';
 import { nzToday } from '../../../contracts/dates';
 import type { Product } from '../../../contracts/product';
 import { readyToEatLine } from '../../../contracts/ripeness';
+import { useBrowserValue } from '../../lib/browser-value';
 import { useRenderTime } from '../../lib/render-time';
 
 /**
  * When boxes sent now will be ready to eat, from the batch the next order would be packed from:
- * counted from the day the page was drawn, on the server and again when it hydrates.
+ * counted from the New Zealand day the page was drawn on while it hydrates, then from the shop's
+ * day now, the server's render time moved on by the time this page has been open (a visit may
+ * reach this product long after it began, and the device's own clock may be off).
  */
 export function ReadyToEat({ product }: { product: Product }) {
-  const line = readyToEatLine(product, nzToday(useRenderTime()));
+  const renderedAt = useRenderTime();
+  const today = useBrowserValue(() => nzToday(renderedAt + performance.now()), nzToday(renderedAt));
+  const line = readyToEatLine(product, today);
   if (!line) return null;
   return (
     <p className="flex items-start gap-2 text-sm">

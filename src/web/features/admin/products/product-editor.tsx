@@ -90,7 +90,7 @@ function ripeningHint(draft: Draft): string {
   if (draft.ripeningDays.trim() === '' && draft.daysAtBest.trim() === '') {
     return 'Empty: the shop says nothing of ripeness. Set both to show shoppers when their boxes will be ready to eat, put a ripening guide in the shipping e-mail and remind them on the first ready day.';
   }
-  if (!Number.isInteger(ripeningDays) || !Number.isInteger(daysAtBest) || daysAtBest < 1 || draft.ripeningDays.trim() === '' || draft.daysAtBest.trim() === '') {
+  if (!Number.isInteger(ripeningDays) || !Number.isInteger(daysAtBest) || ripeningDays < 0 || daysAtBest < 1 || draft.ripeningDays.trim() === '' || draft.daysAtBest.trim() === '') {
     return 'Set both numbers: days from harvest until ready to eat, and days at its best.';
   }
   return `This variety is ${clockInWords({ ripeningDays, daysAtBest })}, counted from each batch's harvest date.`;
