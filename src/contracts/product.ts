@@ -33,10 +33,11 @@ export interface Product {
   ripeningDays: number | null;
   daysAtBest: number | null;
   /**
-   * The harvest date of the batch the next order would be packed from (first expiring, after the
-   * boxes already sold): the product page says from it when boxes sent now will be ready to eat.
+   * Only in a single product's answer (GET /api/products/:id): the harvest date of the batch the
+   * next order would be packed from (first expiring, after the boxes already sold), or null; the
+   * product page says from it when boxes sent now will be ready to eat.
    */
-  nextHarvestedOn: string | null;
+  nextHarvestedOn?: string | null;
   /** imageUrl's size and variant widths (decision 0012); null while unknown. */
   image: ImageInfo | null;
 }

@@ -49,7 +49,7 @@ export function formatDayRange(window: RipeWindow): string {
  * for fruit ripe by then "Ready to eat when it arrives, at its best until 12 December". Null when
  * the shop cannot say (no clock set, no batch, unknown harvest) or the fruit would arrive past its best.
  */
-export function readyToEatLine(product: { ripeningDays: number | null; daysAtBest: number | null; nextHarvestedOn: string | null }, today: string): string | null {
+export function readyToEatLine(product: { ripeningDays: number | null; daysAtBest: number | null; nextHarvestedOn?: string | null }, today: string): string | null {
   if (product.ripeningDays === null || product.daysAtBest === null || !product.nextHarvestedOn) return null;
   const window = ripeWindow(product.nextHarvestedOn, { ripeningDays: product.ripeningDays, daysAtBest: product.daysAtBest });
   const arrives = addDays(today, 1);

@@ -11,6 +11,8 @@ const readyReminderEveryMs = 10 * 60 * 1000;
 const dayMs = 24 * 60 * 60 * 1000;
 /** The alarm rings this long after an opening, so the clock has surely passed it. */
 const openingGraceMs = 5;
+/** After a change to products, the next opening is looked at this much later, once for the changes meanwhile. */
+const openingsSettleMs = 500;
 
 /** Deletes what has served its time: expired sessions, old rate-limit windows, mail finished long ago. */
 export function housekeeping(services: AppServices): Promise<unknown> {
@@ -34,6 +36,7 @@ export class BackgroundWork {
   private readonly running = new Set<Promise<unknown>>();
   private readonly stopping = new AbortController();
   private openingAlarm: NodeJS.Timeout | undefined;
+  private openingsLookPending = false;
   private midnightAlarm: NodeJS.Timeout | undefined;
 
   /** `firstSweepAfterMs`: the first unpaid-order sweep waits this long after start (tests start it at once). */
@@ -79,7 +82,7 @@ export class BackgroundWork {
     this.after(0, 'waitlist sweep', notifyWaitlists);
     // At each pre-order opening, by the shop's clock, every process drops what it drew before
     // (pages saying "Opens ..."), and the waitlist sweep mails that product's subscribers.
-    services.bus.on('products', () => this.run('pre-order opening alarm', () => this.setOpeningAlarm()));
+    services.bus.on('products', () => this.lookAtOpeningsSoon());
     this.after(0, 'pre-order opening alarm', () => this.setOpeningAlarm());
     // On the first day an order's fruit should be ready (from 8 am NZ), its shopper hears so, once.
     const remind = async () => {
@@ -100,13 +103,25 @@ export class BackgroundWork {
     await services.outbox.start();
   }
 
+  /**
+   * Products change in bursts (in a rush, with every order placed): the next opening is looked at
+   * once the burst has gone on for a moment, at most once in that time, not after every change.
+   */
+  private lookAtOpeningsSoon(): void {
+    if (this.openingsLookPending) return;
+    this.openingsLookPending = true;
+    const timer = setTimeout(() => {
+      this.openingsLookPending = false;
+      this.run('pre-order opening alarm', () => this.setOpeningAlarm());
+    }, openingsSettleMs);
+    timer.unref();
+  }
+
   /** The timer for the next pre-order opening, set again whenever products change and after it rings. */
   private async setOpeningAlarm(): Promise<void> {
     const { services } = this.app;
     const now = services.clock().getTime();
-    const next = Math.min(
-      ...(await services.catalog.current()).all.flatMap((p) => (p.isPreOrder && p.preOrdersOpenAt && Date.parse(p.preOrdersOpenAt) > now ? [Date.parse(p.preOrdersOpenAt)] : [])),
-    );
+    const next = (await services.catalog.nextOpening(new Date(now)))?.getTime() ?? Number.POSITIVE_INFINITY;
     if (this.openingAlarm) clearTimeout(this.openingAlarm);
     this.openingAlarm = undefined;
     if (!Number.isFinite(next) || this.stopping.signal.aborted) return;

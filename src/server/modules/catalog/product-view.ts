@@ -7,9 +7,9 @@ export type ProductRow = typeof products.$inferSelect;
 
 /**
  * Spec 3's product; Low Stock also shows once stock falls to the shop's threshold. `preOrdered`:
- * the boxes live pre-orders hold, against the pre-order limit. `nextHarvestedOn`: see `nextHarvests`.
+ * the boxes live pre-orders hold, against the pre-order limit.
  */
-export function toProduct(row: ProductRow, lowStockThreshold: number, image: ImageInfo | undefined, preOrdered: number, nextHarvestedOn: string | undefined): Product {
+export function toProduct(row: ProductRow, lowStockThreshold: number, image: ImageInfo | undefined, preOrdered: number): Product {
   return {
     id: row.id,
     name: row.name,
@@ -31,7 +31,6 @@ export function toProduct(row: ProductRow, lowStockThreshold: number, image: Ima
     preOrdersOpenAt: row.preOrdersOpenAt?.toISOString() ?? null,
     ripeningDays: row.ripeningDays,
     daysAtBest: row.daysAtBest,
-    nextHarvestedOn: nextHarvestedOn ?? null,
     image: image ?? null,
   };
 }

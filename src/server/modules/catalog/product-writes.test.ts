@@ -58,7 +58,7 @@ describe('POST /api/products', () => {
     const product = response.json<Product>();
     expect(product).toEqual({
       ...newMango, id: product.id, rating: 0, isBestseller: false, isOrganic: false, isLowStock: false, isPreOrder: false,
-      expectedAvailabilityDate: null, isHidden: false, boxInfo: null, preOrderLimit: null, preOrdersFull: false, preOrdersOpenAt: null, ripeningDays: null, daysAtBest: null, nextHarvestedOn: null,
+      expectedAvailabilityDate: null, isHidden: false, boxInfo: null, preOrderLimit: null, preOrdersFull: false, preOrdersOpenAt: null, ripeningDays: null, daysAtBest: null,
       image: { url: '/images/products/kesar.svg', width: 800, height: 600, widths: [] },
     });
     expect(await publicIds()).toContain(product.id);

@@ -19,8 +19,7 @@ export function catalogRoutes(catalog: CatalogService): FastifyPluginAsyncZod {
 
     app.get('/api/products/:id', { schema: { params: productParams } }, async (request) => {
       const product = await catalog.findOne(request.params.id, true);
-      if (product.isHidden && !(await currentUser(request))?.isAdmin) return catalog.findOne(request.params.id, false);
-      return product;
+      return catalog.detail(request.params.id, !product.isHidden || Boolean((await currentUser(request))?.isAdmin));
     });
 
     app.get('/api/admin/products', { onRequest: adminOnly }, async () => (await catalog.current()).all);

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { AdminProductPage, AdminProductQuery, AdminProductRow, ProductSortKey } from '../../../contracts/admin-products';
 import { dollarsToCents } from '../../../contracts/money';
 import { preOrderProblem, type Product, ripeningProblem, type ProductFields, type ProductUpdate } from '../../../contracts/product';
@@ -36,6 +36,8 @@ export interface Actor {
 /** Products, read from an in-process snapshot that every product or settings change invalidates. */
 export class CatalogService {
   private readonly snapshot: CachedValue<CatalogueSnapshot>;
+  /** Only a single product's answer needs it: built on its first read after a change, not with every snapshot. */
+  private readonly harvests: CachedValue<Map<number, string>>;
 
   constructor(
     private readonly db: Db,
@@ -45,7 +47,11 @@ export class CatalogService {
     private readonly clock: () => Date,
   ) {
     this.snapshot = new CachedValue(() => this.loadSnapshot());
-    bus.on('products', () => this.snapshot.invalidate());
+    this.harvests = new CachedValue(async () => nextHarvests(this.db, new Map((await this.current()).all.map((p) => [p.id, p.stock]))));
+    bus.on('products', () => {
+      this.snapshot.invalidate();
+      this.harvests.invalidate();
+    });
     bus.on('settings', () => this.snapshot.invalidate());
   }
 
@@ -68,6 +74,21 @@ export class CatalogService {
     const product = (await this.current()).byId.get(id);
     if (!product || (product.isHidden && !includeHidden)) throw new NotFound('Product not found');
     return product;
+  }
+
+  /** The next pre-order opening after `now` of any product still sold (one query; the opening alarm asks after every change). */
+  async nextOpening(now: Date): Promise<Date | null> {
+    const [row] = await this.db
+      .select({ at: sql<Date | string | null>`min(${products.preOrdersOpenAt})` })
+      .from(products)
+      .where(and(eq(products.isPreOrder, true), isNull(products.archivedAt), gt(products.preOrdersOpenAt, now)));
+    return row?.at ? new Date(row.at) : null;
+  }
+
+  /** One product as its own answer (GET /api/products/:id): with the harvest its next box comes from. */
+  async detail(id: number, includeHidden: boolean): Promise<Product> {
+    const product = await this.findOne(id, includeHidden);
+    return { ...product, nextHarvestedOn: (await this.harvests.get()).get(id) ?? null };
   }
 
   async create(input: ProductFields, actor: Actor): Promise<Product> {
@@ -209,19 +230,14 @@ export class CatalogService {
   }
 
   private async view(row: ProductRow): Promise<Product> {
-    const [stored, images, preOrdered, harvests] = await Promise.all([
-      this.settings.stored(),
-      this.imageSizes.describe([row.imageUrl]),
-      preOrderedBoxes(this.db, row.id),
-      nextHarvests(this.db, new Map([[row.id, row.stock]])),
-    ]);
-    return toProduct(row, stored.lowStockThreshold, images.get(row.imageUrl), preOrdered.get(row.id) ?? 0, harvests.get(row.id));
+    const [stored, images, preOrdered] = await Promise.all([this.settings.stored(), this.imageSizes.describe([row.imageUrl]), preOrderedBoxes(this.db, row.id)]);
+    return toProduct(row, stored.lowStockThreshold, images.get(row.imageUrl), preOrdered.get(row.id) ?? 0);
   }
 
   private async loadSnapshot(): Promise<CatalogueSnapshot> {
     const [rows, stored, preOrdered] = await Promise.all([this.db.select().from(products).orderBy(asc(products.id)), this.settings.stored(), preOrderedBoxes(this.db)]);
-    const [images, harvests] = await Promise.all([this.imageSizes.describe(rows.map((row) => row.imageUrl)), nextHarvests(this.db, new Map(rows.map((row) => [row.id, row.stock])))]);
-    const all = rows.map((row) => toProduct(row, stored.lowStockThreshold, images.get(row.imageUrl), preOrdered.get(row.id) ?? 0, harvests.get(row.id)));
+    const images = await this.imageSizes.describe(rows.map((row) => row.imageUrl));
+    const all = rows.map((row) => toProduct(row, stored.lowStockThreshold, images.get(row.imageUrl), preOrdered.get(row.id) ?? 0));
     const visible = all.filter((p) => !p.isHidden);
     const visibleJson = Buffer.from(JSON.stringify(visible));
     return {
