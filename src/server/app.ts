@@ -195,7 +195,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(catalogRoutes(catalog));
   await app.register(cartRoutes(cart));
   await app.register(checkoutRoutes({ db, settings, delivery, cardPayments: Boolean(stripe) }));
-  await app.register(orderRoutes({ orders, limiter, stripe, ordersPerUserPerHour: config.limits.ordersPerUserPerHour, ordersAtOnce: config.ordersAtOnce }));
+  await app.register(orderRoutes({ orders, limiter, stripe, ordersPerUserPerHour: config.limits.ordersPerUserPerHour, ordersAtOnce: config.ordersAtOnce, ordersAnswerWithinMs: config.ordersAnswerWithinMs }));
   await app.register(accountRoutes({ db, limiter, config }));
   await app.register(staffOrderRoutes({ db, orders }));
   await app.register(claimRoutes({ claims: new ClaimService({ db, settings, orders, bus, publicUrl }), limiter, uploads: { bodyIdleMs: config.bodyIdleMs, uploadsAtOnce: config.uploadsAtOnce } }));

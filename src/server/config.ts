@@ -42,6 +42,7 @@ const envSchema = z.object({
   BODY_IDLE_SECONDS: count(20),
   UPLOADS_AT_ONCE: count(8),
   ORDERS_AT_ONCE: count(120),
+  ORDERS_ANSWER_WITHIN_MS: count(1500),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional(),
   MAIL_FROM: z.string().default('Mango Shop <hello@mangoshop.co.nz>'),
@@ -92,6 +93,8 @@ export interface AppConfig {
   uploadsAtOnce: number;
   /** Order placements one process takes at once; more are answered 429 at once, to be retried. */
   ordersAtOnce: number;
+  /** Placements are let in as many at once as the database answers in about this long. */
+  ordersAnswerWithinMs: number;
   logLevel: Env['LOG_LEVEL'];
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -148,6 +151,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     bodyIdleMs: env.BODY_IDLE_SECONDS * 1000,
     uploadsAtOnce: env.UPLOADS_AT_ONCE,
     ordersAtOnce: env.ORDERS_AT_ONCE,
+    ordersAnswerWithinMs: env.ORDERS_ANSWER_WITHIN_MS,
     logLevel: env.LOG_LEVEL,
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,

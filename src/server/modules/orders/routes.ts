@@ -4,7 +4,7 @@ import { ordersBusyMessage as busyMessage, placeOrderSchema } from '../../../con
 import { orderNumberPattern, type PlacedOrder } from '../../../contracts/order';
 import { TooManyRequests } from '../../lib/errors';
 import type { RateLimiter } from '../../lib/rate-limit';
-import { RequestSlots } from '../../lib/request-slots';
+import { PacedSlots } from '../../lib/request-slots';
 import type { StripeCheckout } from '../../lib/payments';
 import { requireUser, signedInOnly } from '../auth/request-user';
 import type { OrderService } from './service';
@@ -19,14 +19,16 @@ export interface OrderRouteDeps {
   limiter: RateLimiter;
   stripe: StripeCheckout | undefined;
   ordersPerUserPerHour: number;
-  /** Placements this process takes at once (ORDERS_AT_ONCE). */
+  /** Placements this process takes at once at most (ORDERS_AT_ONCE). */
   ordersAtOnce: number;
+  /** Placements are let in as many at once as can be answered in about this long (ORDERS_ANSWER_WITHIN_MS). */
+  ordersAnswerWithinMs: number;
 }
 
 export function orderRoutes(deps: OrderRouteDeps): FastifyPluginAsyncZod {
   const { orders, limiter } = deps;
   // Counted in all only: a double click's second submit waits for the first and answers its order.
-  const placements = new RequestSlots({ total: deps.ordersAtOnce });
+  const placements = new PacedSlots({ total: deps.ordersAtOnce, targetMs: deps.ordersAnswerWithinMs });
   return async (app) => {
     app.addHook('onSend', async (_request, reply) => {
       reply.header('cache-control', 'no-store');
@@ -44,7 +46,7 @@ export function orderRoutes(deps: OrderRouteDeps): FastifyPluginAsyncZod {
     };
     app.post('/api/orders', { onRequest: [refuseWhenFull, signedInOnly], schema: { body: placeOrderSchema } }, async (request, reply): Promise<PlacedOrder> => {
       const user = await requireUser(request);
-      const release = placements.take(user.id);
+      const release = placements.take();
       if (!release) throw new TooManyRequests(busyMessage, 1);
       try {
         await limiter.consume(
