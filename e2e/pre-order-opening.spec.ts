@@ -1,6 +1,6 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { formatOpening } from '../src/contracts/availability';
-import { nzWallTime } from '../src/contracts/dates';
+import { formatDateTime, nzWallTime } from '../src/contracts/dates';
 import { expect, test } from './fixtures';
 import { admin, adminApi, registerAndSignIn, signIn } from './shopper';
 
@@ -103,6 +103,10 @@ test('staff set the opening in New Zealand time in the product editor, then open
   const saved = (await (await request.get(`/api/products/${productId}`)).json()) as { preOrdersOpenAt: string };
   expect(nzWallTime(saved.preOrdersOpenAt)).toBe(wall);
   expect(formatOpening(saved.preOrdersOpenAt)).toMatch(/ at 7:00 pm$/);
+  // The product list says when, in New Zealand time.
+  const row = page.getByRole('row').filter({ hasText: name });
+  await expect(row.getByText(`Pre-orders open ${formatDateTime(saved.preOrdersOpenAt)} (NZ)`)).toBeVisible();
+  await shoot(page, 'opening-admin-list', row);
 
   // Open now: the field emptied, the product is open.
   await page.getByRole('button', { name: `Edit ${name}` }).click();

@@ -13,7 +13,7 @@ import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { toast } from '../../../components/ui/toast';
 import { errorMessage } from '../../../lib/api-client';
-import { formatDate, formatPrice } from '../../../lib/format';
+import { formatDate, formatDateTime, formatPrice } from '../../../lib/format';
 import { ConfirmDialog } from '../shared/confirm-dialog';
 import { Pager } from '../shared/pager';
 import { SearchBox } from '../shared/search-box';
@@ -36,10 +36,11 @@ function queryOf(params: URLSearchParams, page: number): ProductTableQuery {
   };
 }
 
-/** The small print under a product's name: pre-order date, badges, archived. */
+/** The small print under a product's name: pre-order date and opening, badges, archived. */
 function productNotes(product: AdminProductRow): string[] {
   return [
     product.isPreOrder ? `Pre-order${product.expectedAvailabilityDate ? ` · ${formatDate(product.expectedAvailabilityDate)}` : ''}` : '',
+    product.isPreOrder && product.preOrdersOpenAt ? `Pre-orders open ${formatDateTime(product.preOrdersOpenAt)} (NZ)` : '',
     product.isBestseller ? 'Bestseller' : '',
     product.isOrganic ? 'Organic' : '',
     product.archivedAt ? `Archived ${formatDate(product.archivedAt)}` : '',
