@@ -105,7 +105,7 @@ test('staff set the opening in New Zealand time in the product editor, then open
   expect(formatOpening(saved.preOrdersOpenAt)).toMatch(/ at 7:00 pm$/);
   // The product list says when, in New Zealand time.
   const row = page.getByRole('row').filter({ hasText: name });
-  await expect(row.getByText(`Pre-orders open ${formatDateTime(saved.preOrdersOpenAt)} (NZ)`)).toBeVisible();
+  await expect(row.getByText(`Opening ${formatDateTime(saved.preOrdersOpenAt)} (NZ)`)).toBeVisible();
   await shoot(page, 'opening-admin-list', row);
 
   // Open now: the field emptied, the product is open.

@@ -37,6 +37,9 @@ export class BackgroundWork {
   private readonly stopping = new AbortController();
   private openingAlarm: NodeJS.Timeout | undefined;
   private openingsLookPending = false;
+  /** When the alarm set last is due (the shop's clock), and how many looks have started. */
+  private openingAlarmAt = 0;
+  private openingLooks = 0;
   private midnightAlarm: NodeJS.Timeout | undefined;
 
   /** `firstSweepAfterMs`: the first unpaid-order sweep waits this long after start (tests start it at once). */
@@ -105,7 +108,7 @@ export class BackgroundWork {
 
   /**
    * Products change in bursts (in a rush, with every order placed): the next opening is looked at
-   * once the burst has gone on for a moment, at most once in that time, not after every change.
+   * half a second after a change, once for all the changes meanwhile, not after every one.
    */
   private lookAtOpeningsSoon(): void {
     if (this.openingsLookPending) return;
@@ -121,16 +124,23 @@ export class BackgroundWork {
   private async setOpeningAlarm(): Promise<void> {
     const { services } = this.app;
     const now = services.clock().getTime();
+    const generation = ++this.openingLooks;
     const next = (await services.catalog.nextOpening(new Date(now)))?.getTime() ?? Number.POSITIVE_INFINITY;
+    // A look that started earlier and answered later knows less: the newer one sets the alarm.
+    if (generation !== this.openingLooks) return;
+    // An alarm due but not rung yet (its grace, a busy moment) rings now rather than being lost.
+    if (this.openingAlarm && this.openingAlarmAt <= services.clock().getTime()) services.bus.invalidateHere('products');
     if (this.openingAlarm) clearTimeout(this.openingAlarm);
     this.openingAlarm = undefined;
     if (!Number.isFinite(next) || this.stopping.signal.aborted) return;
     // setTimeout holds at most about 24 days; a later opening is looked at again after a day.
     const wait = Math.min(next - now + openingGraceMs, dayMs);
+    this.openingAlarmAt = now + wait;
     this.openingAlarm = setTimeout(() => {
       this.openingAlarm = undefined;
       if (wait < dayMs) services.bus.invalidateHere('products');
-      else this.run('pre-order opening alarm', () => this.setOpeningAlarm());
+      // At once, not after the look that follows changes: another opening may come moments later.
+      this.run('pre-order opening alarm', () => this.setOpeningAlarm());
     }, wait);
     this.openingAlarm.unref();
   }

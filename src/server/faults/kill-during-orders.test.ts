@@ -27,14 +27,15 @@ function confirmationFiles(): Map<string, number> {
   return byOrder;
 }
 
-/** Each shopper puts a box in the cart and orders it, again and again, until told to stop. */
-function orderInLoops(buyers: HttpShopper[], productId: number, until: () => boolean, outcomes: Outcome[]): Promise<void[]> {
+/** Each shopper puts a box in the cart and orders it, again and again, until told to stop; `placing` counts the placements on their way. */
+function orderInLoops(buyers: HttpShopper[], productId: number, until: () => boolean, outcomes: Outcome[], placing: { now: number }): Promise<void[]> {
   return Promise.all(
     buyers.map(async (buyer) => {
       while (!until()) {
         const added = await buyer.addToCart(productId, 1);
         if (!('status' in added)) return;
-        const placed = await buyer.placeOrder();
+        placing.now += 1;
+        const placed = await buyer.placeOrder().finally(() => (placing.now -= 1));
         outcomes.push(placed);
         if (!('status' in placed)) return;
       }
@@ -53,9 +54,11 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))('kill -9 in the middle of ord
     const outcomes: Outcome[] = [];
     let killed = false;
     const answered = () => outcomes.filter((o) => 'status' in o && o.status === 201).length;
-    const loops = orderInLoops(buyers, box.id, () => killed, outcomes);
+    const placing = { now: 0 };
+    const loops = orderInLoops(buyers, box.id, () => killed, outcomes, placing);
     const deadline = Date.now() + 60_000;
-    while (answered() < 12 && Date.now() < deadline) await sleep(5);
+    // Killed with placements on their way: cart adds alone may be in flight at some moments.
+    while ((answered() < 12 || placing.now < 2) && Date.now() < deadline) await sleep(1);
     shop.child.kill('SIGKILL');
     killed = true;
     expect((await shop.exited).signal).toBe('SIGKILL');

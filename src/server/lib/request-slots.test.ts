@@ -33,6 +33,14 @@ describe('placements paced to the database', () => {
     clock += 30;
     for (const release of together) release!();
     expect(server.limit, 'never above the ceiling').toBe(120);
+    // Slow answers one at a time (a second each) never leave it taking one at a time: a few together show whether more help.
+    const slow = new PacedSlots({ total: 120, targetMs: 1000 });
+    for (let i = 0; i < 20; i += 1) {
+      const release = slow.take(now)!;
+      clock += 1000;
+      release();
+    }
+    expect(slow.limit).toBe(4);
     // A small ceiling always holds, and releasing twice frees one slot.
     const small = new PacedSlots({ total: 2, targetMs: 1000 });
     const first = small.take(now)!;

@@ -35,6 +35,8 @@ export class RequestSlots {
 
 /** What `PacedSlots` starts from, before placements have told it how fast they are answered. */
 const firstLimit = 64;
+/** Never fewer at once than this (or the ceiling): a few in progress together show whether more would go faster. */
+const fewestAtOnce = 4;
 /** How many of the latest answers the pace is measured over, and how many it needs first (the first answers of a burst come all at once, after a wait). */
 const pacedOver = 64;
 const pacedFrom = 16;
@@ -64,7 +66,7 @@ export class PacedSlots {
     const { total, targetMs } = this.limits;
     if (this.paces.length < pacedFrom) return Math.min(total, firstLimit);
     const msPerAnswer = this.pacesSum / this.paces.length;
-    return Math.max(1, Math.min(total, Math.floor(targetMs / Math.max(msPerAnswer, 0.1))));
+    return Math.min(total, Math.max(fewestAtOnce, Math.floor(targetMs / Math.max(msPerAnswer, 0.1))));
   }
 
   get full(): boolean {

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { adminProductQuerySchema, productArchiveSchema } from '../../../contracts/admin-products';
 import { createProductSchema, idParam, productSearchSchema, updateProductSchema } from '../../../contracts/product';
 import { adminOnly, currentUser, requireAdmin } from '../auth/request-user';
+import { NotFound } from '../../lib/errors';
 import type { CatalogService } from './service';
 
 const productParams = z.strictObject({ id: idParam('Product id') });
@@ -19,7 +20,8 @@ export function catalogRoutes(catalog: CatalogService): FastifyPluginAsyncZod {
 
     app.get('/api/products/:id', { schema: { params: productParams } }, async (request) => {
       const product = await catalog.findOne(request.params.id, true);
-      return catalog.detail(request.params.id, !product.isHidden || Boolean((await currentUser(request))?.isAdmin));
+      if (product.isHidden && !(await currentUser(request))?.isAdmin) throw new NotFound('Product not found');
+      return catalog.withHarvest(product);
     });
 
     app.get('/api/admin/products', { onRequest: adminOnly }, async () => (await catalog.current()).all);

@@ -86,9 +86,8 @@ export class CatalogService {
   }
 
   /** One product as its own answer (GET /api/products/:id): with the harvest its next box comes from. */
-  async detail(id: number, includeHidden: boolean): Promise<Product> {
-    const product = await this.findOne(id, includeHidden);
-    return { ...product, nextHarvestedOn: (await this.harvests.get()).get(id) ?? null };
+  async withHarvest(product: Product): Promise<Product> {
+    return { ...product, nextHarvestedOn: (await this.harvests.get()).get(product.id) ?? null };
   }
 
   async create(input: ProductFields, actor: Actor): Promise<Product> {

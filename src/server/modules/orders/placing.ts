@@ -30,7 +30,7 @@ export class OrderPlacing {
    * limits are claimed with conditional updates, so parallel orders never oversell; a retried
    * submit with the same idempotency key returns the first order.
    */
-  async place(user: UserRow, input: PlaceOrderRequest): Promise<PlacedOrder & { created: boolean }> {
+  async place(user: UserRow, input: PlaceOrderRequest, hooks: { committed?: () => void } = {}): Promise<PlacedOrder & { created: boolean }> {
     const { db } = this.deps;
     const settings = await this.deps.settings.stored();
     // A submit seen before (a retry, a double click) is found inside the transaction, under the cart's lock.
@@ -45,6 +45,8 @@ export class OrderPlacing {
       if (!order) throw error;
       placed = { order, view: null, stockChanged: false };
     }
+    // The database's part is done: what follows (the card payment with Stripe) no longer holds a placement's slot.
+    hooks.committed?.();
     if (!placed.view) return { order: await this.orders.view(placed.order), checkoutUrl: null, created: false };
     // The order and its confirmation mail are committed: nothing below may turn that into an error.
     if (placed.stockChanged) await this.deps.bus.publish('products');

@@ -53,7 +53,8 @@ export function orderRoutes(deps: OrderRouteDeps): FastifyPluginAsyncZod {
           { key: `orders:${user.id}`, max: deps.ordersPerUserPerHour, windowMs: 60 * 60 * 1000 },
           'You have placed a lot of orders in a short time. Please try again later.',
         );
-        const { created, ...placed } = await orders.place(user, request.body);
+        // The slot is the database's: given back once the order is in it, not after Stripe answers.
+        const { created, ...placed } = await orders.place(user, request.body, { committed: release });
         reply.code(created ? 201 : 200);
         return placed;
       } finally {

@@ -60,8 +60,9 @@ export class OrderService {
   }
 
   /** Turns the shopper's cart into an order; a retried submit with the same idempotency key returns the first order. */
-  async place(user: UserRow, input: PlaceOrderRequest): Promise<PlacedOrder & { created: boolean }> {
-    return this.placing.place(user, input);
+  /** `hooks.committed`: called once the order is in the database, before a card payment is started. */
+  async place(user: UserRow, input: PlaceOrderRequest, hooks: { committed?: () => void } = {}): Promise<PlacedOrder & { created: boolean }> {
+    return this.placing.place(user, input, hooks);
   }
 
   /** A new Stripe Checkout session for an unpaid card order (the previous one is closed first). */

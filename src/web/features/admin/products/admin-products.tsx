@@ -40,7 +40,7 @@ function queryOf(params: URLSearchParams, page: number): ProductTableQuery {
 function productNotes(product: AdminProductRow): string[] {
   return [
     product.isPreOrder ? `Pre-order${product.expectedAvailabilityDate ? ` · ${formatDate(product.expectedAvailabilityDate)}` : ''}` : '',
-    product.isPreOrder && product.preOrdersOpenAt ? `Pre-orders open ${formatDateTime(product.preOrdersOpenAt)} (NZ)` : '',
+    product.isPreOrder && product.preOrdersOpenAt ? `Opening ${formatDateTime(product.preOrdersOpenAt)} (NZ)` : '',
     product.isBestseller ? 'Bestseller' : '',
     product.isOrganic ? 'Organic' : '',
     product.archivedAt ? `Archived ${formatDate(product.archivedAt)}` : '',
