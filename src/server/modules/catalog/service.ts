@@ -36,8 +36,8 @@ export interface Actor {
 /** Products, read from an in-process snapshot that every product or settings change invalidates. */
 export class CatalogService {
   private readonly snapshot: CachedValue<CatalogueSnapshot>;
-  /** Only a single product's answer needs it: built on its first read after a change, not with every snapshot. */
-  private readonly harvests: CachedValue<Map<number, string>>;
+  /** Single products' answers, with the harvest their next box comes from: built on the first read after a change, not with every snapshot. */
+  private readonly details: CachedValue<Map<number, Product>>;
 
   constructor(
     private readonly db: Db,
@@ -47,12 +47,17 @@ export class CatalogService {
     private readonly clock: () => Date,
   ) {
     this.snapshot = new CachedValue(() => this.loadSnapshot());
-    this.harvests = new CachedValue(async () => nextHarvests(this.db, new Map((await this.current()).all.map((p) => [p.id, p.stock]))));
-    bus.on('products', () => {
-      this.snapshot.invalidate();
-      this.harvests.invalidate();
+    this.details = new CachedValue(async () => {
+      const { all } = await this.current();
+      const harvests = await nextHarvests(this.db, new Map(all.map((p) => [p.id, p.stock])));
+      return new Map(all.map((p) => [p.id, { ...p, nextHarvestedOn: harvests.get(p.id) ?? null }]));
     });
-    bus.on('settings', () => this.snapshot.invalidate());
+    for (const topic of ['products', 'settings'] as const) {
+      bus.on(topic, () => {
+        this.snapshot.invalidate();
+        this.details.invalidate();
+      });
+    }
   }
 
   current(): Promise<CatalogueSnapshot> {
@@ -87,7 +92,7 @@ export class CatalogService {
 
   /** One product as its own answer (GET /api/products/:id): with the harvest its next box comes from. */
   async withHarvest(product: Product): Promise<Product> {
-    return { ...product, nextHarvestedOn: (await this.harvests.get()).get(product.id) ?? null };
+    return (await this.details.get()).get(product.id) ?? { ...product, nextHarvestedOn: null };
   }
 
   async create(input: ProductFields, actor: Actor): Promise<Product> {
