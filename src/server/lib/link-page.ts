@@ -1,3 +1,5 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+
 const escapeHtml = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 export interface LinkPage {
@@ -50,4 +52,23 @@ ${action}
 </body>
 </html>
 `;
+}
+
+/** The one-click body (`List-Unsubscribe=One-Click`) is all a post to a mail link carries; anything larger is not one. */
+const oneClickBodyLimit = 4096;
+
+/**
+ * Lets the mail links of this scope take form posts: RFC 8058 one-click posts come form encoded or
+ * as multipart, and their one field says only "One-Click", so the body is read and dropped and the
+ * token in the address decides. Register it in a scope of its own: the rest of the API stays JSON.
+ */
+export function acceptOneClickPosts(app: FastifyInstance): void {
+  app.addContentTypeParser(['application/x-www-form-urlencoded', 'multipart/form-data'], { parseAs: 'buffer', bodyLimit: oneClickBodyLimit }, (_request, _body, done) =>
+    done(null, undefined),
+  );
+}
+
+/** Answers a mail link with its page (404 when the link is not valid): never cached, and the token never leaks onwards. */
+export function sendLinkPage(reply: FastifyReply, html: string, found = true): FastifyReply {
+  return reply.code(found ? 200 : 404).header('cache-control', 'no-store').header('referrer-policy', 'no-referrer').type('text/html; charset=utf-8').send(html);
 }

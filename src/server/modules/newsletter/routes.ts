@@ -1,12 +1,10 @@
 import type { FastifyReply } from 'fastify';
+import { acceptOneClickPosts, sendLinkPage } from '../../lib/link-page';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { rateLimitAddress } from '../../lib/client-address';
 import { subscribeSchema, unsubscribeQuerySchema, type SubscribeAnswer } from '../../../contracts/newsletter';
 import { subscribe, subscribedAnswer, unsubscribe, unsubscribeLinkState, unsubscribePath, type NewsletterDeps } from './service';
 import { type UnsubscribeOutcome, unsubscribePage } from './unsubscribe-page';
-
-/** The one-click body (`List-Unsubscribe=One-Click`) is all a post carries; anything larger is not one. */
-const oneClickBodyLimit = 4096;
 
 export function newsletterRoutes(deps: NewsletterDeps): FastifyPluginAsyncZod {
   return async (app) => {
@@ -22,19 +20,10 @@ export function newsletterRoutes(deps: NewsletterDeps): FastifyPluginAsyncZod {
 function unsubscribeLinkRoutes(deps: NewsletterDeps): FastifyPluginAsyncZod {
   // Opened from a mail client, so it answers a page, not JSON; the token must not leak onwards.
   const sendPage = (reply: FastifyReply, outcome: UnsubscribeOutcome, formAction?: string) =>
-    reply
-      .code(outcome === 'invalid' ? 404 : 200)
-      .header('cache-control', 'no-store')
-      .header('referrer-policy', 'no-referrer')
-      .type('text/html; charset=utf-8')
-      .send(unsubscribePage(outcome, deps.publicUrl, formAction));
+    sendLinkPage(reply, unsubscribePage(outcome, deps.publicUrl, formAction), outcome !== 'invalid');
 
   return async (app) => {
-    // RFC 8058 one-click posts come form encoded or as multipart, and their one field says only
-    // "One-Click": the body is read and dropped, the token in the address decides.
-    app.addContentTypeParser(['application/x-www-form-urlencoded', 'multipart/form-data'], { parseAs: 'buffer', bodyLimit: oneClickBodyLimit }, (_request, _body, done) =>
-      done(null, undefined),
-    );
+    acceptOneClickPosts(app);
 
     // Mail scanners open every link, so a GET only asks; the page's button posts.
     app.get('/api/newsletter/unsubscribe', { schema: { querystring: unsubscribeQuerySchema } }, async (request, reply) => {

@@ -1,11 +1,8 @@
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { type LinkPage, linkPage } from '../../lib/link-page';
+import { acceptOneClickPosts, type LinkPage, linkPage, sendLinkPage } from '../../lib/link-page';
 import { optOutLinkPath, type ReadyReminders } from './ripeness';
-
-/** A mail client's one-click body (`List-Unsubscribe=One-Click`) is all a post carries. */
-const oneClickBodyLimit = 4096;
 
 const tokenQuery = z.object({ token: z.string().min(20).max(200).optional().catch(undefined) });
 
@@ -16,19 +13,10 @@ const invalid: LinkPage = {
 
 /** The opt-out link of the ripeness e-mails: a GET shows a button (mail scanners open every link), a post turns them off. */
 export function ripenessRoutes(reminders: ReadyReminders, publicUrl: string): FastifyPluginAsyncZod {
-  const send = (reply: FastifyReply, page: LinkPage, found = true) =>
-    reply
-      .code(found ? 200 : 404)
-      .header('cache-control', 'no-store')
-      // The token must not leak onwards to another site.
-      .header('referrer-policy', 'no-referrer')
-      .type('text/html; charset=utf-8')
-      .send(linkPage(page, publicUrl));
+  const send = (reply: FastifyReply, page: LinkPage, found = true) => sendLinkPage(reply, linkPage(page, publicUrl), found);
 
   return async (app) => {
-    app.addContentTypeParser(['application/x-www-form-urlencoded', 'multipart/form-data'], { parseAs: 'buffer', bodyLimit: oneClickBodyLimit }, (_request, _body, done) =>
-      done(null, undefined),
-    );
+    acceptOneClickPosts(app);
 
     app.get('/api/ripeness-reminders/opt-out', { schema: { querystring: tokenQuery } }, async (request, reply) => {
       const { token } = request.query;

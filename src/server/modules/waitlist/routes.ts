@@ -5,13 +5,10 @@ import { idParam } from '../../../contracts/product';
 import { joinWaitlistSchema, type WaitlistJoinAnswer, waitlistTokenQuerySchema } from '../../../contracts/waitlist';
 import { rateLimitAddress } from '../../lib/client-address';
 import { NotFound } from '../../lib/errors';
-import { type LinkPage, linkPage } from '../../lib/link-page';
+import { acceptOneClickPosts, type LinkPage, linkPage, sendLinkPage } from '../../lib/link-page';
 import { adminOnly, currentUser, requireUser, signedInOnly } from '../auth/request-user';
 import { manageLinkPath, unsubscribeLinkPath } from './links';
 import type { ManageLinkState, WaitlistService } from './service';
-
-/** A mail client's one-click body (`List-Unsubscribe=One-Click`) is all a post carries. */
-const oneClickBodyLimit = 4096;
 
 const manageQuerySchema = waitlistTokenQuerySchema.extend({ action: z.enum(['confirm', 'leave']).optional().catch(undefined) });
 
@@ -50,14 +47,7 @@ export function waitlistRoutes(waitlist: WaitlistService, publicUrl: string): Fa
 
 /** The pages the links in waitlist mails open; their own scope, as only they take form posts. */
 function mailLinkRoutes(waitlist: WaitlistService, publicUrl: string): FastifyPluginAsyncZod {
-  const send = (reply: FastifyReply, page: LinkPage, found = true) =>
-    reply
-      .code(found ? 200 : 404)
-      .header('cache-control', 'no-store')
-      // The token must not leak onwards to another site.
-      .header('referrer-policy', 'no-referrer')
-      .type('text/html; charset=utf-8')
-      .send(linkPage(page, publicUrl));
+  const send = (reply: FastifyReply, page: LinkPage, found = true) => sendLinkPage(reply, linkPage(page, publicUrl), found);
 
   const invalid: LinkPage = {
     title: 'Link not valid',
@@ -88,9 +78,7 @@ function mailLinkRoutes(waitlist: WaitlistService, publicUrl: string): FastifyPl
   };
 
   return async (app) => {
-    app.addContentTypeParser(['application/x-www-form-urlencoded', 'multipart/form-data'], { parseAs: 'buffer', bodyLimit: oneClickBodyLimit }, (_request, _body, done) =>
-      done(null, undefined),
-    );
+    acceptOneClickPosts(app);
 
     // Mail scanners open every link, so a GET only shows; the page's button posts.
     app.get('/api/waitlist/manage', { schema: { querystring: manageQuerySchema } }, async (request, reply) => {
