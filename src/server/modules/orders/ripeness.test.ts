@@ -7,7 +7,7 @@ import { queryRows } from '../../db/client';
 import { orders, users } from '../../db/schema';
 import type { MailMessage } from '../../lib/mail';
 import { quickShopper, testProduct } from '../../testing/order-helpers';
-import { as, createTestShop, signInAdmin, type StaffCall, type TestShop } from '../../testing/test-app';
+import { openStaffShop, type StaffCall, type TestShop } from '../../testing/test-app';
 
 // The shop's clock, moved by the tests: Tuesday 1 December 2026, 10:00 am in New Zealand.
 const start = Date.parse('2026-11-30T21:00:00Z');
@@ -15,8 +15,7 @@ let now = start;
 let shop: TestShop;
 let staff: StaffCall;
 beforeAll(async () => {
-  shop = await createTestShop({}, { clock: () => new Date(now) });
-  staff = as(shop.app, (await signInAdmin(shop)).cookie);
+  ({ shop, staff } = await openStaffShop({ clock: () => new Date(now) }));
 });
 afterAll(async () => shop?.close());
 
