@@ -44,6 +44,7 @@ const envSchema = z.object({
   ORDERS_AT_ONCE: count(120),
   ORDERS_ANSWER_WITHIN_MS: count(1500),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  LOG_FORMAT: z.enum(['auto', 'readable', 'json'], { error: 'use auto, readable or json' }).default('auto'),
   SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional(),
   MAIL_FROM: z.string().default('Mango Shop <hello@mangoshop.co.nz>'),
   MAIL_RETRY_SECONDS: count(30),
@@ -96,6 +97,8 @@ export interface AppConfig {
   /** Placements are let in as many at once as the database answers in about this long. */
   ordersAnswerWithinMs: number;
   logLevel: Env['LOG_LEVEL'];
+  /** auto: readable lines on a terminal, JSON lines otherwise and whenever NODE_ENV=production was set. */
+  logFormat: Env['LOG_FORMAT'];
   smtpUrl: string | undefined;
   mailFrom: string;
   /** The pause after a mail's first failed delivery; it doubles with each further failure. */
@@ -153,6 +156,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     ordersAtOnce: env.ORDERS_AT_ONCE,
     ordersAnswerWithinMs: env.ORDERS_ANSWER_WITHIN_MS,
     logLevel: env.LOG_LEVEL,
+    logFormat: env.LOG_FORMAT,
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
     mailRetryMs: env.MAIL_RETRY_SECONDS * 1000,

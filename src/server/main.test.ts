@@ -23,11 +23,12 @@ function freePort(): Promise<number> {
   });
 }
 
-function startServer(port: number) {
-  const child = spawn(tsx, ['src/server/main.ts'], {
-    env: { ...process.env, DATABASE_URL: '', DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'info' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+/** The server on pipes, or on a terminal of its own (util-linux's `script` gives it one). */
+function startServer(port: number, { terminal = false } = {}) {
+  const env = { ...process.env, DATABASE_URL: '', DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'info', NODE_ENV: '', LOG_FORMAT: '', NO_COLOR: '1' };
+  const child = terminal
+    ? spawn('script', ['-qfec', `${tsx} src/server/main.ts`, '/dev/null'], { env, stdio: ['pipe', 'pipe', 'pipe'] })
+    : spawn(tsx, ['src/server/main.ts'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   running.push(child);
   let output = '';
   child.stdout!.on('data', (chunk) => (output += chunk));
@@ -64,5 +65,23 @@ describe('the server process', () => {
     first.child.kill('SIGTERM');
     expect(await first.exited).toBe(0);
     expect(fs.existsSync(path.join(dataDir, 'server.lock'))).toBe(false);
+    // Not a terminal: every line is JSON for a log collector, one per request.
+    const lines = first.output().split('\n').filter((line) => line.startsWith('{')).map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(lines.filter((line) => line.msg === 'request' && line.url === '/api/products')).toHaveLength(1);
+  }, 90_000);
+
+  it('prints readable lines on a terminal: time, level, message, and a request as GET /path 200 3 ms', async () => {
+    const port = await freePort();
+    const shop = startServer(port, { terminal: true });
+    await waitForReady(port, 60_000);
+    await fetch(`http://127.0.0.1:${port}/api/products`);
+    const deadline = Date.now() + 5000;
+    while (!/GET \/api\/products/.test(shop.output()) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+    shop.child.kill('SIGTERM');
+    await shop.exited;
+    const output = shop.output();
+    expect(output).toMatch(/^\d\d:\d\d:\d\d INFO {2}GET \/api\/products 200 [\d.]+ ms\r?$/m);
+    expect(output).toMatch(/^\d\d:\d\d:\d\d INFO {2}Mango Shop is open at http:\/\/localhost:\d+\r?$/m);
+    expect(output).not.toMatch(/^\{"level"/m);
   }, 90_000);
 });

@@ -6,7 +6,7 @@ import { ConfigError, loadConfig } from './config';
 import { type Database, openPglite, openPostgres } from './db/client';
 import { DataDirLockedError, lockDataDir } from './db/data-dir-lock';
 import { seedIfEmpty } from './db/seed/seed-shop';
-import { loggerOptions } from './lib/logger';
+import { chooseLogDestination, loggerOptions } from './lib/logger';
 import { takeInWaitingConnections } from './lib/take-in-waiting';
 import { ensureAdmin } from './modules/auth/admin-accounts';
 import { importDiskImages } from './modules/uploads/import-disk-images';
@@ -15,9 +15,12 @@ const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
 
 /** config -> database -> migrate -> seed if empty -> listen; SIGTERM stops it cleanly. */
 async function main(): Promise<void> {
+  // Only an owner who says NODE_ENV=production asks for JSON logs on a terminal too.
+  const production = process.env.NODE_ENV === 'production';
   // React's production build renders the pages unless this is npm run dev (set before React loads).
   process.env.NODE_ENV ??= process.env.WEB_DEV === 'vite' ? 'development' : 'production';
   const config = loadConfig();
+  const logStream = chooseLogDestination(config.logFormat, { terminal: Boolean(process.stdout.isTTY), production });
   let releaseLock = () => {};
   let database: Database;
   if (config.databaseUrl) {
@@ -27,7 +30,7 @@ async function main(): Promise<void> {
     database = await openPglite(path.join(config.dataDir, 'pglite'));
   }
   await database.migrate(async (db) => {
-    if (config.seedOnEmpty && (await seedIfEmpty(db, config.clockStart ?? new Date()))) console.log(JSON.stringify({ level: 30, msg: 'seeded an empty database with the Mango Shop catalogue' }));
+    if (config.seedOnEmpty && (await seedIfEmpty(db, config.clockStart ?? new Date()))) logStream.write(`${JSON.stringify({ level: 30, time: Date.now(), msg: 'seeded an empty database with the Mango Shop catalogue' })}\n`);
     if (config.admin) await ensureAdmin(db, config.admin, { promoteExisting: false });
   });
 
@@ -42,7 +45,7 @@ async function main(): Promise<void> {
     viteDev,
     webRoot: path.join(projectRoot, 'dist', 'web'),
     clock: config.clockStart ? clockFrom(config.clockStart) : undefined,
-    logger: loggerOptions(config),
+    logger: loggerOptions(config, logStream),
   });
 
   if (config.clockStart) app.log.warn({ clockStart: config.clockStart.toISOString() }, 'the shop\'s clock runs from SHOP_CLOCK_START, for tests only');

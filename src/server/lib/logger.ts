@@ -1,5 +1,6 @@
 import pino from 'pino';
 import type { AppConfig } from '../config';
+import { readableDestination } from './readable-log';
 
 /**
  * Where the shop's JSON log lines go: standard output, written without blocking. Each line is
@@ -18,6 +19,19 @@ export function logDestination(fd = 1): pino.DestinationStream & { flushSync(): 
     }
   });
   return destination;
+}
+
+/**
+ * Readable lines for a person at a terminal, JSON lines for everything else: a pipe, a file, a log
+ * collector, and any process started with NODE_ENV=production. LOG_FORMAT=readable or json decides
+ * instead of auto.
+ */
+export function chooseLogDestination(
+  format: AppConfig['logFormat'],
+  where: { terminal: boolean; production: boolean } = { terminal: Boolean(process.stdout.isTTY), production: false },
+): pino.DestinationStream {
+  const readable = format === 'readable' || (format === 'auto' && where.terminal && !where.production);
+  return readable ? readableDestination() : logDestination();
 }
 
 /**
