@@ -45,6 +45,10 @@ const envSchema = z.object({
   ORDERS_ANSWER_WITHIN_MS: count(1500),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LOG_FORMAT: z.enum(['auto', 'readable', 'json'], { error: 'use auto, readable or json' }).default('auto'),
+  BACKUP_DIR: z.string().min(1).optional(),
+  BACKUP_EVERY_HOURS: count(24),
+  BACKUP_KEEP: count(7),
+  METRICS_TOKEN: z.string().min(16, 'use at least 16 characters: it is the only thing guarding /metrics').optional(),
   SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional(),
   MAIL_FROM: z.string().default('Mango Shop <hello@mangoshop.co.nz>'),
   MAIL_RETRY_SECONDS: count(30),
@@ -99,6 +103,10 @@ export interface AppConfig {
   logLevel: Env['LOG_LEVEL'];
   /** auto: readable lines on a terminal, JSON lines otherwise and whenever NODE_ENV=production was set. */
   logFormat: Env['LOG_FORMAT'];
+  /** Embedded database only: the shop backs itself up into `dir` every `everyMs`, keeping the latest `keep`. */
+  backups: { dir: string; everyMs: number; keep: number } | undefined;
+  /** The bearer token `GET /metrics` asks for; unset, /metrics is off (404). */
+  metricsToken: string | undefined;
   smtpUrl: string | undefined;
   mailFrom: string;
   /** The pause after a mail's first failed delivery; it doubles with each further failure. */
@@ -157,6 +165,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     ordersAnswerWithinMs: env.ORDERS_ANSWER_WITHIN_MS,
     logLevel: env.LOG_LEVEL,
     logFormat: env.LOG_FORMAT,
+    backups: env.BACKUP_DIR ? { dir: path.resolve(env.BACKUP_DIR), everyMs: env.BACKUP_EVERY_HOURS * 60 * 60 * 1000, keep: env.BACKUP_KEEP } : undefined,
+    metricsToken: env.METRICS_TOKEN,
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
     mailRetryMs: env.MAIL_RETRY_SECONDS * 1000,

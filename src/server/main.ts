@@ -10,6 +10,9 @@ import { chooseLogDestination, loggerOptions } from './lib/logger';
 import { takeInWaitingConnections } from './lib/take-in-waiting';
 import { ensureAdmin } from './modules/auth/admin-accounts';
 import { importDiskImages } from './modules/uploads/import-disk-images';
+import { makeBackup } from './ops/backup';
+import { serveBackups } from './ops/backup-socket';
+import { ScheduledBackups } from './ops/scheduled-backups';
 
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -58,6 +61,12 @@ async function main(): Promise<void> {
     })
     .catch((error: unknown) => app.log.warn({ err: error }, 'importing uploaded images from the data folder failed; it is tried again at the next start'));
 
+  // Decision 0030: backups of the embedded database go through the process that owns it.
+  const makeOwnBackup = () => makeBackup({ database, dataDir: config.dataDir });
+  const backupSocket = database.kind === 'pglite' ? await serveBackups(config.dataDir, makeOwnBackup, app.log) : undefined;
+  const scheduledBackups = config.backups && database.kind === 'pglite' ? new ScheduledBackups(makeOwnBackup, config.backups, app.log) : undefined;
+  if (config.backups && database.kind !== 'pglite') app.log.warn({ dir: config.backups.dir }, 'BACKUP_DIR is for the embedded database: on PostgreSQL, run npm run backup from cron instead');
+
   const background = new BackgroundWork(app);
   let stopping = false;
   const stop = async (signal: string) => {
@@ -72,7 +81,7 @@ async function main(): Promise<void> {
     try {
       await takeInWaitingConnections(app.server);
       // Closing stops accepting and waits for the requests in flight; meanwhile no new background work starts.
-      const stopped = await Promise.allSettled([app.close(), background.stop()]);
+      const stopped = await Promise.allSettled([app.close(), background.stop(), scheduledBackups?.stop(), backupSocket?.close()]);
       for (const result of stopped) if (result.status === 'rejected') app.log.error({ err: result.reason }, 'a part of the shop did not stop cleanly');
       await database.close();
     } finally {
@@ -87,6 +96,7 @@ async function main(): Promise<void> {
   await app.listen({ port: config.port, host: config.host });
   if (stopping) return;
   await background.start();
+  scheduledBackups?.start();
   app.log.info(`Mango Shop is open at http://localhost:${config.port}`);
 }
 

@@ -1,4 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
+import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite, type Transaction, types } from '@electric-sql/pglite';
@@ -14,6 +15,7 @@ import { type ListenerHealthCheck, ListenConnection, tcpKeepAlive } from './list
 import { pgliteStartParams } from './pglite-start-params';
 import * as schema from './schema';
 import { markFromDatabase } from './unavailable';
+import { migrationsApplied, type RunQuery, tableDigests } from '../ops/table-digests';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -141,6 +143,12 @@ function markTransactions(db: Db): Db {
 }
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+/** How many migrations this release has: a database with more comes from a newer release. */
+export function knownMigrations(): number {
+  const journal = JSON.parse(fs.readFileSync(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as { entries: unknown[] };
+  return journal.entries.length;
+}
+
 /** An empty, migrated embedded database made by the server build; absent when running from src/. */
 const freshDatabase = path.join(path.dirname(fileURLToPath(import.meta.url)), 'pglite-template');
 
@@ -162,6 +170,19 @@ export interface Database {
   close(): Promise<void>;
   /** PGlite only: the whole database as a tarball (tests start from a copy of one). */
   dump?: () => Promise<Blob>;
+  /**
+   * PGlite only: a consistent copy of the whole database for a backup, with every table's rows
+   * counted and digested in the same instant. It takes one turn of the connection: requests wait
+   * meanwhile, for about as long as the database takes to read once.
+   */
+  snapshot?: () => Promise<DatabaseSnapshot>;
+}
+
+export interface DatabaseSnapshot {
+  /** The data folder as an uncompressed tarball, as PGlite loads it. */
+  data: Uint8Array;
+  tables: Record<string, { rows: number; digest: string }>;
+  migrations: number;
 }
 
 /**
@@ -200,6 +221,17 @@ export async function openPglite(dataDir: string | undefined, template?: Blob): 
     async dump() {
       return client.dumpDataDir('none');
     },
+    snapshot: () =>
+      turns.run(async () => {
+        const run: RunQuery = async <T>(sql: string) => (await client.query<T>(sql)).rows;
+        await client.exec(`set time zone 'UTC'`);
+        const tables = await tableDigests(run);
+        const migrations = await migrationsApplied(run);
+        // Everything written so far goes into the data files, so the copy needs no recovery.
+        await client.exec('checkpoint');
+        const data = new Uint8Array(await (await client.dumpDataDir('none')).arrayBuffer());
+        return { data, tables, migrations };
+      }),
   };
 }
 

@@ -12,6 +12,16 @@ function isAlive(pid: number): boolean {
   }
 }
 
+/** The pid of a live process holding the data folder's lock, if one does. */
+export function lockHolder(dir: string): number | undefined {
+  try {
+    const holder = Number.parseInt(fs.readFileSync(path.join(dir, 'server.lock'), 'utf8'), 10);
+    return Number.isInteger(holder) && holder !== process.pid && isAlive(holder) ? holder : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * PGlite does not lock its folder and two writers corrupt it, so the server holds a lock file with
  * its pid. A lock left by a process that has died is taken over.

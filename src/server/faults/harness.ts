@@ -180,6 +180,11 @@ export class HttpShopper {
     return { 'content-type': 'application/json', cookie: this.cookie };
   }
 
+  /** The signed-in session's cookie, for a request of the test's own. */
+  cookieHeader(): string {
+    return this.cookie;
+  }
+
   async signUp(): Promise<void> {
     const details = { username: this.email.split('@')[0]!, email: this.email, password: 'kumara-42', firstName: 'Aroha', lastName: 'Ngata', phone: '021 123 4567', address: '12 Ponsonby Road', city: '', postalCode: '', region: '' };
     const registered = await fetch(`${this.url}/api/register`, { method: 'POST', headers: this.headers(), body: JSON.stringify(details) });
