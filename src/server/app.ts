@@ -9,6 +9,7 @@ import type { AppConfig } from './config';
 import type { Database } from './db/client';
 import { CacheBus, cacheTopics } from './lib/cache-bus';
 import { PageCache } from './lib/page-cache';
+import { registerMetrics } from './lib/metrics';
 import { registerErrorHandler } from './lib/error-handler';
 import { createMailTransport, type MailTransport } from './lib/mail';
 import { defaultOutboxTiming, MailOutbox, type OutboxTiming } from './lib/mail-outbox';
@@ -181,6 +182,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   }
   await app.register(fastifyCookie);
   registerSecurityHeaders(app);
+  // Pages for visitors are kept until products, settings, content or offers change.
+  const pageCache = new PageCache();
+  for (const topic of cacheTopics) bus.on(topic, () => pageCache.clear());
+  if (config.metricsToken) registerMetrics(app, { token: config.metricsToken, database, outbox, pageCache });
 
   registerErrorHandler(app);
   registerSessionHooks(app, sessions);
@@ -231,9 +236,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     }
   });
 
-  // Pages for visitors are kept until products, settings, content or offers change.
-  const pageCache = new PageCache();
-  for (const topic of cacheTopics) bus.on(topic, () => pageCache.clear());
   const serveApp = viteDev
     ? await pageRenderer(app, () => viteDev.ssrLoadModule('virtual:react-router/server-build') as Promise<ServerBuild>, { mode: 'development', publicUrl: config.publicUrl })
     : await registerPages(app, deps.webRoot, config.publicUrl, pageCache);

@@ -68,14 +68,32 @@ function refuseInsideTransaction<T extends object>(driver: T, methods: Array<key
  */
 export class FairTurns {
   private last: Promise<unknown> = Promise.resolve();
+  /** Turns asked for and not yet started: the queue in front of the connection. */
+  waiting = 0;
+  observer: DatabaseObserver | undefined;
 
   /** Runs `work` once every earlier caller's work has finished and the event loop has had a turn. */
   run<T>(work: () => Promise<T>): Promise<T> {
     const loopTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
-    const result = this.last.then(loopTurn, loopTurn).then(work);
+    this.waiting += 1;
+    const askedAt = performance.now();
+    const result = this.last.then(loopTurn, loopTurn).then(() => {
+      this.waiting -= 1;
+      const observer = this.observer;
+      if (!observer) return work();
+      const startedAt = performance.now();
+      observer.waited(startedAt - askedAt);
+      return work().finally(() => observer.ran(performance.now() - startedAt));
+    });
     this.last = result.catch(() => undefined);
     return result;
   }
+}
+
+/** Told how long each use of the database waited for a connection and how long it then took (metrics). */
+export interface DatabaseObserver {
+  waited(ms: number): void;
+  ran(ms: number): void;
 }
 
 function takeTurns<T extends object>(driver: T, methods: Array<keyof T>, turns: FairTurns): T {
@@ -125,13 +143,32 @@ function queryingOnce(tx: Transaction): Transaction {
 }
 
 /** A transaction's connection that cannot be opened fails with the driver's bare network error: mark it as the database's. */
-function markConnectFailures(pool: pg.Pool): pg.Pool {
+function markConnectFailures(pool: pg.Pool, observed: { observer?: DatabaseObserver }): pg.Pool {
   const connect = pool.connect.bind(pool) as (...args: unknown[]) => Promise<pg.PoolClient> | undefined;
+  const query = pool.query.bind(pool) as (...args: unknown[]) => unknown;
+  const timed = (observer: DatabaseObserver, report: 'waited' | 'ran', promise: Promise<unknown>) => {
+    const startedAt = performance.now();
+    void promise.then(
+      () => observer[report](performance.now() - startedAt),
+      () => observer[report](performance.now() - startedAt),
+    );
+    return promise;
+  };
   return new Proxy(pool, {
     get(target, property) {
+      if (property === 'query') {
+        return (...args: unknown[]) => {
+          const answer = query(...args);
+          return observed.observer && answer instanceof Promise ? timed(observed.observer, 'ran', answer) : answer;
+        };
+      }
       if (property !== 'connect') return Reflect.get(target, property) as unknown;
       // The pool's own query() connects with a callback: that form is passed through untouched.
-      return (...args: unknown[]) => (args.length ? connect(...args) : connect()!.catch((error: unknown) => Promise.reject(markFromDatabase(error))));
+      return (...args: unknown[]) => {
+        if (args.length) return connect(...args);
+        const connected = connect()!.catch((error: unknown) => Promise.reject(markFromDatabase(error)));
+        return observed.observer ? timed(observed.observer, 'waited', connected) : connected;
+      };
     },
   });
 }
@@ -176,6 +213,10 @@ export interface Database {
    * meanwhile, for about as long as the database takes to read once.
    */
   snapshot?: () => Promise<DatabaseSnapshot>;
+  /** Uses of the database waiting for a connection now (the embedded one's queue; PostgreSQL's pool). */
+  waiting(): number;
+  /** Starts telling `observer` of every use's wait and time; off until called. */
+  observe(observer: DatabaseObserver): void;
 }
 
 export interface DatabaseSnapshot {
@@ -221,6 +262,10 @@ export async function openPglite(dataDir: string | undefined, template?: Blob): 
     async dump() {
       return client.dumpDataDir('none');
     },
+    waiting: () => turns.waiting,
+    observe(observer) {
+      turns.observer = observer;
+    },
     snapshot: () =>
       turns.run(async () => {
         const run: RunQuery = async <T>(sql: string) => (await client.query<T>(sql)).rows;
@@ -261,7 +306,8 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
   pool.on('connect', (client) => {
     client.on('error', (error) => console.warn(JSON.stringify({ level: 40, msg: 'database connection in use lost', code: (error as { code?: string }).code })));
   });
-  const db = markTransactions(drizzlePg({ client: refuseInsideTransaction(markConnectFailures(pool), ['query', 'connect']), schema }) as unknown as Db);
+  const observed: { observer?: DatabaseObserver } = {};
+  const db = markTransactions(drizzlePg({ client: refuseInsideTransaction(markConnectFailures(pool, observed), ['query', 'connect']), schema }) as unknown as Db);
   const listening = new ListenConnection(url, options.listenerHealthCheck);
   return {
     db,
@@ -281,6 +327,10 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
     async notify(channel, payload) {
       if (insideTransaction.getStore()) throw new SharedHandleInTransactionError();
       await pool.query('select pg_notify($1, $2)', [channel, payload]);
+    },
+    waiting: () => pool.waitingCount,
+    observe(observer) {
+      observed.observer = observer;
     },
     async close() {
       if (pool.ended) return;

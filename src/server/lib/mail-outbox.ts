@@ -155,6 +155,22 @@ export class MailOutbox {
   }
 
   /** Deletes mail sent or given up more than `keepFinishedMs` ago; mail still waiting is kept. */
+  /**
+   * What waits and what failed, for /metrics: mail not yet sent, of it the mail that has failed at
+   * least once, the age of the oldest in seconds, and mail given up on in the last 24 hours.
+   */
+  async counts(): Promise<{ waiting: number; retrying: number; oldestWaitingSeconds: number; givenUpLastDay: number }> {
+    const [row] = await queryRows<{ waiting: number; retrying: number; oldest: number | null; given_up: number }>(
+      this.database.db,
+      sql`select count(*) filter (where sent_at is null and failed_at is null)::int as waiting,
+        count(*) filter (where sent_at is null and failed_at is null and attempts > 0)::int as retrying,
+        extract(epoch from now() - min(created_at) filter (where sent_at is null and failed_at is null))::float8 as oldest,
+        count(*) filter (where failed_at > now() - interval '1 day')::int as given_up
+        from ${mailOutbox}`,
+    );
+    return { waiting: row?.waiting ?? 0, retrying: row?.retrying ?? 0, oldestWaitingSeconds: row?.oldest ?? 0, givenUpLastDay: row?.given_up ?? 0 };
+  }
+
   async purgeFinished(): Promise<void> {
     const cutOff = sql`now() - make_interval(secs => ${this.timing.keepFinishedMs / 1000})`;
     await this.database.db.delete(mailOutbox).where(or(lt(mailOutbox.sentAt, cutOff), lt(mailOutbox.failedAt, cutOff)));

@@ -17,6 +17,8 @@ describe('the page cache', () => {
     expect((await cache.get('/shop', render)).html.toString()).toBe('<p>1</p>');
     expect((await cache.get('/shop', render)).html.toString()).toBe('<p>1</p>');
     expect(renders).toBe(1);
+    // What /metrics reports: one render, one page from the cache.
+    expect({ hits: cache.hits, misses: cache.misses }).toEqual({ hits: 1, misses: 1 });
   });
 
   it('renders once for visitors asking for the same page at the same time', async () => {
@@ -29,6 +31,7 @@ describe('the page cache', () => {
     };
     const answers = await Promise.all(Array.from({ length: 20 }, () => cache.get('/shop', render)));
     expect(renders).toBe(1);
+    expect({ hits: cache.hits, misses: cache.misses }).toEqual({ hits: 19, misses: 1 });
     expect(new Set(answers.map((answer) => answer.html.toString()))).toEqual(new Set(['<p>shop</p>']));
   });
 

@@ -91,6 +91,9 @@ export class PageCache {
   private readonly rendering = new Map<string, Promise<RenderedPage>>();
   private bytes = 0;
   private generation = 0;
+  /** Pages served from the cache (or from another visitor's render of the same page), and pages rendered. */
+  hits = 0;
+  misses = 0;
 
   constructor(
     private readonly maxBytes = 16 * 1024 * 1024,
@@ -126,14 +129,21 @@ export class PageCache {
       // Most recently used last: eviction takes from the front.
       part.delete(key);
       part.set(key, cached);
+      this.hits += 1;
       return { ...cached, cacheable: true, setCookies: [] };
     }
     if (cached) this.remove(key);
     const inFlight = this.rendering.get(key);
     if (inFlight) {
       const shared = await inFlight.catch(() => undefined);
-      return shared?.cacheable ? shared : render();
+      if (shared?.cacheable) {
+        this.hits += 1;
+        return shared;
+      }
+      this.misses += 1;
+      return render();
     }
+    this.misses += 1;
     const generation = this.generation;
     const made = render();
     this.rendering.set(key, made);
