@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
 import { BackgroundWork } from './background-work';
 import { ConfigError, loadConfig } from './config';
-import { type Database, openPglite, openPostgres } from './db/client';
+import { type Database, MigrationError, openPglite, openPostgres } from './db/client';
 import { DataDirLockedError, lockDataDir } from './db/data-dir-lock';
 import { seedIfEmpty } from './db/seed/seed-shop';
 import { chooseLogDestination, loggerOptions } from './lib/logger';
@@ -101,7 +101,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof ConfigError || error instanceof DataDirLockedError) {
+  if (error instanceof ConfigError || error instanceof DataDirLockedError || error instanceof MigrationError) {
     console.error(error.message);
   } else {
     console.error(error);

@@ -180,6 +180,38 @@ function markTransactions(db: Db): Db {
 }
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+/** A migration failed: its message names it and says why, and that the database is as it was. */
+export class MigrationError extends Error {}
+
+/**
+ * Runs the pending migrations, which drizzle applies in one transaction: when one fails, none of
+ * this start's is kept. The failure is told as the migration's name (the file in migrations/) and
+ * the database's reason, found by the statement that failed.
+ */
+async function explainingMigrationFailure(folder: string, migrate: () => Promise<void>): Promise<void> {
+  try {
+    await migrate();
+  } catch (error) {
+    const failedStatement = (error as { query?: unknown }).query;
+    const cause = (error as { cause?: unknown }).cause ?? error;
+    const reason = cause instanceof Error ? cause.message : String(cause);
+    const journal = JSON.parse(fs.readFileSync(path.join(folder, 'meta', '_journal.json'), 'utf8')) as { entries: Array<{ tag: string }> };
+    const failed = journal.entries.find(
+      (entry) =>
+        typeof failedStatement === 'string' &&
+        fs
+          .readFileSync(path.join(folder, `${entry.tag}.sql`), 'utf8')
+          .split('--> statement-breakpoint')
+          .includes(failedStatement),
+    );
+    throw new MigrationError(
+      `The database migration ${failed ? `${failed.tag} (migrations/${failed.tag}.sql)` : 'of this version'} failed: ${reason}. ` +
+        'No migration of this start was kept: the database is as it was before it. Start the version that ran before, or fix the cause and start again.',
+      { cause: error },
+    );
+  }
+}
+
 /** How many migrations this release has: a database with more comes from a newer release. */
 export function knownMigrations(): number {
   const journal = JSON.parse(fs.readFileSync(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as { entries: unknown[] };
@@ -196,7 +228,7 @@ export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
   /** Runs pending migrations, then `afterMigrate` (seeding) under the same start-up lock. */
-  migrate(afterMigrate?: (db: Db) => Promise<void>): Promise<void>;
+  migrate(afterMigrate?: (db: Db) => Promise<void>, options?: { migrationsFolder?: string }): Promise<void>;
   /**
    * Calls `onMessage` for every NOTIFY on `channel`, from any process. When the listening
    * connection is lost and while it is re-established, messages may be missed: `onGap` is called
@@ -241,8 +273,9 @@ export async function openPglite(dataDir: string | undefined, template?: Blob): 
   return {
     db,
     kind: 'pglite',
-    async migrate(afterMigrate) {
-      await migratePglite(drizzlePglite({ client, schema }), { migrationsFolder });
+    async migrate(afterMigrate, options) {
+      const folder = options?.migrationsFolder ?? migrationsFolder;
+      await explainingMigrationFailure(folder, () => migratePglite(drizzlePglite({ client, schema }), { migrationsFolder: folder }));
       await afterMigrate?.(db);
     },
     async listen(channel, onMessage) {
@@ -312,11 +345,12 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
   return {
     db,
     kind: 'postgres',
-    async migrate(afterMigrate) {
+    async migrate(afterMigrate, options) {
+      const folder = options?.migrationsFolder ?? migrationsFolder;
       const lockClient = await pool.connect();
       try {
         await lockClient.query('select pg_advisory_lock($1)', [startupLockKey]);
-        await migratePg(drizzlePg({ client: lockClient, schema }), { migrationsFolder });
+        await explainingMigrationFailure(folder, () => migratePg(drizzlePg({ client: lockClient, schema }), { migrationsFolder: folder }));
         await afterMigrate?.(db);
       } finally {
         await lockClient.query('select pg_advisory_unlock($1)', [startupLockKey]).catch(() => undefined);
