@@ -1,12 +1,11 @@
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { type Database, knownMigrations, MigrationError, openPglite, openPostgres, queryRows } from './client';
+import { emptyDatabase } from '../testing/empty-database';
+import { knownMigrations, MigrationError, queryRows } from './client';
 import { seedIfEmpty } from './seed/seed-shop';
 
 const migrations = fileURLToPath(new URL('./migrations', import.meta.url));
@@ -35,30 +34,10 @@ function migrationsWithABadOne(): string {
   return folder;
 }
 
-async function openDatabase(): Promise<Database> {
-  const server = process.env.DATABASE_URL;
-  if (!server) return openPglite(undefined);
-  const name = `mango_migrate_${randomBytes(5).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: server });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(server);
-  url.pathname = `/${name}`;
-  const database = await openPostgres(url.toString(), { poolSize: 2 });
-  cleanups.push(async () => {
-    await database.close();
-    const dropper = new pg.Client({ connectionString: server });
-    await dropper.connect();
-    await dropper.query(`drop database if exists ${name} with (force)`);
-    await dropper.end();
-  });
-  return database;
-}
-
 describe('a migration that fails part-way', () => {
   it('leaves the database as it was, and says which migration failed and why', async () => {
-    const database = await openDatabase();
+    const { database, drop } = await emptyDatabase();
+    cleanups.push(drop);
     await database.migrate((db) => seedIfEmpty(db).then(() => undefined));
     const state = async () => ({
       migrations: (await queryRows<{ n: number }>(database.db, sql`select count(*)::int as n from drizzle.__drizzle_migrations`))[0]!.n,
@@ -79,6 +58,5 @@ describe('a migration that fails part-way', () => {
     // The shop still runs on it with this release's migrations.
     await database.migrate();
     expect(await state()).toEqual(before);
-    if (!process.env.DATABASE_URL) await database.close();
   }, 60_000);
 });

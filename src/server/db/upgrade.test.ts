@@ -1,0 +1,90 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { sql } from 'drizzle-orm';
+import { afterAll, describe, expect, it, vi } from 'vitest';
+import { buildApp } from '../app';
+import { loadConfig } from '../config';
+import { MemoryMailer } from '../lib/mail';
+import { emptyDatabase } from '../testing/empty-database';
+import { knownMigrations, queryRows } from './client';
+import { importTables } from './table-rows';
+
+/**
+ * A release's shop, as scripts/upgrade-fixture.ts pictured it: the rows its migrations and its code
+ * wrote (orders through every status, a pre-order, a claim with photos, a moved delivery day, a
+ * full cart), and what its API answered to shoppers and staff.
+ */
+const release = 'e432aa5';
+const fixture = fileURLToPath(new URL(`./upgrade-fixtures/${release}/`, import.meta.url));
+const migrations = fileURLToPath(new URL('./migrations', import.meta.url));
+const made = JSON.parse(fs.readFileSync(path.join(fixture, 'release.json'), 'utf8')) as { migrations: number };
+const recorded = JSON.parse(fs.readFileSync(path.join(fixture, 'answers.json'), 'utf8')) as {
+  recordedAt: string;
+  sessions: Record<string, string>;
+  answers: Array<{ as: string; url: string; status: number; body?: unknown; sha256?: string }>;
+};
+const work = fs.mkdtempSync(path.join(os.tmpdir(), 'mango-upgrade-'));
+const cleanups: Array<() => Promise<void>> = [];
+afterAll(async () => {
+  vi.useRealTimers();
+  for (const cleanup of cleanups.reverse()) await cleanup();
+  fs.rmSync(work, { recursive: true, force: true });
+});
+
+/** The migrations the release had: this repository's first ones (a migration is never edited once released). */
+function releaseMigrations(count: number): string {
+  const folder = path.join(work, 'migrations');
+  fs.cpSync(migrations, folder, { recursive: true });
+  const journalFile = path.join(folder, 'meta', '_journal.json');
+  const journal = JSON.parse(fs.readFileSync(journalFile, 'utf8')) as { entries: unknown[] };
+  fs.writeFileSync(journalFile, JSON.stringify({ ...journal, entries: journal.entries.slice(0, count) }));
+  return folder;
+}
+
+/** Everything the release showed is shown the same now; what this release adds beside it is allowed. */
+function expectShownAsBefore(before: unknown, now: unknown, where: string): void {
+  if (Array.isArray(before)) {
+    expect(Array.isArray(now), where).toBe(true);
+    expect((now as unknown[]).length, `${where}: how many`).toBe(before.length);
+    before.forEach((item, index) => expectShownAsBefore(item, (now as unknown[])[index], `${where}[${index}]`));
+  } else if (before && typeof before === 'object') {
+    expect(now && typeof now === 'object', where).toBe(true);
+    for (const [key, value] of Object.entries(before)) expectShownAsBefore(value, (now as Record<string, unknown>)[key], `${where}.${key}`);
+  } else {
+    expect(now, where).toEqual(before);
+  }
+}
+
+describe(`this release started on the database of release ${release}`, () => {
+  it('keeps every row, and shows shoppers and staff their orders, pre-orders, claims, photos and delivery days as before', async () => {
+    // The answers were recorded at a moment (a claim's window was open, a delivery day ahead): the
+    // test runs from that moment on, whatever today is.
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date(recorded.recordedAt), shouldAdvanceTime: true });
+    expect(made.migrations).toBeLessThan(knownMigrations());
+    const { database, drop } = await emptyDatabase();
+    cleanups.push(drop);
+    await database.migrate(undefined, { migrationsFolder: releaseMigrations(made.migrations) });
+    const tables = JSON.parse(fs.readFileSync(path.join(fixture, 'tables.json'), 'utf8')) as Record<string, unknown[]>;
+    await importTables(database.db, tables);
+    // The recorded sessions would expire a month after the picture was taken: the test keeps them.
+    await database.db.execute(sql`update sessions set expires_at = now() + interval '1 year'`);
+
+    // This release's start: its newer migrations, then the shop.
+    await database.migrate();
+    const count = async (table: string) => (await queryRows<{ n: number }>(database.db, sql`select count(*)::int as n from ${sql.identifier(table)}`))[0]!.n;
+    for (const [table, rows] of Object.entries(tables)) expect(await count(table), table).toBe(rows.length);
+
+    const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: work });
+    const app = await buildApp({ config, database, mailTransport: new MemoryMailer() });
+    cleanups.push(() => app.close());
+    for (const answer of recorded.answers) {
+      const response = await app.inject({ method: 'GET', url: answer.url, headers: { cookie: `mango_session=${recorded.sessions[answer.as]}` } });
+      expect(response.statusCode, `${answer.as} GET ${answer.url}`).toBe(answer.status);
+      if (answer.sha256) expect(createHash('sha256').update(response.rawPayload).digest('hex'), answer.url).toBe(answer.sha256);
+      else expectShownAsBefore(answer.body, response.json(), `${answer.as} GET ${answer.url}`);
+    }
+  }, 60_000);
+});
