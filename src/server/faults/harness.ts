@@ -25,12 +25,12 @@ export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve
 const buildLock = path.join('dist', '.test-build-lock');
 
 /**
- * Builds the server as `npm start` does (a no-op when the build is current). Test files run side
- * by side, so one builds while the others wait for it.
+ * Builds the server (and the web app, for tests of pages) as `npm start` does, a no-op when the
+ * build is current. Test files run side by side, so one builds while the others wait for it.
  */
-export async function buildServer(): Promise<void> {
+export async function buildServer(targets: Array<'server' | 'web'> = ['server']): Promise<void> {
   fs.mkdirSync('dist', { recursive: true });
-  const deadline = Date.now() + 180_000;
+  const deadline = Date.now() + 360_000;
   for (;;) {
     try {
       fs.mkdirSync(buildLock);
@@ -39,12 +39,12 @@ export async function buildServer(): Promise<void> {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
       // A lock left by a test run that was killed mid-build is taken over after a while.
       const held = fs.statSync(buildLock, { throwIfNoEntry: false });
-      if (held && (Date.now() - held.mtimeMs > 300_000 || Date.now() > deadline)) fs.rmSync(buildLock, { recursive: true, force: true });
+      if (held && (Date.now() - held.mtimeMs > 400_000 || Date.now() > deadline)) fs.rmSync(buildLock, { recursive: true, force: true });
       await sleep(250);
     }
   }
   try {
-    const build = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/build.ts', '--if-changed', 'server'], { encoding: 'utf8', timeout: 180_000 });
+    const build = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/build.ts', '--if-changed', ...targets], { encoding: 'utf8', timeout: 300_000 });
     if (build.status !== 0) throw new Error(`building the server failed:\n${build.stderr}`);
   } finally {
     fs.rmSync(buildLock, { recursive: true, force: true });
