@@ -59,7 +59,10 @@ describe('GET /metrics', () => {
     const second = await quickShopper(shop, 'metered');
     await first.add(product.id, 1);
     await second.add(product.id, 1);
-    expect((await first.order()).statusCode).toBe(201);
+    const key = `metrics-${Date.now()}-0123456789`;
+    expect((await first.order({ idempotencyKey: key })).statusCode).toBe(201);
+    // The same order key again: the same order, counted neither as placed nor as refused.
+    expect((await first.order({ idempotencyKey: key })).statusCode).toBe(200);
     expect((await second.order()).statusCode).toBe(409);
 
     const after = await scrape();
@@ -67,6 +70,7 @@ describe('GET /metrics', () => {
     expect(sample(after, 'mango_http_requests_total{method="GET",route="/api/products/:id",status="404"}')).toBeGreaterThanOrEqual(1);
     expect(placed(after) - placed(before)).toBe(1);
     expect(soldOut(after) - soldOut(before)).toBe(1);
+    expect(after).not.toMatch(/mango_orders_refused_total\{status="200"\}/);
     expect(sample(after, 'mango_http_request_duration_seconds_count{method="POST",route="/api/orders"}')).toBeGreaterThanOrEqual(2);
     expect(queries(after)).toBeGreaterThan(queries(before));
     expect(sample(after, 'mango_db_wait_seconds_count')).toBeGreaterThan(0);

@@ -60,8 +60,9 @@ export function registerMetrics(app: FastifyInstance, sources: MetricsSources): 
     requests.inc({ method: request.method, route, status: String(reply.statusCode) });
     requestSeconds.observe({ method: request.method, route }, reply.elapsedTime / 1000);
     if (request.method === 'POST' && route === '/api/orders') {
+      // 200 is the same order again (the shopper sent the same order key twice): neither placed nor refused.
       if (reply.statusCode === 201) ordersPlaced.inc();
-      else ordersRefused.inc({ status: String(reply.statusCode) });
+      else if (reply.statusCode >= 400) ordersRefused.inc({ status: String(reply.statusCode) });
     }
     done();
   });
