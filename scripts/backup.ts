@@ -25,15 +25,15 @@ try {
   if (fs.existsSync(file) && fs.statSync(file).isDirectory()) throw new BackupError(`${file} is a folder: name the backup file to write.`);
   fs.mkdirSync(path.dirname(file), { recursive: true });
   const started = Date.now();
-  let bytes: Buffer;
+  let bytes: number;
   let how: string;
   if (config.databaseUrl) {
-    bytes = await makeBackup({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+    bytes = await writeWhole(file, await makeBackup({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
     how = 'PostgreSQL, with pg_dump';
   } else {
     const holder = lockHolder(config.dataDir);
     if (holder) {
-      bytes = await askRunningShop(config.dataDir, holder);
+      bytes = await askRunningShop(config.dataDir, holder, file);
       how = `the embedded database, from the running shop (pid ${holder})`;
     } else if (!fs.existsSync(path.join(config.dataDir, 'pglite', 'PG_VERSION'))) {
       throw new BackupError(`There is no shop database in ${path.join(config.dataDir, 'pglite')}: set DATA_DIR (or DATABASE_URL) to the shop's.`);
@@ -42,7 +42,7 @@ try {
       try {
         const database = await openPglite(path.join(config.dataDir, 'pglite'));
         try {
-          bytes = await makeBackup({ database, dataDir: config.dataDir });
+          bytes = await writeWhole(file, await makeBackup({ database, dataDir: config.dataDir }));
         } finally {
           await database.close();
         }
@@ -52,8 +52,7 @@ try {
       how = 'the embedded database (no shop was running on it)';
     }
   }
-  writeWhole(file, bytes);
-  console.log(`Wrote a backup of ${how} to ${file}: ${(bytes.length / 1e6).toFixed(1)} MB in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
+  console.log(`Wrote a backup of ${how} to ${file}: ${(bytes / 1e6).toFixed(1)} MB in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
 } catch (error) {
   console.error(error instanceof BackupError || error instanceof ConfigError ? error.message : error);
   process.exitCode = 1;

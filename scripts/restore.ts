@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../src/server/config';
-import { BackupError } from '../src/server/ops/backup-archive';
+import { BackupError, largestArchiveBytes } from '../src/server/ops/backup-archive';
 import { restoreBackup } from '../src/server/ops/restore';
 
 const { positionals, values } = parseArgs({ allowPositionals: true, options: { force: { type: 'boolean', default: false } } });
@@ -19,6 +19,7 @@ const file = path.resolve(positionals[0]!);
 try {
   const config = loadConfig();
   if (!fs.existsSync(file)) throw new BackupError(`There is no file ${file}.`);
+  if (fs.statSync(file).size > largestArchiveBytes) throw new BackupError(`${file} is larger than 2 GB: it is not a backup this version made.`);
   const started = Date.now();
   const summary = await restoreBackup({ archive: fs.readFileSync(file), databaseUrl: config.databaseUrl, dataDir: config.dataDir, force: values.force });
   const where = config.databaseUrl ? 'the PostgreSQL database at DATABASE_URL' : path.join(config.dataDir, 'pglite');

@@ -7,7 +7,7 @@ import { type Database, MigrationError, openPglite, openPostgres } from './db/cl
 import { DataDirLockedError, lockDataDir } from './db/data-dir-lock';
 import { seedIfEmpty } from './db/seed/seed-shop';
 import { chooseLogDestination, loggerOptions } from './lib/logger';
-import { closeKeepingFreshConnections, takeInWaitingConnections, watchFreshConnections } from './lib/take-in-waiting';
+import { takeInWaitingConnections } from './lib/take-in-waiting';
 import { ensureAdmin } from './modules/auth/admin-accounts';
 import { importDiskImages } from './modules/uploads/import-disk-images';
 import { makeBackup } from './ops/backup';
@@ -67,7 +67,6 @@ async function main(): Promise<void> {
   const scheduledBackups = config.backups && database.kind === 'pglite' ? new ScheduledBackups(makeOwnBackup, config.backups, app.log) : undefined;
   if (config.backups && database.kind !== 'pglite') app.log.warn({ dir: config.backups.dir }, 'BACKUP_DIR is for the embedded database: on PostgreSQL, run npm run backup from cron instead');
 
-  const freshConnections = watchFreshConnections(app.server);
   const background = new BackgroundWork(app);
   let stopping = false;
   const stop = async (signal: string) => {
@@ -82,7 +81,7 @@ async function main(): Promise<void> {
     try {
       await takeInWaitingConnections(app.server);
       // Closing stops accepting and waits for the requests in flight; meanwhile no new background work starts.
-      const stopped = await Promise.allSettled([closeKeepingFreshConnections(app.server, () => app.close(), freshConnections), background.stop(), scheduledBackups?.stop(), backupSocket?.close()]);
+      const stopped = await Promise.allSettled([app.close(), background.stop(), scheduledBackups?.stop(), backupSocket?.close()]);
       for (const result of stopped) if (result.status === 'rejected') app.log.error({ err: result.reason }, 'a part of the shop did not stop cleanly');
       await database.close();
     } finally {

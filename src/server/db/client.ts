@@ -193,19 +193,20 @@ async function explainingMigrationFailure(folder: string, migrate: () => Promise
     await migrate();
   } catch (error) {
     const failedStatement = (error as { query?: unknown }).query;
-    const cause = (error as { cause?: unknown }).cause ?? error;
-    const reason = cause instanceof Error ? cause.message : String(cause);
-    const journal = JSON.parse(fs.readFileSync(path.join(folder, 'meta', '_journal.json'), 'utf8')) as { entries: Array<{ tag: string }> };
-    const failed = journal.entries.find(
-      (entry) =>
-        typeof failedStatement === 'string' &&
-        fs
-          .readFileSync(path.join(folder, `${entry.tag}.sql`), 'utf8')
-          .split('--> statement-breakpoint')
-          .includes(failedStatement),
-    );
+    const cause = ((error as { cause?: unknown }).cause ?? error) as { message?: unknown; detail?: unknown; hint?: unknown };
+    const reason = [cause.message ?? String(cause), cause.detail, cause.hint].filter((part) => typeof part === 'string' && part).join(' ');
+    let failed: string | undefined;
+    try {
+      const journal = JSON.parse(fs.readFileSync(path.join(folder, 'meta', '_journal.json'), 'utf8')) as { entries: Array<{ tag: string }> };
+      // The newest first: the pending migrations are the last ones, and an older one may hold the same statement.
+      failed = [...journal.entries].reverse().find(
+        (entry) => typeof failedStatement === 'string' && fs.readFileSync(path.join(folder, `${entry.tag}.sql`), 'utf8').split('--> statement-breakpoint').includes(failedStatement),
+      )?.tag;
+    } catch {
+      // The migrations folder itself cannot be read: the database's reason is told without the name.
+    }
     throw new MigrationError(
-      `The database migration ${failed ? `${failed.tag} (migrations/${failed.tag}.sql)` : 'of this version'} failed: ${reason}. ` +
+      `The database migration ${failed ? `${failed} (migrations/${failed}.sql)` : 'of this version'} failed: ${reason.replace(/\.$/, '')}. ` +
         'No migration of this start was kept: the database is as it was before it. Start the version that ran before, or fix the cause and start again.',
       { cause: error },
     );

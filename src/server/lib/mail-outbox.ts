@@ -154,7 +154,6 @@ export class MailOutbox {
     this.transport.close?.();
   }
 
-  /** Deletes mail sent or given up more than `keepFinishedMs` ago; mail still waiting is kept. */
   /**
    * What waits and what failed, for /metrics: mail not yet sent, of it the mail that has failed at
    * least once, the age of the oldest in seconds, and mail given up on in the last 24 hours.
@@ -171,6 +170,7 @@ export class MailOutbox {
     return { waiting: row?.waiting ?? 0, retrying: row?.retrying ?? 0, oldestWaitingSeconds: row?.oldest ?? 0, givenUpLastDay: row?.given_up ?? 0 };
   }
 
+  /** Deletes mail sent or given up more than `keepFinishedMs` ago; mail still waiting is kept. */
   async purgeFinished(): Promise<void> {
     const cutOff = sql`now() - make_interval(secs => ${this.timing.keepFinishedMs / 1000})`;
     await this.database.db.delete(mailOutbox).where(or(lt(mailOutbox.sentAt, cutOff), lt(mailOutbox.failedAt, cutOff)));

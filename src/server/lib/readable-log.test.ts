@@ -19,6 +19,12 @@ describe('readable log lines', () => {
     expect(readableLine('not json')).toBe('not json\n');
   });
 
+  it('write control characters from what a visitor sent as codes, so they cannot steer the terminal', () => {
+    const line = readableLine(JSON.stringify({ level: 30, time: at, msg: 'request', method: 'GET', url: '/shop?q=\u001b[2J', status: 200, ms: 1, note: 'a\u0007b' }));
+    expect(line).toBe('09:05:07 INFO  GET /shop?q=\\u001b[2J 200 1 ms note="a\\u0007b"\n');
+    expect([...line.slice(0, -1)].every((character) => character >= ' ')).toBe(true);
+  });
+
   it('are chosen for a terminal only, unless NODE_ENV=production was said or LOG_FORMAT decides', () => {
     const json = logDestination().constructor;
     const readable = (format: 'auto' | 'readable' | 'json', terminal: boolean, production: boolean) => chooseLogDestination(format, { terminal, production }).constructor !== json;

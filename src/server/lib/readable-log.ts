@@ -1,4 +1,5 @@
 import { Writable } from 'node:stream';
+import { logDestination } from './log-destination';
 
 const levelNames: Record<number, string> = { 10: 'TRACE', 20: 'DEBUG', 30: 'INFO', 40: 'WARN', 50: 'ERROR', 60: 'FATAL' };
 const levelColours: Record<number, string> = { 40: '\u001b[33m', 50: '\u001b[31m', 60: '\u001b[31m' };
@@ -27,11 +28,11 @@ export function readableLine(json: string, colour = false): string {
   const shown = new Set(understood);
   let text: string;
   if ((line.msg === 'request' || line.msg === 'request failed') && typeof line.method === 'string' && typeof line.url === 'string') {
-    text = `${line.method} ${line.url} ${String(line.status ?? '')} ${formatMs(line.ms)}`;
+    text = `${printable(line.method)} ${printable(line.url)} ${String(line.status ?? '')} ${formatMs(line.ms)}`;
     if (line.msg === 'request failed') text += ' failed';
     for (const key of ['method', 'url', 'status', 'ms', 'ip']) shown.add(key);
   } else {
-    text = typeof line.msg === 'string' ? line.msg : '';
+    text = typeof line.msg === 'string' ? printable(line.msg) : '';
   }
   const extras = Object.entries(line)
     .filter(([key]) => !shown.has(key))
@@ -40,7 +41,7 @@ export function readableLine(json: string, colour = false): string {
   const error = line.err as { message?: unknown; stack?: unknown } | undefined;
   if (error && typeof error === 'object') {
     const detail = typeof error.stack === 'string' ? error.stack : typeof error.message === 'string' ? error.message : JSON.stringify(error);
-    out += `${detail.replace(/^/gm, '    ')}\n`;
+    out += `${printable(detail).replace(/^/gm, '    ')}\n`;
   }
   return out;
 }
@@ -50,17 +51,24 @@ function formatMs(ms: unknown): string {
   return `${ms < 10 ? Math.round(ms * 10) / 10 : Math.round(ms)} ms`;
 }
 
+/** Printable text only: a control character (a terminal's escape sequences come from them) is written as its code. */
+function printable(text: string): string {
+  // eslint-disable-next-line no-control-regex -- matching control characters is the point
+  return text.replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g, (character) => `\\u${character.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
 function quoted(value: string): string {
-  return /^[^\s"=]+$/.test(value) ? value : JSON.stringify(value);
+  // eslint-disable-next-line no-control-regex -- as above
+  return /^[^\s"=\u0000-\u001f\u007f-\u009f]+$/.test(value) ? value : JSON.stringify(value);
 }
 
 /**
- * A pino destination that writes readable lines to `target` (the terminal). pino hands it one
- * JSON line per write; the formatting costs nothing when the output is not a terminal, because
- * this stream is then not used at all.
+ * A pino destination that writes readable lines to the terminal. pino hands it one JSON line per
+ * write; the lines go out through the same kind of writer as the JSON log (lib/logger.ts): without
+ * blocking, so a terminal that stops reading (Ctrl-S, a slow connection) never holds a request.
+ * The formatting costs nothing when the output is not a terminal: this stream is not used then.
  */
-export function readableDestination(target: NodeJS.WritableStream & { isTTY?: boolean } = process.stdout): Writable {
-  const colour = Boolean(target.isTTY) && !process.env.NO_COLOR;
+export function readableDestination(target: { write(text: string): unknown } = logDestination(), colour = Boolean(process.stdout.isTTY) && !process.env.NO_COLOR): Writable {
   return new Writable({
     decodeStrings: false,
     write(chunk: string | Buffer, _encoding, done) {

@@ -49,8 +49,20 @@ function header(name: string, size: number, mtime: Date): Buffer {
 
 export const sha256 = (bytes: Uint8Array): string => createHash('sha256').update(bytes).digest('hex');
 
-/** The archive's bytes: the manifest (with each member's size and SHA-256 filled in) and the members. */
-export function writeArchive(manifest: Omit<BackupManifest, 'files'>, members: Array<{ name: string; bytes: Uint8Array }>): Buffer {
+/** An archive in pieces, to be written or sent one after another without joining them in memory. */
+export interface Archive {
+  parts: Buffer[];
+  bytes: number;
+}
+
+/**
+ * The largest archive this version writes: it reads a backup whole to check it before restoring,
+ * and Node reads at most 2 GiB in one piece. A larger shop is backed up with PostgreSQL's tools.
+ */
+export const largestArchiveBytes = 2 ** 31 - 1;
+
+/** The archive: the manifest (with each member's size and SHA-256 filled in) and the members. */
+export function writeArchive(manifest: Omit<BackupManifest, 'files'>, members: Array<{ name: string; bytes: Uint8Array }>): Archive {
   const files: BackupManifest['files'] = {};
   for (const member of members) files[member.name] = { bytes: member.bytes.length, sha256: sha256(member.bytes) };
   const all = [{ name: manifestName, bytes: Buffer.from(`${JSON.stringify({ ...manifest, files }, null, 2)}\n`) }, ...members];
@@ -62,7 +74,13 @@ export function writeArchive(manifest: Omit<BackupManifest, 'files'>, members: A
     if (pad) parts.push(Buffer.alloc(pad));
   }
   parts.push(Buffer.alloc(block * 2));
-  return Buffer.concat(parts);
+  const bytes = parts.reduce((sum, part) => sum + part.length, 0);
+  if (bytes > largestArchiveBytes) {
+    throw new BackupError(
+      `The backup would be ${(bytes / 1e9).toFixed(1)} GB, more than the 2 GB this version can restore. A shop this size belongs on PostgreSQL, backed up with its own tools (pg_dump); see README, Backups and restore.`,
+    );
+  }
+  return { parts, bytes };
 }
 
 /**
@@ -102,7 +120,13 @@ export function readArchive(archive: Buffer): { manifest: BackupManifest; member
   }
   if (manifest.format !== backupFormat) throw new BackupError(`This backup has format ${String(manifest.format)}; this version of the shop reads format ${backupFormat}. Restore it with the version that made it, or a newer one.`);
   if (manifest.kind !== 'pglite' && manifest.kind !== 'postgres') throw new BackupError('The backup is damaged: its manifest does not say which database it holds.');
-  for (const [name, expected] of Object.entries(manifest.files ?? {})) {
+  if (!Number.isInteger(manifest.migrations) || !manifest.tables || typeof manifest.tables !== 'object' || !manifest.files || typeof manifest.files !== 'object') {
+    throw new BackupError('The backup is damaged: its manifest lacks the migrations, the tables or the files it should list.');
+  }
+  for (const name of members.keys()) {
+    if (name !== manifestName && !(name in manifest.files)) throw new BackupError(`The backup is damaged: it holds ${name}, which its manifest does not list.`);
+  }
+  for (const [name, expected] of Object.entries(manifest.files)) {
     const bytes = members.get(name);
     if (!bytes) throw new BackupError(`The backup is damaged: ${name} is missing.`);
     if (bytes.length !== expected.bytes || sha256(bytes) !== expected.sha256) throw new BackupError(`The backup is damaged: ${name} does not match its checksum.`);

@@ -5,7 +5,7 @@ import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
 import pg from 'pg';
 import type { Database } from '../db/client';
-import { type BackupManifest, BackupError, backupFormat, writeArchive } from './backup-archive';
+import { type Archive, type BackupManifest, BackupError, backupFormat, writeArchive } from './backup-archive';
 import { migrationsApplied, type RunQuery, tableDigests } from './table-digests';
 
 const gzipAsync = promisify(gzip);
@@ -21,7 +21,7 @@ const outboxMember = 'outbox/';
  * by the process that owns it; on PostgreSQL, by `pg_dump` in a snapshot whose rows are counted
  * and digested in the same snapshot.
  */
-export async function makeBackup(options: { database?: Database; databaseUrl?: string; dataDir: string; now?: Date }): Promise<Buffer> {
+export async function makeBackup(options: { database?: Database; databaseUrl?: string; dataDir: string; now?: Date }): Promise<Archive> {
   const createdAt = (options.now ?? new Date()).toISOString();
   const members: Array<{ name: string; bytes: Uint8Array }> = [];
   let manifest: Omit<BackupManifest, 'files'>;
@@ -50,21 +50,34 @@ function outboxFiles(dataDir: string): Array<{ name: string; bytes: Uint8Array }
     .map((name) => ({ name: `${outboxMember}${name}`, bytes: fs.readFileSync(path.join(folder, name)) }));
 }
 
-/** Writes `bytes` to `file` whole or not at all: a copy under another name, synced, then renamed. */
-export function writeWhole(file: string, bytes: Uint8Array): void {
+/**
+ * Writes an archive to `file` whole or not at all: into a file under another name, synced, then
+ * renamed. A failure (a full disk) removes the partial file and is thrown.
+ */
+export async function writeWhole(file: string, archive: Archive | AsyncIterable<Buffer>): Promise<number> {
   const partial = `${file}.partial-${process.pid}`;
-  const fd = fs.openSync(partial, 'w', 0o600);
+  const handle = await fs.promises.open(partial, 'w', 0o600);
+  let written = 0;
   try {
-    fs.writeSync(fd, bytes);
-    fs.fsyncSync(fd);
-  } finally {
-    fs.closeSync(fd);
+    const parts = 'parts' in archive ? archive.parts : archive;
+    for await (const part of parts) {
+      // A write may take less than it was given (over 2 GiB at once, a signal): go on until all of it is written.
+      for (let offset = 0; offset < part.length; ) offset += (await handle.write(part, offset, part.length - offset)).bytesWritten;
+      written += part.length;
+    }
+    await handle.sync();
+    await handle.close();
+    await fs.promises.rename(partial, file);
+    return written;
+  } catch (error) {
+    await handle.close().catch(() => undefined);
+    await fs.promises.rm(partial, { force: true });
+    throw error;
   }
-  fs.renameSync(partial, file);
 }
 
 /** The PostgreSQL client tools: `pg_dump` and `pg_restore`, or a message saying how to get them. */
-export function pgTool(name: 'pg_dump' | 'pg_restore'): string {
+export function pgTool(name: 'pg_dump' | 'pg_restore' | 'psql'): string {
   const found = spawnSync(name, ['--version'], { encoding: 'utf8' });
   if (found.error || found.status !== 0) {
     throw new BackupError(
@@ -93,7 +106,8 @@ export function runPgTool(tool: string, args: string[], env: NodeJS.ProcessEnv, 
     child.stderr!.on('data', (chunk: Buffer) => (err += chunk.toString('utf8')));
     child.on('error', (error) => reject(new BackupError(`${tool} could not run: ${error.message}`)));
     child.on('close', (code) => (code === 0 ? resolve(Buffer.concat(out)) : reject(new BackupError(`${tool} failed: ${err.trim() || `exit ${code}`}`))));
-    if (input) child.stdin!.end(input);
+    // A tool that stops early (an error) closes its input: its own message says why, not EPIPE.
+    if (input) child.stdin!.on('error', () => undefined).end(input);
   });
 }
 

@@ -7,7 +7,7 @@ import { knownMigrations, openPglite, queryRows } from '../db/client';
 import { lockDataDir, lockHolder } from '../db/data-dir-lock';
 import { type BackupManifest, BackupError, readArchive } from './backup-archive';
 import { databaseMember, pgConnection, pgTool, runPgTool } from './backup';
-import { type RunQuery, tableDigests } from './table-digests';
+import { digestSql, type RunQuery, tableDigests } from './table-digests';
 
 export interface RestoreOptions {
   archive: Buffer;
@@ -102,41 +102,94 @@ async function restoreEmbedded(options: RestoreOptions, manifest: BackupManifest
     } else {
       fs.rmSync(target, { recursive: true, force: true });
     }
-    fs.renameSync(staging, target);
+    try {
+      fs.renameSync(staging, target);
+    } catch (error) {
+      if (keptAside) fs.renameSync(keptAside, target);
+      throw new BackupError(`The restored database could not be put in place (${error instanceof Error ? error.message : String(error)}): the database that was there is back.`);
+    }
     return keptAside;
   } finally {
     release();
   }
 }
 
+/**
+ * Restores on PostgreSQL in one transaction that also checks the result: psql runs what
+ * pg_restore writes, after dropping what a forced restore replaces and before a check of every
+ * table against the manifest, all between one BEGIN and COMMIT. Anything that fails, the check
+ * included, rolls the whole of it back.
+ */
 async function restorePostgres(url: string, manifest: BackupManifest, dump: Buffer | undefined, force: boolean): Promise<void> {
   if (!dump) throw new BackupError('The backup is damaged: it has no PostgreSQL dump in it.');
-  const tool = pgTool('pg_restore');
+  const restoreTool = pgTool('pg_restore');
+  const psql = pgTool('psql');
   const client = new pg.Client({ connectionString: url });
   try {
     await client.connect();
   } catch (error) {
     throw new BackupError(`Could not connect to DATABASE_URL: ${error instanceof Error ? error.message : String(error)}`);
   }
+  let occupied: boolean;
   try {
     const { rows } = await client.query<{ tables: number }>(
       `select count(*)::int as tables from information_schema.tables where table_schema in ('public', 'drizzle') and table_type = 'BASE TABLE'`,
     );
-    const occupied = rows[0]!.tables > 0;
-    if (occupied && !force) {
-      throw new BackupError('The database at DATABASE_URL is not empty. Restore into an empty database, or add --force to replace the tables the backup holds.');
-    }
-    const { dbname, env } = pgConnection(url);
-    // One transaction: a restore that fails part-way leaves the database as it was.
-    const args = ['--single-transaction', '--exit-on-error', '--no-owner', '--no-privileges', ...(occupied ? ['--clean', '--if-exists'] : []), `--dbname=${dbname}`];
-    await runPgTool(tool, args, env, dump);
-    await client.query(`set time zone 'UTC'`);
-    const run: RunQuery = async <T>(text: string) => (await client.query(text)).rows as T[];
-    const wrong = mismatches(manifest.tables, await tableDigests(run));
-    if (wrong.length) throw new BackupError(`The restored database does not match the backup in ${wrong.join(', ')}.`);
+    occupied = rows[0]!.tables > 0;
   } finally {
     await client.end().catch(() => undefined);
   }
+  if (occupied && !force) {
+    throw new BackupError('The database at DATABASE_URL is not empty. Restore into an empty database, or stop every shop process on it and add --force to replace what it holds.');
+  }
+  const { dbname, env } = pgConnection(url);
+  const script = await runPgTool(restoreTool, ['--no-owner', '--no-privileges', '--file=-'], env, dump);
+  const input = Buffer.concat([Buffer.from(occupied ? dropShopObjects : ''), script, Buffer.from(`\n${checkAgainst(manifest)}\n`)]);
+  try {
+    await runPgTool(psql, ['--no-psqlrc', '--quiet', '--single-transaction', '--set=ON_ERROR_STOP=1', '--file=-', `--dbname=${dbname}`], { ...env, PGOPTIONS: '-c client_min_messages=warning' }, input);
+  } catch (error) {
+    const said = error instanceof Error ? error.message : String(error);
+    const mismatch = /mango-restore-mismatch: ([^\n]*)/.exec(said);
+    if (mismatch) throw new BackupError(`The restored database did not match the backup in ${mismatch[1]}: the restore was rolled back, and nothing changed.`);
+    throw new BackupError(`The restore failed and was rolled back, so nothing changed: ${said}`);
+  }
+}
+
+/** What a forced restore replaces: the shop's tables, sequences, views and types, and drizzle's record of migrations. */
+const dropShopObjects = `
+DROP SCHEMA IF EXISTS drizzle CASCADE;
+DO $drop$ DECLARE item record; BEGIN
+  FOR item IN SELECT c.relname, c.relkind FROM pg_catalog.pg_class c JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace
+      WHERE n.nspname = 'public' AND c.relkind IN ('r', 'p', 'v', 'm', 'S')
+      -- Tables first: the sequences and views that belong to them go with them.
+      ORDER BY c.relkind NOT IN ('r', 'p') LOOP
+    EXECUTE pg_catalog.format('DROP %s IF EXISTS public.%I CASCADE',
+      CASE item.relkind WHEN 'v' THEN 'VIEW' WHEN 'm' THEN 'MATERIALIZED VIEW' WHEN 'S' THEN 'SEQUENCE' ELSE 'TABLE' END, item.relname);
+  END LOOP;
+  FOR item IN SELECT t.typname FROM pg_catalog.pg_type t JOIN pg_catalog.pg_namespace n ON n.oid = t.typnamespace
+      WHERE n.nspname = 'public' AND t.typtype IN ('e', 'd') LOOP
+    EXECUTE pg_catalog.format('DROP TYPE IF EXISTS public.%I CASCADE', item.typname);
+  END LOOP;
+END $drop$;
+`;
+
+/** A check, inside the restore's transaction, that every table holds what the manifest says and that there are no others. */
+function checkAgainst(manifest: BackupManifest): string {
+  const literal = (text: string) => `'${text.replaceAll("'", "''")}'`;
+  const tables = Object.entries(manifest.tables);
+  const checks = tables.map(
+    ([name, expected]) => `  EXECUTE ${literal(digestSql(name))} INTO found;
+  IF found.rows <> ${Number(expected.rows)} OR found.digest <> ${literal(expected.digest)} THEN
+    RAISE EXCEPTION 'mango-restore-mismatch: % (backup: % rows, restored: % rows)', ${literal(name)}, ${Number(expected.rows)}, found.rows;
+  END IF;`,
+  );
+  return `DO $check$ DECLARE found record; others integer; BEGIN
+  PERFORM pg_catalog.set_config('TimeZone', 'UTC', true);
+${checks.join('\n')}
+  SELECT pg_catalog.count(*) INTO others FROM information_schema.tables
+    WHERE table_schema IN ('public', 'drizzle') AND table_type = 'BASE TABLE' AND (table_schema || '.' || table_name) <> ALL (ARRAY[${tables.map(([name]) => literal(name)).join(', ') || "''"}]::text[]);
+  IF others > 0 THEN RAISE EXCEPTION 'mango-restore-mismatch: % tables the backup does not have', others; END IF;
+END $check$;`;
 }
 
 /** Delivered mail goes back into DATA_DIR/outbox/; a file already there by that name is the same mail. */

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import type { Archive } from './backup-archive';
 import { writeWhole } from './backup';
 
 const namePattern = /^mango-backup-\d{8}T\d{6}Z\.tar$/;
@@ -29,16 +30,22 @@ export class ScheduledBackups {
   private stopped = false;
 
   constructor(
-    private readonly make: () => Promise<Buffer>,
+    private readonly make: () => Promise<Archive>,
     private readonly settings: { dir: string; everyMs: number; keep: number },
     private readonly log: Log,
     private readonly now: () => Date = () => new Date(),
   ) {}
 
   start(): void {
-    fs.mkdirSync(this.settings.dir, { recursive: true });
-    const newest = this.backups()[0];
-    const dueAt = newest ? fs.statSync(path.join(this.settings.dir, newest)).mtimeMs + this.settings.everyMs : 0;
+    let dueAt = 0;
+    try {
+      fs.mkdirSync(this.settings.dir, { recursive: true });
+      const newest = this.backups()[0];
+      if (newest) dueAt = fs.statSync(path.join(this.settings.dir, newest)).mtimeMs + this.settings.everyMs;
+    } catch (error) {
+      // The first backup will say what is wrong with the folder, in the log, and be tried again.
+      this.log.error({ err: error, dir: this.settings.dir }, 'the backup folder cannot be read');
+    }
     this.schedule(Math.max(dueAt - this.now().getTime(), firstAfterMs));
   }
 
@@ -67,21 +74,28 @@ export class ScheduledBackups {
   }
 
   private schedule(delayMs: number): void {
+    clearTimeout(this.timer);
     if (this.stopped) return;
-    this.timer = setTimeout(() => void this.runOnce(), Math.min(delayMs, 2 ** 31 - 1));
-    this.timer.unref();
+    // A timer waits at most about 24 days: a longer wait is made of several.
+    const longestTimerMs = 2 ** 31 - 1;
+    const dueAt = Date.now() + delayMs;
+    const arm = () => {
+      const left = dueAt - Date.now();
+      this.timer = setTimeout(() => (left > longestTimerMs ? arm() : void this.runOnce()), Math.min(Math.max(left, 0), longestTimerMs));
+      this.timer.unref();
+    };
+    arm();
   }
 
   private async backUp(): Promise<void> {
     const started = Date.now();
     let next = this.settings.everyMs;
     try {
-      const bytes = await this.make();
       const file = path.join(this.settings.dir, backupFileName(this.now()));
-      writeWhole(file, bytes);
+      const bytes = await writeWhole(file, await this.make());
       const deleted = this.backups().slice(this.settings.keep);
       for (const name of deleted) fs.rmSync(path.join(this.settings.dir, name), { force: true });
-      this.log.info({ file, bytes: bytes.length, ms: Date.now() - started, kept: Math.min(this.backups().length, this.settings.keep), deleted: deleted.length }, 'backed up the shop');
+      this.log.info({ file, bytes, ms: Date.now() - started, kept: Math.min(this.backups().length, this.settings.keep), deleted: deleted.length }, 'backed up the shop');
     } catch (error) {
       next = Math.min(next, retryAfterMs);
       this.log.error({ err: error, dir: this.settings.dir, retryInMs: next }, 'the scheduled backup failed');

@@ -5,7 +5,12 @@ export type RunQuery = <T>(sql: string) => Promise<T[]>;
 export const tablesQuery = `select table_schema || '.' || table_name as name from information_schema.tables
   where table_schema in ('public', 'drizzle') and table_type = 'BASE TABLE' order by 1`;
 
-const quoted = (name: string) =>
+/** One table's row count and digest, as one SQL query (qualified names only: it also runs with an empty search path). */
+export function digestSql(name: string): string {
+  return `select count(*)::int as rows, md5(coalesce(string_agg(h, '' order by h), '')) as digest from (select md5(t::text) as h from ${quoted(name)} t) rows_of`;
+}
+
+export const quoted = (name: string) =>
   name
     .split('.')
     .map((part) => `"${part.replaceAll('"', '""')}"`)
@@ -19,9 +24,7 @@ const quoted = (name: string) =>
 export async function tableDigests(run: RunQuery): Promise<Record<string, { rows: number; digest: string }>> {
   const tables: Record<string, { rows: number; digest: string }> = {};
   for (const { name } of await run<{ name: string }>(tablesQuery)) {
-    const [row] = await run<{ rows: number; digest: string | null }>(
-      `select count(*)::int as rows, md5(coalesce(string_agg(h, '' order by h), '')) as digest from (select md5(t::text) as h from ${quoted(name)} t) rows_of`,
-    );
+    const [row] = await run<{ rows: number; digest: string | null }>(digestSql(name));
     tables[name] = { rows: row!.rows, digest: row!.digest ?? '' };
   }
   return tables;
