@@ -8,7 +8,7 @@
  *     moved delivery day) and records what the API answers, as shoppers and as staff;
  *   (stop that shop)
  *   tsx scripts/upgrade-fixture.ts export --data-dir DATA_DIR --out DIR
- *     writes every table's rows as JSON, with how many migrations made the database.
+ *     writes every table's rows and the sequences as JSON, with how many migrations made the database.
  */
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
@@ -17,7 +17,7 @@ import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { openPglite, queryRows } from '../src/server/db/client';
-import { exportTables } from '../src/server/db/table-rows';
+import { exportSequences, exportTables } from '../src/server/db/table-rows';
 
 const { positionals, values } = parseArgs({
   allowPositionals: true,
@@ -170,6 +170,7 @@ async function exportRows(): Promise<void> {
     const tables = await exportTables(database.db);
     const [applied] = await queryRows<{ n: number }>(database.db, sql`select count(*)::int as n from drizzle.__drizzle_migrations`);
     fs.writeFileSync(path.join(out, 'tables.json'), `${JSON.stringify(tables)}\n`);
+    fs.writeFileSync(path.join(out, 'sequences.json'), `${JSON.stringify(await exportSequences(database.db), null, 2)}\n`);
     fs.writeFileSync(path.join(out, 'release.json'), `${JSON.stringify({ migrations: applied!.n }, null, 2)}\n`);
     console.log(`Wrote ${Object.keys(tables).length} tables made by ${applied!.n} migrations to ${out}.`);
   } finally {

@@ -36,3 +36,22 @@ export async function importTables(db: Db, tables: Record<string, unknown[]>): P
     }
   });
 }
+
+/** The shop's own sequences (not those behind identity columns): where each one stands. */
+export async function exportSequences(db: Db): Promise<Record<string, { value: number; called: boolean }>> {
+  const rows = await queryRows<{ name: string; value: string | null }>(
+    db,
+    sql`select s.sequencename as name, s.last_value::text as value from pg_sequences s
+      where s.schemaname = 'public' and not exists (
+        select 1 from pg_depend d join pg_class c on c.oid = d.objid
+        where c.relname = s.sequencename and d.deptype in ('a', 'i')) order by 1`,
+  );
+  // A sequence never used has no last value: its next is its start.
+  return Object.fromEntries(rows.map((row) => [row.name, { value: row.value === null ? 0 : Number(row.value), called: row.value !== null }]));
+}
+
+export async function importSequences(db: Db, sequences: Record<string, { value: number; called: boolean }>): Promise<void> {
+  for (const [name, { value, called }] of Object.entries(sequences)) {
+    if (called) await db.execute(sql`select setval(${`public.${name}`}::regclass, ${value}, true)`);
+  }
+}

@@ -9,8 +9,9 @@ import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { MemoryMailer } from '../lib/mail';
 import { emptyDatabase } from '../testing/empty-database';
+import { testShipping } from '../testing/order-helpers';
 import { knownMigrations, queryRows } from './client';
-import { importTables } from './table-rows';
+import { importSequences, importTables } from './table-rows';
 
 /**
  * A release's shop, as scripts/upgrade-fixture.ts pictured it: the rows its migrations and its code
@@ -59,7 +60,7 @@ function expectShownAsBefore(before: unknown, now: unknown, where: string): void
 }
 
 describe(`this release started on the database of release ${release}`, () => {
-  it('keeps every row, and shows shoppers and staff their orders, pre-orders, claims, photos and delivery days as before', async () => {
+  it('keeps every row, shows shoppers and staff their orders, pre-orders, claims, photos and delivery days as before, and takes the next order', async () => {
     // The answers were recorded at a moment (a claim's window was open, a delivery day ahead): the
     // test runs from that moment on, whatever today is.
     vi.useFakeTimers({ toFake: ['Date'], now: new Date(recorded.recordedAt), shouldAdvanceTime: true });
@@ -69,6 +70,7 @@ describe(`this release started on the database of release ${release}`, () => {
     await database.migrate(undefined, { migrationsFolder: releaseMigrations(made.migrations) });
     const tables = JSON.parse(fs.readFileSync(path.join(fixture, 'tables.json'), 'utf8')) as Record<string, unknown[]>;
     await importTables(database.db, tables);
+    await importSequences(database.db, JSON.parse(fs.readFileSync(path.join(fixture, 'sequences.json'), 'utf8')) as Record<string, { value: number; called: boolean }>);
     // The recorded sessions would expire a month after the picture was taken: the test keeps them.
     await database.db.execute(sql`update sessions set expires_at = now() + interval '1 year'`);
 
@@ -86,5 +88,21 @@ describe(`this release started on the database of release ${release}`, () => {
       if (answer.sha256) expect(createHash('sha256').update(response.rawPayload).digest('hex'), answer.url).toBe(answer.sha256);
       else expectShownAsBefore(answer.body, response.json(), `${answer.as} GET ${answer.url}`);
     }
+
+    // And the shop goes on: a shopper of the old release orders again, and gets the next number.
+    const kiri = { cookie: `mango_session=${recorded.sessions.kiri}` };
+    const me = (await app.inject({ method: 'GET', url: '/api/me', headers: kiri })).json<{ id: number }>();
+    const box = (await app.inject({ method: 'GET', url: '/api/products' })).json<Array<{ id: number; stock: number; isPreOrder: boolean }>>().find((p) => !p.isPreOrder && p.stock > 0)!;
+    expect((await app.inject({ method: 'POST', url: `/api/cart/${me.id}/items`, headers: kiri, payload: { productId: box.id, quantity: 1 } })).statusCode).toBe(200);
+    const dates = (await app.inject({ method: 'GET', url: '/api/delivery/dates?region=Auckland', headers: kiri })).json<{ dates: Array<{ date: string; state: { available: boolean } }> }>();
+    const placed = await app.inject({
+      method: 'POST',
+      url: '/api/orders',
+      headers: kiri,
+      payload: { shipping: testShipping, idempotencyKey: 'after-the-upgrade-0001', deliveryDate: dates.dates.find((d) => d.state.available)!.date },
+    });
+    expect(placed.statusCode, placed.body).toBe(201);
+    const numbers = (tables.orders as Array<{ number: string }>).map((order) => Number(order.number.slice(3)));
+    expect(placed.json<{ order: { number: string } }>().order.number).toBe(`MS-${Math.max(...numbers) + 1}`);
   }, 60_000);
 });
