@@ -1,7 +1,5 @@
-import { Suspense } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { Spinner } from '../components/ui/spinner';
-import { LazyAuthPanel } from '../features/auth/lazy-auth-panel';
+import { AuthPanel } from '../features/auth/auth-panel';
 import { ownPath } from '../lib/own-path';
 
 /** Spec 2: /auth signs in, or opens sign-up with ?signup=true; ?redirect= brings the shopper back. */
@@ -13,9 +11,7 @@ export default function AuthPage() {
   const target = ownPath(redirect) ?? '/';
   return (
     <section className="mx-auto max-w-md rounded-2xl bg-white p-6 shadow-sm sm:p-8">
-      <Suspense fallback={<Spinner compact />}>
-        <LazyAuthPanel key={signup ? 'register' : 'login'} initialMode={signup ? 'register' : 'login'} onSignedIn={() => navigate(target)} />
-      </Suspense>
+      <AuthPanel key={signup ? 'register' : 'login'} initialMode={signup ? 'register' : 'login'} onSignedIn={() => navigate(target)} />
     </section>
   );
 }

@@ -1,9 +1,11 @@
-import { Suspense } from 'react';
+import { lazy, Suspense } from 'react';
 import { Dialog } from '../../components/ui/dialog';
 import { Spinner } from '../../components/ui/spinner';
 import { createExternalValue } from '../../lib/external-value';
 import type { AuthMode } from './auth-panel';
-import { LazyAuthPanel as AuthPanel } from './lazy-auth-panel';
+
+// The forms and their validation load when the dialog first opens, not with every page.
+const AuthPanel = lazy(() => import('./auth-panel').then((module) => ({ default: module.AuthPanel })));
 
 const openMode = createExternalValue<AuthMode | null>(null);
 
