@@ -31,7 +31,9 @@ const targets: Target[] = [
     output: 'dist/web/server/index.js',
     async build() {
       const reactRouter = path.join(root, 'node_modules', '.bin', 'react-router');
-      const result = spawnSync(reactRouter, ['build', '--logLevel', 'warn'], { cwd: root, stdio: ['inherit', 'pipe', 'pipe'], encoding: 'utf8' });
+      // Always the production build, even when started from a test runner that sets NODE_ENV=test:
+      // the stamp says only that the sources are built, not in which mode.
+      const result = spawnSync(reactRouter, ['build', '--logLevel', 'warn'], { cwd: root, stdio: ['inherit', 'pipe', 'pipe'], encoding: 'utf8', env: { ...process.env, NODE_ENV: 'production' } });
       process.stdout.write(withoutOthersWarnings(result.stdout ?? ''));
       process.stderr.write(withoutOthersWarnings(result.stderr ?? ''));
       if (result.status !== 0) throw new Error(`react-router build failed (${result.error?.message ?? `exit ${result.status}`})`);
