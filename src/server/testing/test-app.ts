@@ -1,19 +1,18 @@
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp } from '../app';
 import { type AppConfig, loadConfig } from '../config';
-import { type Database, openPglite, openPostgres } from '../db/client';
+import { type Database, openPglite } from '../db/client';
 import { seedShop } from '../db/seed/seed-shop';
 import { deliverySettings } from '../db/schema';
 import { defaultDeliverySettings } from '../../contracts/delivery';
 import { ensureAdmin } from '../modules/auth/admin-accounts';
 import { type MailMessage, MemoryMailer } from '../lib/mail';
+import { newServerDatabase } from './empty-database';
 
 export interface TestShop {
   app: FastifyInstance;
@@ -51,21 +50,11 @@ export async function createTestShop(env: Record<string, string> = {}, options: 
   let databaseUrl: string | undefined;
   const serverUrl = process.env.DATABASE_URL;
   if (serverUrl) {
-    const name = `mango_test_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const url = new URL(serverUrl);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
-    database = await openPostgres(databaseUrl, { poolSize: 40 });
+    const made = await newServerDatabase(serverUrl, 'mango_test', 40);
+    ({ database, url: databaseUrl } = made);
     await database.migrate(seedShop);
     dropDatabase = async () => {
-      const dropper = new pg.Client({ connectionString: serverUrl });
-      await dropper.connect();
-      await dropper.query(`drop database if exists ${name} with (force)`);
-      await dropper.end();
+      await made.drop();
     };
   } else {
     const template = new Blob([await fs.readFile(inject('pgliteTemplate'))]);
