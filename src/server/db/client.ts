@@ -197,7 +197,7 @@ async function explainingMigrationFailure(folder: string, migrate: () => Promise
     const reason = [cause.message ?? String(cause), cause.detail, cause.hint].filter((part) => typeof part === 'string' && part).join(' ');
     let failed: string | undefined;
     try {
-      const journal = JSON.parse(fs.readFileSync(path.join(folder, 'meta', '_journal.json'), 'utf8')) as { entries: Array<{ tag: string }> };
+      const journal = readMigrationJournal(folder);
       // The newest first: the pending migrations are the last ones, and an older one may hold the same statement.
       failed = [...journal.entries].reverse().find(
         (entry) => typeof failedStatement === 'string' && fs.readFileSync(path.join(folder, `${entry.tag}.sql`), 'utf8').split('--> statement-breakpoint').includes(failedStatement),
@@ -213,10 +213,22 @@ async function explainingMigrationFailure(folder: string, migrate: () => Promise
   }
 }
 
+/** drizzle-kit's list of the migrations in a folder, oldest first. */
+export interface MigrationJournal {
+  entries: Array<{ idx: number; version: string; when: number; tag: string; breakpoints: boolean }>;
+}
+
+export function migrationJournalFile(folder: string): string {
+  return path.join(folder, 'meta', '_journal.json');
+}
+
+export function readMigrationJournal(folder: string = migrationsFolder): MigrationJournal {
+  return JSON.parse(fs.readFileSync(migrationJournalFile(folder), 'utf8')) as MigrationJournal;
+}
+
 /** How many migrations this release has: a database with more comes from a newer release. */
 export function knownMigrations(): number {
-  const journal = JSON.parse(fs.readFileSync(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as { entries: unknown[] };
-  return journal.entries.length;
+  return readMigrationJournal().entries.length;
 }
 
 /** An empty, migrated embedded database made by the server build; absent when running from src/. */

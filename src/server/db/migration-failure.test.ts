@@ -1,14 +1,13 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { emptyDatabase } from '../testing/empty-database';
+import { addMigration, migrationsCopy } from '../testing/migration-folders';
 import { knownMigrations, MigrationError, queryRows } from './client';
 import { seedIfEmpty } from './seed/seed-shop';
 
-const migrations = fileURLToPath(new URL('./migrations', import.meta.url));
 const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'mango-migrations-'));
 const cleanups: Array<() => Promise<void>> = [];
 afterAll(async () => {
@@ -18,20 +17,10 @@ afterAll(async () => {
 
 /** The release's migrations, then one that works and one that fails part-way: the next release gone wrong. */
 function migrationsWithABadOne(): string {
-  fs.cpSync(migrations, folder, { recursive: true });
-  const journalFile = path.join(folder, 'meta', '_journal.json');
-  const journal = JSON.parse(fs.readFileSync(journalFile, 'utf8')) as { entries: Array<{ idx: number; version: string; when: number; tag: string; breakpoints: boolean }> };
-  const last = journal.entries.at(-1)!;
-  const added = [
-    { tag: '9001_add_probe', sql: 'ALTER TABLE "products" ADD COLUMN "upgrade_probe" integer;' },
-    { tag: '9002_fails_half_way', sql: 'UPDATE "products" SET "upgrade_probe" = 1;\n--> statement-breakpoint\nSELECT 1 / (SELECT count(*) - count(*) FROM "products");' },
-  ];
-  added.forEach((migration, index) => {
-    fs.writeFileSync(path.join(folder, `${migration.tag}.sql`), migration.sql);
-    journal.entries.push({ idx: last.idx + index + 1, version: last.version, when: last.when + index + 1, tag: migration.tag, breakpoints: true });
+  return migrationsCopy(folder, (journal) => {
+    const probe = addMigration(folder, journal, '9001_add_probe', 'ALTER TABLE "products" ADD COLUMN "upgrade_probe" integer;');
+    return addMigration(folder, probe, '9002_fails_half_way', 'UPDATE "products" SET "upgrade_probe" = 1;\n--> statement-breakpoint\nSELECT 1 / (SELECT count(*) - count(*) FROM "products");');
   });
-  fs.writeFileSync(journalFile, JSON.stringify(journal));
-  return folder;
 }
 
 describe('a migration that fails part-way', () => {

@@ -9,6 +9,7 @@ import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { MemoryMailer } from '../lib/mail';
 import { emptyDatabase } from '../testing/empty-database';
+import { migrationsCopy } from '../testing/migration-folders';
 import { testShipping } from '../testing/order-helpers';
 import { knownMigrations, queryRows } from './client';
 import { importSequences, importTables } from './table-rows';
@@ -20,7 +21,6 @@ import { importSequences, importTables } from './table-rows';
  */
 const release = 'e432aa5';
 const fixture = fileURLToPath(new URL(`./upgrade-fixtures/${release}/`, import.meta.url));
-const migrations = fileURLToPath(new URL('./migrations', import.meta.url));
 const made = JSON.parse(fs.readFileSync(path.join(fixture, 'release.json'), 'utf8')) as { migrations: number };
 const recorded = JSON.parse(fs.readFileSync(path.join(fixture, 'answers.json'), 'utf8')) as {
   recordedAt: string;
@@ -37,12 +37,7 @@ afterAll(async () => {
 
 /** The migrations the release had: this repository's first ones (a migration is never edited once released). */
 function releaseMigrations(count: number): string {
-  const folder = path.join(work, 'migrations');
-  fs.cpSync(migrations, folder, { recursive: true });
-  const journalFile = path.join(folder, 'meta', '_journal.json');
-  const journal = JSON.parse(fs.readFileSync(journalFile, 'utf8')) as { entries: unknown[] };
-  fs.writeFileSync(journalFile, JSON.stringify({ ...journal, entries: journal.entries.slice(0, count) }));
-  return folder;
+  return migrationsCopy(path.join(work, 'migrations'), (journal) => ({ ...journal, entries: journal.entries.slice(0, count) }));
 }
 
 /** Everything the release showed is shown the same now; what this release adds beside it is allowed. */
