@@ -52,6 +52,7 @@ import { InventoryService } from './modules/inventory/service';
 import { promoAdminRoutes } from './modules/promos/admin-routes';
 import { promoRoutes } from './modules/promos/routes';
 import { reportRoutes } from './modules/reports/routes';
+import { bookRoutes } from './modules/books/routes';
 import { contentAdminRoutes } from './modules/content/admin-routes';
 import { settingsRoutes } from './modules/settings/routes';
 import { SettingsService } from './modules/settings/service';
@@ -214,6 +215,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(promoAdminRoutes({ db, bus }));
   await app.register(contentAdminRoutes({ db, bus }));
   await app.register(reportRoutes({ db, bus }));
+  await app.register(bookRoutes({ db }));
   await app.register(newsletterRoutes({ db, limiter, publicUrl }));
   await app.register(waitlistRoutes(waitlist, publicUrl));
   await app.register(ripenessRoutes(readyReminders, publicUrl));

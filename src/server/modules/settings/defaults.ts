@@ -1,5 +1,6 @@
 import { claimWindowBounds } from '../../../contracts/claims';
 import { shopRules } from '../../../contracts/shop-rules';
+import { defaultXeroSalesAccount } from '../../../contracts/exports';
 import type { StoredSettings } from '../../../contracts/settings';
 
 /** The settings a new shop starts with; staff change them from the admin area. */
@@ -21,6 +22,7 @@ export const defaultSettings: StoredSettings = {
   daysOpen: { Mon: true, Tue: true, Wed: true, Thu: true, Fri: true, Sat: true, Sun: false },
   analytics: { gaTrackingId: '', metaPixelId: '' },
   gstNumber: '',
+  xeroSalesAccount: defaultXeroSalesAccount,
   bankTransfer: { accountName: 'Mango Shop Ltd', accountNumber: '', bankName: '' },
   shippingCents: shopRules.defaultShippingCents,
   unpaidOrderTimeoutDays: 3,

@@ -7,6 +7,7 @@ import { ApiError } from '../../../lib/api-client';
 import { formatDate, formatPrice } from '../../../lib/format';
 import { adminSectionTitles } from '../shared/admin-layout';
 import { type ReportFilters, reportCsvUrl, useSalesReport } from '../shared/reports-api';
+import { ReportBooks } from './report-books';
 import { ReportClaimTables } from './report-claim-tables';
 import { ReportRangeForm } from './report-range-form';
 import { SalesTable } from './report-sales-table';
@@ -97,6 +98,8 @@ export function AdminReports() {
             </ReportSection>
             <ReportTables report={data} filters={filters} />
             <ReportClaimTables report={data} filters={filters} />
+            <h2 className="mt-4 text-2xl font-semibold">For the books</h2>
+            <ReportBooks range={{ from: data.from, to: data.to }} />
           </div>
         )
       )}

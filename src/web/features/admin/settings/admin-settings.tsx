@@ -207,8 +207,11 @@ function SettingsForm({ saved }: { saved: StoredSettings }) {
           {field('Bank', errors['bankTransfer.bankName'], draft.bankTransfer.bankName, (v) => patch('bankTransfer', { bankName: v }), { maxLength: 60 })}
           {field('Account name', errors['bankTransfer.accountName'], draft.bankTransfer.accountName, (v) => patch('bankTransfer', { accountName: v }), { maxLength: 100 })}
           {field('Account number', errors['bankTransfer.accountNumber'], draft.bankTransfer.accountNumber, (v) => patch('bankTransfer', { accountNumber: v }), { placeholder: '12-3456-0123456-00' })}
+          {field('Xero sales account code', errors.xeroSalesAccount, draft.xeroSalesAccount, (v) => patch('xeroSalesAccount', v), { maxLength: 10, placeholder: '200' })}
         </div>
-        <p className="text-sm text-ink-500">Receipts show the GST number; bank-transfer orders show the account with the order number as reference.</p>
+        <p className="text-sm text-ink-500">
+          Receipts show the GST number; bank-transfer orders show the account with the order number as reference. The Xero export (Reports) codes sales to the Xero account above.
+        </p>
       </Panel>
 
       <Panel title="Orders and stock">

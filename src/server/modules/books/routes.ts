@@ -1,0 +1,38 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { exportRangeSchema } from '../../../contracts/exports';
+import { gstReturnQuerySchema } from '../../../contracts/gst-return';
+import type { Db } from '../../db/client';
+import { adminOnly } from '../auth/request-user';
+import { BooksService } from './service';
+
+/** The books: the Xero export and the GST return; staff only. */
+export function bookRoutes({ db }: { db: Db }): FastifyPluginAsyncZod {
+  return async (app) => {
+    const books = new BooksService({ db, settings: app.services.settings });
+
+    app.get('/api/admin/exports/xero-invoices.csv', { onRequest: adminOnly, schema: { querystring: exportRangeSchema } }, async (request, reply) => {
+      const { from, to } = request.query;
+      const csv = await books.xeroInvoices(request.query);
+      return reply
+        .header('cache-control', 'no-store')
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="xero-invoices-${from}-to-${to}.csv"`)
+        .send(csv);
+    });
+
+    app.get('/api/admin/reports/gst-return', { onRequest: adminOnly, schema: { querystring: gstReturnQuerySchema } }, async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return books.gstReturn(request.query);
+    });
+
+    app.get('/api/admin/reports/gst-return.csv', { onRequest: adminOnly, schema: { querystring: gstReturnQuerySchema } }, async (request, reply) => {
+      const { from, to } = request.query;
+      const csv = await books.gstReturnCsv(request.query);
+      return reply
+        .header('cache-control', 'no-store')
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="gst-return-${from}-to-${to}.csv"`)
+        .send(csv);
+    });
+  };
+}
