@@ -34,6 +34,7 @@ const order: OrderView = {
   promoCode: 'MANGO10',
   shippingAddress: { name: 'Aroha Ngata', phone: '021 123 4567', street: '1020 Kaipara Coast Highway, RD 4', suburb: '', city: 'Warkworth', postcode: '0984', region: 'Auckland' },
   deliveryInstructions: 'Leave by the garage door',
+  gift: null,
   rural: true,
   deliveryDate: delivery,
   dispatchDate: addDays(delivery, -1),
@@ -61,6 +62,7 @@ const claim = { id: 7, reason: 'bruised' as const, lines: [{ name: 'Alphonso Man
 
 const mails: Array<[string, MailMessage]> = [
   ['order-confirmation', confirmationMail(context(order))],
+  ['order-confirmation-gift', confirmationMail(context({ ...order, gift: { message: 'Happy birthday, Mum!\nThe first Alphonsos of the season, with love from Aroha.' }, shippingAddress: { ...order.shippingAddress, name: 'Mere Ngata' } }))],
   ['order-paid', paidMail(context({ ...order, status: 'paid', bankTransfer: null }))],
   ['order-shipped', shippedMail(context(shipped), ripeness)],
   ['ripeness-ready', readyMail({ to: 'aroha@example.nz', firstName: 'Aroha', orderNumber: 'MS-10042', lines: [...ripeness.lines, { name: 'Himsagar Mangoes', window: { from: addDays(delivery, 4), until: addDays(delivery, 6) } }], today: ripeness.remindOn, orderUrl: 'https://mangoshop.co.nz/account/orders/MS-10042', optOutUrl: ripeness.optOutUrl, siteName: 'Mango Shop' })],
@@ -101,7 +103,12 @@ test('every e-mail has an HTML part that says what its plain text says, readable
   }
   await page.setContent(mails[0]![1].html!);
   for (const text of [`Delivery: `, '(rural delivery)', 'Rural delivery', '$5.00', '$174.47', 'MS-10042', '12-3456-7890123-00']) await expect(page.locator('body')).toContainText(text);
-  await page.setContent(mails[2]![1].html!);
+  // A gift: the recipient, and the message as it goes in the box, its line break kept.
+  await page.setContent(mails[1]![1].html!);
+  await expect(page.locator('body')).toContainText('A gift for Mere Ngata, delivering to:');
+  await expect(page.getByText('Happy birthday, Mum!')).toHaveText('Happy birthday, Mum!\nThe first Alphonsos of the season, with love from Aroha.', { useInnerText: true });
+  expect(mails[1]![1].text).toContain('Happy birthday, Mum!\nThe first Alphonsos');
+  await page.setContent(mails[3]![1].html!);
   await expect(page.getByRole('link', { name: 'Track your parcel' })).toHaveAttribute('href', 'https://www.nzpost.co.nz/tools/tracking/item/NZP123456789');
   await expect(page.locator('body')).toContainText('Tracking number: NZ Post NZP123456789');
   // The ripening guide: each variety's days, and the reminder with its opt-out.

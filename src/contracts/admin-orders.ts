@@ -44,6 +44,8 @@ export interface AdminOrderRow {
   total: number;
   gst: number;
   itemCount: number;
+  /** Sent as a gift (to someone else, with no prices in the box). */
+  gift: boolean;
 }
 
 export interface AdminOrderPage {

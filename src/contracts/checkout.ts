@@ -56,6 +56,28 @@ export const boxesOf = (lines: ReadonlyArray<{ quantity: number }>): number => l
 export const isRuralAddress = (shipping: { rural?: boolean; street: string; suburb?: string; city: string }): boolean =>
   Boolean(shipping.rural) || looksRural(shipping.street, shipping.suburb ?? '', shipping.city);
 
+/** The longest gift message: it goes on a card in the box. */
+export const giftMessageMaxLength = 300;
+
+/** Characters as a person counts them (an emoji is one), the same count PostgreSQL's char_length keeps. */
+export const characterCount = (text: string) => [...text].length;
+
+/**
+ * A gift: the shipping details are the recipient's, and the message (empty for none) is printed
+ * on the packing slip that goes in the box. Line breaks are kept; other control characters are not.
+ */
+export const giftSchema = z.strictObject(
+  {
+    message: z
+      .string({ error: 'The gift message must be text' })
+      .transform((text) => text.replace(/\r\n?/g, '\n').replace(/[\u0000-\u0009\u000B-\u001F\u007F]/g, '').trim())
+      .refine((text) => characterCount(text) <= giftMessageMaxLength, `A gift message can be at most ${giftMessageMaxLength} characters`)
+      .optional()
+      .default(''),
+  },
+  { error: 'A gift is an object with a message' },
+);
+
 /** POST /api/orders: lines come from the shopper's cart on the server, never from the request. */
 export const placeOrderSchema = z.object({
   shipping: shippingDetailsSchema,
@@ -63,6 +85,8 @@ export const placeOrderSchema = z.object({
   /** Required when every line is in stock; a pre-order gets its date when its boxes are allocated. */
   deliveryDate: deliveryDateField.optional(),
   paymentMethod: z.enum(checkoutPaymentMethods, { error: 'Choose a payment method' }).default('bank_transfer'),
+  /** Sent as a gift: to the shipping details, with this message; the buyer's profile is never changed by it. */
+  gift: giftSchema.optional(),
   idempotencyKey: z
     .string({ error: 'A checkout key is required' })
     .regex(/^[A-Za-z0-9_-]{16,80}$/, 'A checkout key is required'),

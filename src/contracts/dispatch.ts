@@ -26,6 +26,8 @@ export interface DispatchOrder {
   customer: { name: string; email: string; phone: string };
   address: { name: string; phone: string; street: string; suburb: string; city: string; postcode: string; region: string };
   deliveryInstructions: string;
+  /** A gift: the message printed on its packing slip (empty for none); null when not a gift. */
+  gift: { message: string } | null;
   /** Each line with where its boxes come from (packed, or the plan down the list); null when it holds none yet. */
   lines: Array<{ name: string; quantity: number; isPreOrder: boolean; batches: LinePacking | null }>;
 }

@@ -137,6 +137,8 @@ export interface OrderView {
   promoCode: string | null;
   shippingAddress: ShippingAddressView;
   deliveryInstructions: string;
+  /** A gift to the person in the shipping address, with the message on its packing slip (empty for none); null when not a gift. */
+  gift: { message: string } | null;
   /** Delivered to a rural address. */
   rural: boolean;
   /** The delivery day (YYYY-MM-DD); null for a pre-order until its boxes are allocated. */

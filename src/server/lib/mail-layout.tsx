@@ -148,7 +148,7 @@ function Part({ part }: { part: Exclude<MailPart, string> }) {
       );
     case 'callout':
       return (
-        <Text className="mail-callout" style={{ ...text, backgroundColor: colours.tint, borderRadius: '12px', padding: '12px 16px', fontWeight: 700 }}>
+        <Text className="mail-callout" style={{ ...text, backgroundColor: colours.tint, borderRadius: '12px', padding: '12px 16px', fontWeight: 700, whiteSpace: 'pre-line' }}>
           {part.text}
         </Text>
       );

@@ -16,7 +16,8 @@ import { CartLines } from '../features/cart/cart-lines';
 import { useCart } from '../features/cart/cart-provider';
 import { DeliveryDatePicker, useDeliveryDates } from '../features/checkout/delivery-date-picker';
 import { PromoField } from '../features/checkout/promo-field';
-import { type ShippingForm, ShippingFields, shippingFromProfile } from '../features/checkout/shipping-fields';
+import { GiftFields } from '../features/checkout/gift-fields';
+import { emptyRecipient, type ShippingForm, ShippingFields, shippingFromProfile } from '../features/checkout/shipping-fields';
 import { newIdempotencyKey, orderQueryKey, ordersQueryKey, postOrderThroughRush, postQuote } from '../features/orders/orders-api';
 import { OrderTotals } from '../features/orders/order-totals';
 import { trackInitiateCheckout } from '../lib/analytics';
@@ -43,6 +44,10 @@ function Checkout({ user }: { user: User }) {
   const queryClient = useQueryClient();
   const [promoCode, setPromoCode] = useState<string>();
   const [shipping, setShipping] = useState<ShippingForm>(() => shippingFromProfile(user));
+  // A gift goes to someone else: the buyer's own details wait here while the form holds the recipient's.
+  const [gift, setGift] = useState(false);
+  const [giftMessage, setGiftMessage] = useState('');
+  const [ownShipping, setOwnShipping] = useState<ShippingForm | null>(null);
   const [paymentMethod, setPaymentMethod] = useState<PaymentMethod>('bank_transfer');
   const [deliveryDate, setDeliveryDate] = useState<string>();
   const [problem, setProblem] = useState<string | null>(null);
@@ -86,6 +91,7 @@ function Checkout({ user }: { user: User }) {
     promoCode: priced?.promo?.applied ? priced.promo.code : undefined,
     deliveryDate: needsDate ? deliveryDate : undefined,
     paymentMethod,
+    gift: gift ? { message: giftMessage } : undefined,
     idempotencyKey,
     // The total on screen: the server refuses the order if it would charge anything else.
     expectedTotalCents: priced ? dollarsToCents(priced.total) : undefined,
@@ -129,6 +135,20 @@ function Checkout({ user }: { user: User }) {
     setShipping(next);
     revalidate({ ...order, shipping: next });
   };
+  const changeGift = (next: boolean) => {
+    setGift(next);
+    let form: ShippingForm;
+    if (next) {
+      setOwnShipping(shipping);
+      form = emptyRecipient();
+    } else form = ownShipping ?? shippingFromProfile(user);
+    setShipping(form);
+    revalidate({ ...order, shipping: form, gift: next ? { message: giftMessage } : undefined });
+  };
+  const changeGiftMessage = (message: string) => {
+    setGiftMessage(message);
+    revalidate({ ...order, gift: { message } });
+  };
   const changeDate = useCallback((date: string | undefined) => setDeliveryDate(date), []);
   useEffect(() => revalidate(order), [deliveryDate]); // eslint-disable-line react-hooks/exhaustive-deps -- re-check only when the day changes
 
@@ -160,7 +180,8 @@ function Checkout({ user }: { user: User }) {
           <form id="checkout-form" onSubmit={handleSubmit(order)} noValidate className="grid gap-8">
             <Panel title="Delivery details">
               <p className="text-sm text-ink-500">We deliver across New Zealand, usually within 24-48 hours of dispatch.</p>
-              <ShippingFields value={shipping} onChange={changeShipping} errors={errors} ruralSurcharge={priced?.ruralSurcharge || dates?.ruralSurcharge} />
+              <GiftFields gift={gift} message={giftMessage} onGift={changeGift} onMessage={changeGiftMessage} error={errors['gift.message']} />
+              <ShippingFields value={shipping} onChange={changeShipping} errors={errors} gift={gift} ruralSurcharge={priced?.ruralSurcharge || dates?.ruralSurcharge} />
               {!priced ? null : needsDate ? (
                 <DeliveryDatePicker region={shipping.region} boxes={boxes} value={deliveryDate} onChange={changeDate} error={errors.deliveryDate} />
               ) : (

@@ -13,6 +13,7 @@ import { fetchOrder, orderQueryKey } from '../features/orders/orders-api';
 import { OrderLineList } from '../features/orders/order-line-list';
 import { OrderTotals } from '../features/orders/order-totals';
 import { trackPurchase } from '../lib/analytics';
+import { GiftNote } from '../features/orders/gift-note';
 import { formatDate } from '../lib/format';
 
 /** Issue 4: what happens next for the order just placed; the purchase is reported once. */
@@ -88,6 +89,7 @@ function PlacedOrder({ number }: { number: string }) {
           <p className="font-semibold text-leaf-700">Payment received: thank you. We are getting your mangoes ready.</p>
         )}
         <DeliveryDay order={order} />
+        <GiftNote order={order} />
         {preOrders.length > 0 && !order.deliveryDate && (
           <ul className="grid gap-2 text-sm">
             {preOrders.map((line) => (

@@ -32,6 +32,8 @@ export const orders = pgTable(
     shipPostcode: text('ship_postcode').notNull(),
     shipRegion: text('ship_region').notNull(),
     deliveryInstructions: text('delivery_instructions').notNull().default(''),
+    /** A gift: the ship_* details are the recipient's, the buyer stays the account holder; the message goes in the box. Null when not a gift. */
+    giftMessage: text('gift_message'),
     trackingNumber: text('tracking_number'),
     /** Who carries the boxes (set when the order ships); with the tracking number it makes the tracking link. */
     carrier: text('carrier', { enum: carriers }),
@@ -63,6 +65,7 @@ export const orders = pgTable(
     index('orders_status_created_idx').on(t.status, t.createdAt),
     index('orders_dispatch_date_idx').on(t.dispatchDate),
     index('orders_ready_mail_idx').on(t.readyMailOn).where(sql`${t.readyMailOn} is not null and ${t.readyMailDoneAt} is null`),
+    check('orders_gift_message', sql`${t.giftMessage} is null or char_length(${t.giftMessage}) <= 300`),
     check('orders_rural_surcharge', sql`${t.ruralSurchargeCents} between 0 and ${t.shippingCents}`),
     check('orders_delivery_boxes', sql`${t.deliveryBoxes} >= 0 and (${t.deliveryBoxes} = 0 or ${t.dispatchDate} is not null)`),
     check('orders_money', sql`${t.subtotalCents} >= 0 and ${t.shippingCents} >= 0 and ${t.discountCents} between 0 and ${t.subtotalCents} and ${t.totalCents} = ${t.subtotalCents} + ${t.shippingCents} - ${t.discountCents} and ${t.gstCents} >= 0`),

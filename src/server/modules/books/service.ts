@@ -26,6 +26,7 @@ interface ContactRow {
   shipCity: string;
   shipRegion: string;
   shipPostcode: string;
+  giftMessage: string | null;
 }
 
 const contactColumns = {
@@ -41,12 +42,17 @@ const contactColumns = {
   shipCity: orders.shipCity,
   shipRegion: orders.shipRegion,
   shipPostcode: orders.shipPostcode,
+  giftMessage: orders.giftMessage,
 };
 
-/** The account holder, at the address on their account, or else the one the order went to. */
+/**
+ * The account holder, at the address on their account, or else the one the order went to; a
+ * gift went to someone else, so its address is never the buyer's.
+ */
 function contactOf(row: ContactRow): XeroContact {
   const name = `${row.firstName} ${row.lastName}`.trim() || row.email;
   if (row.address.trim()) return { name, email: row.email, street: row.address, suburb: '', city: row.city, region: row.region, postcode: row.postalCode };
+  if (row.giftMessage !== null) return { name, email: row.email, street: '', suburb: '', city: '', region: '', postcode: '' };
   return { name, email: row.email, street: row.shipStreet, suburb: row.shipSuburb, city: row.shipCity, region: row.shipRegion, postcode: row.shipPostcode };
 }
 

@@ -88,6 +88,7 @@ export class DispatchService {
         customer: { name: `${customer.firstName} ${customer.lastName}`.trim(), email: customer.email, phone: customer.phone },
         address: { name: order.shipName, phone: order.shipPhone, street: order.shipStreet, suburb: order.shipSuburb, city: order.shipCity, postcode: order.shipPostcode, region: order.shipRegion },
         deliveryInstructions: order.deliveryInstructions,
+        gift: order.giftMessage === null ? null : { message: order.giftMessage },
         lines: own.map((line) => ({ name: line.productName, quantity: line.quantity, isPreOrder: line.isPreOrder, batches: null })),
       };
       return { order, lines: own, view };

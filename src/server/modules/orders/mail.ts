@@ -110,9 +110,20 @@ export function confirmationMail(context: MailContext): MailMessage {
     ...(payment.length ? [''] : []),
     deliveryLine(order),
     '',
-    'Delivering to:',
-    ...address(order).map((line) => `  ${line}`),
+    ...(order.gift ? giftLines(order, order.gift.message) : ['Delivering to:', ...address(order).map((line) => `  ${line}`)]),
   ]);
+}
+
+/** A gift's recipient, and the message as it will be printed in the box (no prices go in it). */
+function giftLines(order: OrderView, giftMessage: string): MailPart[] {
+  return [
+    `A gift for ${order.shippingAddress.name}, delivering to:`,
+    ...address(order).map((line) => `  ${line}`),
+    '',
+    ...(giftMessage
+      ? ['Your gift message, printed on the slip in the box (which shows no prices):', { kind: 'callout' as const, text: giftMessage }]
+      : ['The box carries a packing slip with no prices, and no gift message.']),
+  ];
 }
 
 export function paidMail(context: MailContext): MailMessage {
@@ -125,9 +136,11 @@ export function paidMail(context: MailContext): MailMessage {
 
 /** Sent when the boxes leave: when they arrive, how to follow them, and how to ripen the fruit. */
 export function shippedMail(context: MailContext, ripeness?: ShippedRipeness): MailMessage {
-  return message(context, `Order ${context.order.number} is on its way`, [
-    `Your order ${context.order.number} has been shipped.`,
-    ...(context.order.deliveryDate ? [`It is due with you on ${formatDay(context.order.deliveryDate)}.`] : []),
+  const { order } = context;
+  const to = order.gift ? order.shippingAddress.name : 'you';
+  return message(context, `Order ${order.number} is on its way`, [
+    order.gift ? `Your gift to ${order.shippingAddress.name}, order ${order.number}, has been shipped.` : `Your order ${order.number} has been shipped.`,
+    ...(order.deliveryDate ? [`It is due with ${to} on ${formatDay(order.deliveryDate)}.`] : []),
     ...trackingLines(context.order),
     ...ripeningGuide(ripeness),
   ]);

@@ -124,6 +124,7 @@ export class OrderPlacing {
         shipPostcode: shipping.postcode,
         shipRegion: shipping.region,
         deliveryInstructions: shipping.deliveryInstructions,
+        giftMessage: input.gift ? input.gift.message : null,
         rural,
         ruralSurchargeCents: totals.ruralSurchargeCents,
         deliveryDate: booked?.deliveryDate ?? null,
@@ -155,7 +156,8 @@ export class OrderPlacing {
     }
     const events = await tx.insert(orderEvents).values({ orderId, status: 'pending_payment', note: 'Order placed', actorUserId: user.id }).returning();
     await tx.delete(cartLines).where(inArray(cartLines.id, priced.lines.map((line) => line.cartLineId)));
-    if (shipping.saveToProfile) {
+    // A gift's address is the recipient's: it never becomes the buyer's own.
+    if (shipping.saveToProfile && !input.gift) {
       await tx
         .update(users)
         .set({ phone: shipping.phone, address: shipping.street, city: shipping.city, postalCode: shipping.postcode, region: shipping.region, updatedAt: sql`now()` })

@@ -51,6 +51,7 @@ function toRow(row: Row): AdminOrderRow {
     total: centsToDollars(row.order.totalCents),
     gst: centsToDollars(row.order.gstCents),
     itemCount: Number(row.itemCount),
+    gift: row.order.giftMessage !== null,
   };
 }
 

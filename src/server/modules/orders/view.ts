@@ -58,6 +58,7 @@ export function viewOf(order: OrderRow, lines: LineRow[], events: EventRow[], se
       region: order.shipRegion,
     },
     deliveryInstructions: order.deliveryInstructions,
+    gift: order.giftMessage === null ? null : { message: order.giftMessage },
     rural: order.rural,
     deliveryDate: order.deliveryDate,
     dispatchDate: order.dispatchDate,

@@ -33,10 +33,17 @@ interface ShippingFieldsProps {
   onChange: (next: ShippingForm) => void;
   /** Errors keyed as the order schema reports them ('shipping.phone'). */
   errors: FieldErrors;
+  /** A gift: the details are the recipient's, and never saved to the buyer's profile. */
+  gift?: boolean;
+}
+
+/** The form emptied for a gift's recipient: nothing of the buyer's own address stays in it. */
+export function emptyRecipient(): ShippingForm {
+  return { name: '', phone: '', street: '', suburb: '', city: '', postcode: '', region: '', deliveryInstructions: '', rural: false, saveToProfile: false };
 }
 
 /** Name, NZ phone, street, suburb, city, 4-digit postcode, region and delivery instructions. */
-export function ShippingFields({ value, onChange, errors, ruralSurcharge }: ShippingFieldsProps) {
+export function ShippingFields({ value, onChange, errors, ruralSurcharge, gift = false }: ShippingFieldsProps) {
   const rdNumber = looksRural(value.street, value.suburb, value.city);
   const field = (name: 'name' | 'phone' | 'street' | 'suburb' | 'city' | 'postcode') => ({
     value: value[name],
@@ -46,8 +53,8 @@ export function ShippingFields({ value, onChange, errors, ruralSurcharge }: Ship
   return (
     <div className="grid gap-4">
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField label="Full name" autoComplete="shipping name" {...field('name')} />
-        <TextField label="Phone" type="tel" autoComplete="shipping tel" placeholder="021 123 4567" {...field('phone')} />
+        <TextField label={gift ? 'Recipient’s full name' : 'Full name'} autoComplete={gift ? 'off' : 'shipping name'} {...field('name')} />
+        <TextField label={gift ? 'Recipient’s phone' : 'Phone'} type="tel" autoComplete={gift ? 'off' : 'shipping tel'} placeholder="021 123 4567" {...field('phone')} />
       </div>
       <TextField label="Street address" autoComplete="shipping address-line1" {...field('street')} />
       <div className="grid gap-4 sm:grid-cols-2">
@@ -103,15 +110,17 @@ export function ShippingFields({ value, onChange, errors, ruralSurcharge }: Ship
           {ruralSurcharge ? `: couriers charge ${formatPrice(ruralSurcharge)} more (GST included).` : '.'}
         </p>
       </div>
-      <label className="flex items-center gap-2 text-sm">
-        <input
-          type="checkbox"
-          className="size-4 accent-mango-600"
-          checked={value.saveToProfile}
-          onChange={(event) => onChange({ ...value, saveToProfile: event.target.checked })}
-        />
-        Save these details to my profile
-      </label>
+      {!gift && (
+        <label className="flex items-center gap-2 text-sm">
+          <input
+            type="checkbox"
+            className="size-4 accent-mango-600"
+            checked={value.saveToProfile}
+            onChange={(event) => onChange({ ...value, saveToProfile: event.target.checked })}
+          />
+          Save these details to my profile
+        </label>
+      )}
     </div>
   );
 }

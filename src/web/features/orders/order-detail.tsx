@@ -19,6 +19,7 @@ import { OrderTimeline } from './order-timeline';
 import { OrderTotals } from './order-totals';
 import { cancelOrder, fetchOrder, orderQueryKey, ordersQueryKey } from './orders-api';
 import { PayByCardButton } from './pay-by-card-button';
+import { GiftNote } from './gift-note';
 import { Receipt } from './receipt';
 
 /** One order of the shopper: lines, totals with GST, address, timeline, tracking, cancel and receipt. */
@@ -124,6 +125,7 @@ function OrderSheet({ order }: { order: OrderView }) {
           </Panel>
           <Panel title="Delivery" level={3} className="gap-3">
             <DeliveryDay order={order} />
+            <GiftNote order={order} />
             <address className="text-sm not-italic">
               {address.name}
               <br />

@@ -13,6 +13,7 @@ import { ApiError, apiRequest, errorMessage } from '../../../lib/api-client';
 import { type FieldErrors, fieldErrorsOf } from '../../../lib/form-errors';
 import { OrderStatusBadge } from '../../orders/order-status-badge';
 import { PackingSlipBody } from '../orders/packing-slip';
+import { GiftBadge } from '../shared/gift-badge';
 import { useUrlFilters } from '../shared/use-url-filters';
 
 const dispatchKey = (date: string) => ['admin', 'dispatch', date] as const;
@@ -100,7 +101,7 @@ export function AdminDispatch() {
   );
 }
 
-/** An order's number (linking to it), its status and whether it goes to a rural address. */
+/** An order's number (linking to it), its status, whether it goes to a rural address and whether it is a gift. */
 function OrderHeadline({ order }: { order: ToScheduleOrder }) {
   return (
     <p className="flex flex-wrap items-center gap-2">
@@ -109,6 +110,7 @@ function OrderHeadline({ order }: { order: ToScheduleOrder }) {
       </Link>
       <OrderStatusBadge status={order.status} />
       {order.rural && <span className="rounded-full bg-ink-900 px-2 py-0.5 text-xs font-semibold text-white">Rural</span>}
+      {order.gift && <GiftBadge />}
     </p>
   );
 }

@@ -21,6 +21,7 @@ import { OrderStatusBadge } from '../../orders/order-status-badge';
 import { OrderTimeline } from '../../orders/order-timeline';
 import { OrderTotals } from '../../orders/order-totals';
 import { fetchStaffOrder, postOrderStatus, staffOrderKey } from '../shared/admin-api';
+import { GiftBadge } from '../shared/gift-badge';
 import { BatchSources, PackingSlip } from './packing-slip';
 
 /** What each step is called on its button, and what the confirmation says it does. */
@@ -124,7 +125,10 @@ function OrderSheet({ order, back }: { order: Detail; back: React.ReactNode }) {
             Placed {formatDateTime(order.placedAt)} · {paymentMethodLabels[order.paymentMethod]}
           </p>
         </div>
-        <OrderStatusBadge status={order.status} />
+        <div className="flex items-center gap-2">
+          {order.gift && <GiftBadge />}
+          <OrderStatusBadge status={order.status} />
+        </div>
       </div>
       {order.waitingForStock && (
         <p className="rounded-xl bg-mango-50 px-4 py-3 text-sm">
@@ -156,6 +160,12 @@ function OrderSheet({ order, back }: { order: Detail; back: React.ReactNode }) {
               <p>{order.customer.phone}</p>
             </div>
           </Panel>
+          {order.gift && (
+            <Panel title="Gift" level={3} className="gap-2">
+              <p className="text-sm">A gift to {address.name} from {order.customer.name}: the packing slip carries the message and no prices.</p>
+              {order.gift.message ? <p className="whitespace-pre-line rounded-lg bg-mango-50 p-3 font-serif">{order.gift.message}</p> : <p className="text-sm text-ink-500">No gift message.</p>}
+            </Panel>
+          )}
           <Panel title="Deliver to" level={3} className="gap-3">
             <div className="grid gap-1 text-sm">
             <p>{address.name}</p>

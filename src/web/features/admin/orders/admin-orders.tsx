@@ -10,6 +10,7 @@ import { fetchStaffOrders, filterQuery, type OrderFilters, staffOrdersKey } from
 import { Pager } from '../shared/pager';
 import { SearchBox } from '../shared/search-box';
 import { useLastPageWhenPastEnd, useUrlFilters } from '../shared/use-url-filters';
+import { GiftBadge } from '../shared/gift-badge';
 import { AdminOrderDetail } from './admin-order-detail';
 
 const pageSize = 25;
@@ -106,6 +107,11 @@ export function AdminOrders() {
                       <Link to={`?${new URLSearchParams({ ...Object.fromEntries(params), order: order.number })}`} className="font-semibold text-mango-700 hover:underline">
                         {order.number}
                       </Link>
+                      {order.gift && (
+                        <span className="ml-2">
+                          <GiftBadge />
+                        </span>
+                      )}
                     </td>
                     <td className="py-2">{formatDate(order.placedAt)}</td>
                     <td className="py-2">

@@ -14,6 +14,7 @@ export interface SlipOrder {
   deliveryDate: string | null;
   dispatchDate: string | null;
   rural: boolean;
+  gift: { message: string } | null;
   lines: ReadonlyArray<{ name: string; quantity: number; isPreOrder: boolean; batches?: LinePacking | null }>;
 }
 
@@ -56,6 +57,16 @@ export function PackingSlipBody({ order }: { order: SlipOrder }) {
         {order.dispatchDate ? ` · dispatch ${formatDay(order.dispatchDate)}` : ''}
         {order.rural ? ' · RURAL DELIVERY' : ''}
       </p>
+      {order.gift && (
+        <div className="rounded-lg border-2 border-dashed border-mango-600 p-3">
+          <p className="font-semibold">GIFT: put no invoice or receipt in the box</p>
+          {order.gift.message ? (
+            <p className="mt-2 whitespace-pre-line font-serif text-base">{order.gift.message}</p>
+          ) : (
+            <p className="mt-1 text-ink-500">No gift message.</p>
+          )}
+        </div>
+      )}
       <table className="w-full text-left">
         <thead>
           <tr className="border-b border-ink-500/30">

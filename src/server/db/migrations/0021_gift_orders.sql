@@ -1,0 +1,2 @@
+ALTER TABLE "orders" ADD COLUMN "gift_message" text;--> statement-breakpoint
+ALTER TABLE "orders" ADD CONSTRAINT "orders_gift_message" CHECK ("orders"."gift_message" is null or char_length("orders"."gift_message") <= 300);
