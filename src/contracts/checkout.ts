@@ -70,6 +70,7 @@ export const giftSchema = z.strictObject(
   {
     message: z
       .string({ error: 'The gift message must be text' })
+      // eslint-disable-next-line no-control-regex -- dropping control characters is the point
       .transform((text) => text.replace(/\r\n?/g, '\n').replace(/[\u0000-\u0009\u000B-\u001F\u007F]/g, '').trim())
       .refine((text) => characterCount(text) <= giftMessageMaxLength, `A gift message can be at most ${giftMessageMaxLength} characters`)
       .optional()
