@@ -35,6 +35,8 @@ const order: OrderView = {
   shippingAddress: { name: 'Aroha Ngata', phone: '021 123 4567', street: '1020 Kaipara Coast Highway, RD 4', suburb: '', city: 'Warkworth', postcode: '0984', region: 'Auckland' },
   deliveryInstructions: 'Leave by the garage door',
   gift: null,
+  fulfilment: 'delivery',
+  pickup: null,
   rural: true,
   deliveryDate: delivery,
   dispatchDate: addDays(delivery, -1),

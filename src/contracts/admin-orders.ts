@@ -1,3 +1,4 @@
+import type { Fulfilment } from './pickup';
 import type { LinePacking } from './batches';
 import { z } from 'zod';
 import { calendarDateField, noteField } from './text';
@@ -14,9 +15,7 @@ export const adminOrderQuerySchema = z.strictObject({
 });
 export type AdminOrderQuery = z.output<typeof adminOrderQuerySchema>;
 
-/** POST /api/admin/orders/:number/status: a step of the lifecycle; shipping needs its tracking number. */
-/** Checks across fields run even when one field failed, but only on an object: a body of null has no fields to compare. */
-const onAnObject = ({ value }: { value: unknown }) => typeof value === 'object' && value !== null;
+/** POST /api/admin/orders/:number/status: a step of the lifecycle; shipping by courier needs its tracking number (`statusChangeProblems`). */
 
 export const orderStatusChangeSchema = z
   .strictObject({
@@ -24,14 +23,21 @@ export const orderStatusChangeSchema = z
     carrier: z.enum(carriers, { error: 'Choose the carrier' }).optional(),
     trackingNumber: z.string({ error: 'Tracking number must be text' }).trim().min(3, 'Tracking number must be at least 3 characters').max(60, 'Tracking number must be at most 60 characters').optional(),
     note: noteField,
-  })
-  .refine((change) => change.status !== 'shipped' || Boolean(change.trackingNumber), {
-    path: ['trackingNumber'],
-    message: 'A tracking number is required to mark an order shipped',
-    when: onAnObject,
-  })
-  .refine((change) => change.status !== 'shipped' || Boolean(change.carrier), { path: ['carrier'], message: 'Choose the carrier', when: onAnObject });
+  });
 export type OrderStatusChange = z.output<typeof orderStatusChangeSchema>;
+
+/**
+ * What a step still needs for this order: a courier's parcel is marked shipped with its carrier and
+ * tracking number; a pickup order is marked ready for pickup with neither. Server and admin screen
+ * both ask here.
+ */
+export function statusChangeProblems(change: Pick<OrderStatusChange, 'status' | 'carrier' | 'trackingNumber'>, fulfilment: Fulfilment): Record<string, string> {
+  if (change.status !== 'shipped' || fulfilment === 'pickup') return {};
+  return {
+    ...(change.trackingNumber ? {} : { trackingNumber: 'A tracking number is required to mark an order shipped' }),
+    ...(change.carrier ? {} : { carrier: 'Choose the carrier' }),
+  };
+}
 
 export interface AdminOrderRow {
   number: string;
@@ -46,6 +52,7 @@ export interface AdminOrderRow {
   itemCount: number;
   /** Sent as a gift (to someone else, with no prices in the box). */
   gift: boolean;
+  fulfilment: Fulfilment;
 }
 
 export interface AdminOrderPage {

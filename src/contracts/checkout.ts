@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { isCalendarDate } from './dates';
 import { looksRural } from './delivery';
 import { checkoutPaymentMethods, nzRegions } from './order';
+import { fulfilments } from './pickup';
 import { optionalText, requiredText } from './text';
 import { phoneField } from './user';
 
@@ -38,6 +39,8 @@ const promoCodeField = z
 export const quoteRequestSchema = z.object({
   promoCode: promoCodeField,
   rural: z.boolean({ error: 'Rural delivery must be true or false' }).optional().default(false),
+  /** Collected from the shop: no delivery fee, no rural surcharge. */
+  fulfilment: z.enum(fulfilments, { error: 'Choose delivery or pickup' }).optional().default('delivery'),
 });
 
 /** A delivery date as checkout sends it. */
@@ -80,8 +83,18 @@ export const giftSchema = z.strictObject(
 );
 
 /** POST /api/orders: lines come from the shopper's cart on the server, never from the request. */
-export const placeOrderSchema = z.object({
-  shipping: shippingDetailsSchema,
+export const placeOrderSchema = z
+  .object({
+  /** Delivered by courier (the default), or collected from the shop on `pickupDate`. */
+  fulfilment: z.enum(fulfilments, { error: 'Choose delivery or pickup' }).default('delivery'),
+  /** Where a delivery goes; a pickup needs none (the order carries the account holder's name and phone). */
+  shipping: shippingDetailsSchema.optional(),
+  /** A pickup order's day, from GET /api/pickup/dates. */
+  pickupDate: z
+    .string({ error: 'Choose a pickup day' })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, 'Choose a pickup day')
+    .refine(isCalendarDate, 'Choose a pickup day')
+    .optional(),
   promoCode: promoCodeField,
   /** Required when every line is in stock; a pre-order gets its date when its boxes are allocated. */
   deliveryDate: deliveryDateField.optional(),
@@ -93,7 +106,12 @@ export const placeOrderSchema = z.object({
     .regex(/^[A-Za-z0-9_-]{16,80}$/, 'A checkout key is required'),
   /** The total the shopper was shown, in cents: if prices changed since, the order is refused, not charged differently. */
   expectedTotalCents: z.number({ error: 'Expected total must be a whole number of cents' }).int('Expected total must be a whole number of cents').min(0).optional(),
-});
+  })
+  .superRefine((order, context) => {
+    if (order.fulfilment === 'delivery' && !order.shipping) context.addIssue({ code: 'custom', path: ['shipping'], message: 'Delivery details are required' });
+    if (order.fulfilment === 'pickup' && !order.pickupDate) context.addIssue({ code: 'custom', path: ['pickupDate'], message: 'Choose a pickup day' });
+    if (order.fulfilment === 'pickup' && order.gift) context.addIssue({ code: 'custom', path: ['gift'], message: 'A gift goes to its recipient by courier: choose delivery to send it' });
+  });
 export type PlaceOrderInput = z.input<typeof placeOrderSchema>;
 
 /** POST /api/orders in a rush: the 429's message; checkout keeps its order key and tries again. */

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { isCalendarDate } from './dates';
 import { type DayKey, dayKeys } from './days';
 import { type NzRegion, nzRegions } from './order';
+import { defaultPickupSettings, pickupSettingsSchema } from './pickup';
 
 /**
  * Delivery that fits fresh fruit: each region's delivery weekdays and how many days its boxes are
@@ -53,6 +54,8 @@ export const deliverySettingsSchema = z.strictObject({
     .refine((rows) => new Set(rows.map((row) => row.date)).size === rows.length, 'Each date once'),
   /** Added to an order going to a rural address (GST included), in cents. */
   ruralSurchargeCents: z.number({ error: 'Surcharge must be an amount in dollars' }).int('Surcharge must be whole cents').min(0, 'Cannot be negative').max(10_000, 'At most $100.00'),
+  /** Click-and-collect at the shop; settings saved before it existed read as the default (off). */
+  pickup: pickupSettingsSchema.default(defaultPickupSettings),
 });
 export type DeliverySettings = z.output<typeof deliverySettingsSchema>;
 
@@ -71,6 +74,7 @@ export const defaultDeliverySettings: DeliverySettings = {
   capacityOverrides: [],
   closedDates: [],
   ruralSurchargeCents: 500,
+  pickup: defaultPickupSettings,
 };
 
 /** Why a delivery date cannot be chosen, as checkout shows it. */

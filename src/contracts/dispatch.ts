@@ -1,3 +1,4 @@
+import type { PickupHours } from './pickup';
 import type { LinePacking } from './batches';
 import { z } from 'zod';
 import { deliveryDateField } from './checkout';
@@ -49,4 +50,18 @@ export interface DispatchDay {
    * give them one (pre-orders still waiting for their boxes get theirs when they are allocated).
    */
   toSchedule: ToScheduleOrder[];
+  /** Click-and-collect on the day: its hours (null when none that weekday), places and the orders to hand over. */
+  pickup: {
+    hours: PickupHours | null;
+    capacity: number;
+    booked: number;
+    /** Why there is no pickup that day (a closed date, a public holiday), or null. */
+    closed: string | null;
+    orders: PickupListOrder[];
+  };
+}
+
+/** A pickup order on the day's list: what to pack, who collects it and the code they show. */
+export interface PickupListOrder extends DispatchOrder {
+  pickupCode: string;
 }

@@ -1,3 +1,4 @@
+import type { Fulfilment, OrderPickupView } from './pickup';
 /** Issue rules: the order lifecycle, with cancelled (stock returned) and refunded beside it. */
 export const orderStatuses = ['pending_payment', 'paid', 'packed', 'shipped', 'delivered', 'cancelled', 'refunded'] as const;
 export type OrderStatus = (typeof orderStatuses)[number];
@@ -86,6 +87,17 @@ export const orderStatusLabels: Record<OrderStatus, string> = {
   refunded: 'Refunded',
 };
 
+/**
+ * A pickup order takes the same steps, with its own words: shipped is "Ready for pickup" (the
+ * boxes wait at the shop) and delivered is "Collected" (decision 0034).
+ */
+export const pickupStatusLabels: Partial<Record<OrderStatus, string>> = { shipped: 'Ready for pickup', delivered: 'Collected' };
+
+/** How a status reads for an order delivered by courier, or collected from the shop. */
+export function statusLabel(status: OrderStatus, fulfilment: Fulfilment = 'delivery'): string {
+  return (fulfilment === 'pickup' ? pickupStatusLabels[status] : undefined) ?? orderStatusLabels[status];
+}
+
 export const paymentMethodLabels: Record<PaymentMethod, string> = {
   bank_transfer: 'Bank transfer',
   stripe: 'Card (Stripe)',
@@ -137,6 +149,9 @@ export interface OrderView {
   promoCode: string | null;
   shippingAddress: ShippingAddressView;
   deliveryInstructions: string;
+  /** Delivered by courier, or collected from the shop (then `deliveryDate` is the pickup day and `pickup` says where). */
+  fulfilment: Fulfilment;
+  pickup: OrderPickupView | null;
   /** A gift to the person in the shipping address, with the message on its packing slip (empty for none); null when not a gift. */
   gift: { message: string } | null;
   /** Delivered to a rural address. */
@@ -163,6 +178,7 @@ export interface OrderSummary {
   number: string;
   placedAt: string;
   status: OrderStatus;
+  fulfilment: Fulfilment;
   total: number;
   itemCount: number;
 }

@@ -101,7 +101,7 @@ function Checkout({ user }: { user: User }) {
       setProblem(null);
       const placed = await postOrderThroughRush(data, setWaiting);
       queryClient.setQueryData(orderQueryKey(placed.order.number), placed.order);
-      if (data.shipping.saveToProfile) void fetchMe().then((me) => me && signedIn(me));
+      if (data.shipping?.saveToProfile) void fetchMe().then((me) => me && signedIn(me));
       void queryClient.invalidateQueries({ queryKey: ordersQueryKey });
       if (placed.checkoutUrl) {
         window.location.assign(placed.checkoutUrl);

@@ -26,3 +26,16 @@ export const dispatchDays = pgTable(
   },
   (t) => [check('dispatch_days_booked_non_negative', sql`${t.bookedBoxes} >= 0`)],
 );
+
+/**
+ * Orders booked for collection on each pickup day, claimed like dispatch days: one conditional
+ * update `booked = booked + 1 where booked + 1 <= capacity`, so parallel orders never overbook.
+ */
+export const pickupDays = pgTable(
+  'pickup_days',
+  {
+    date: date('date', { mode: 'string' }).primaryKey(),
+    bookedOrders: integer('booked_orders').notNull().default(0),
+  },
+  (t) => [check('pickup_days_booked_non_negative', sql`${t.bookedOrders} >= 0`)],
+);

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, date, index, integer, pgSequence, pgTable, text, timestamp, unique, uniqueIndex } from 'drizzle-orm/pg-core';
 import { carriers, orderStatuses, paymentMethods, stockMovementReasons } from '../../../contracts/order';
+import { fulfilments } from '../../../contracts/pickup';
 import { users } from './accounts';
 import { products, promoCodes } from './catalog';
 import { createdAt, updatedAt } from './columns';
@@ -34,6 +35,15 @@ export const orders = pgTable(
     deliveryInstructions: text('delivery_instructions').notNull().default(''),
     /** A gift: the ship_* details are the recipient's, the buyer stays the account holder; the message goes in the box. Null when not a gift. */
     giftMessage: text('gift_message'),
+    /** Delivered by courier, or collected from the shop: then `deliveryDate` is the pickup day and no courier carries it. */
+    fulfilment: text('fulfilment', { enum: fulfilments }).notNull().default('delivery'),
+    /** A pickup order's code, shown to the shopper and checked at the counter. */
+    pickupCode: text('pickup_code'),
+    /** Where and when it was promised for collection, as the settings said when it was placed. */
+    pickupAddress: text('pickup_address'),
+    pickupHours: text('pickup_hours'),
+    /** The order holds a place on its pickup day; false once released (cancelled, refunded before collection). */
+    pickupBooked: boolean('pickup_booked').notNull().default(false),
     trackingNumber: text('tracking_number'),
     /** Who carries the boxes (set when the order ships); with the tracking number it makes the tracking link. */
     carrier: text('carrier', { enum: carriers }),
@@ -65,6 +75,7 @@ export const orders = pgTable(
     index('orders_status_created_idx').on(t.status, t.createdAt),
     index('orders_dispatch_date_idx').on(t.dispatchDate),
     index('orders_ready_mail_idx').on(t.readyMailOn).where(sql`${t.readyMailOn} is not null and ${t.readyMailDoneAt} is null`),
+    check('orders_pickup', sql`(${t.fulfilment} = 'pickup') = (${t.pickupCode} is not null and ${t.pickupAddress} is not null and ${t.pickupHours} is not null) and (${t.fulfilment} = 'delivery' or (${t.dispatchDate} is null and ${t.giftMessage} is null))`),
     check('orders_gift_message', sql`${t.giftMessage} is null or char_length(${t.giftMessage}) <= 300`),
     check('orders_rural_surcharge', sql`${t.ruralSurchargeCents} between 0 and ${t.shippingCents}`),
     check('orders_delivery_boxes', sql`${t.deliveryBoxes} >= 0 and (${t.deliveryBoxes} = 0 or ${t.dispatchDate} is not null)`),

@@ -14,7 +14,9 @@ export function checkoutRoutes(deps: { db: Db; settings: SettingsService; delive
       reply.header('cache-control', 'no-store');
       const { shippingCents } = await deps.settings.stored();
       const { ruralSurchargeCents } = await deps.delivery.settings();
-      const prices = { shippingCents, ruralSurchargeCents: request.body.rural ? ruralSurchargeCents : 0 };
+      // Collected from the shop: no delivery fee and no rural surcharge.
+      const pickup = request.body.fulfilment === 'pickup';
+      const prices = pickup ? { shippingCents: 0, ruralSurchargeCents: 0 } : { shippingCents, ruralSurchargeCents: request.body.rural ? ruralSurchargeCents : 0 };
       const quote = quoteView(await priceCart(deps.db, prices, user.id, request.body.promoCode));
       return { ...quote, paymentMethods: deps.cardPayments ? (['bank_transfer', 'stripe'] as const) : (['bank_transfer'] as const) };
     });

@@ -4,7 +4,7 @@ import { addDays, formatDay } from '../../../contracts/dates';
 import type { DispatchDay, MoveDelivery, ToScheduleOrder } from '../../../contracts/dispatch';
 import { isNzRegion, nzRegions, unsentOrderStatuses } from '../../../contracts/order';
 import type { Db } from '../../db/client';
-import { dispatchDays, orderEvents, orderLines, orders, users } from '../../db/schema';
+import { dispatchDays, orderEvents, orderLines, orders, pickupDays, users } from '../../db/schema';
 import { recordAudit } from '../../lib/audit';
 import { csvDocument } from '../../lib/csv';
 import { Conflict, NotFound } from '../../lib/errors';
@@ -15,6 +15,7 @@ import type { OrderRow } from '../orders/view';
 import { orderView } from '../orders/view';
 import type { SettingsService } from '../settings/service';
 import { capacityOn, holidayIn, isWeekend, packingRegion } from './calendar';
+import { pickupHoursOn, pickupWhyNot } from './pickup';
 import { bookChosenDate, type DeliveryService, lockDispatchDays, releaseDispatchDay } from './service';
 import { packingOf } from '../inventory/packing-plans';
 
@@ -33,14 +34,17 @@ export class DispatchService {
 
   async day(date: string): Promise<DispatchDay> {
     const settings = await this.deps.delivery.settings();
-    const [listed, unscheduled, [booked]] = await Promise.all([
+    const [listed, unscheduled, pickups, [booked], [pickupsBooked]] = await Promise.all([
       this.ordersWhere(and(eq(orders.dispatchDate, date), goingOut)!),
-      this.ordersWhere(and(isNull(orders.dispatchDate), inArray(orders.status, [...unsentOrderStatuses]), notExists(waitingForBoxes))!),
+      // Pickup orders have no dispatch day: their day is their pickup day, listed below.
+      this.ordersWhere(and(isNull(orders.dispatchDate), eq(orders.fulfilment, 'delivery'), inArray(orders.status, [...unsentOrderStatuses]), notExists(waitingForBoxes))!),
+      this.ordersWhere(and(eq(orders.fulfilment, 'pickup'), eq(orders.deliveryDate, date), goingOut)!),
       this.deps.db.select().from(dispatchDays).where(eq(dispatchDays.date, date)),
+      this.deps.db.select().from(pickupDays).where(eq(pickupDays.date, date)),
     ]);
     // Where each line's boxes come from, planned as the page lists the orders (by region, then
     // those to schedule): paid orders first, as only they can be packed, then unpaid ones.
-    const shown = [...nzRegions.flatMap((region) => listed.filter((entry) => entry.order.shipRegion === region)), ...unscheduled];
+    const shown = [...nzRegions.flatMap((region) => listed.filter((entry) => entry.order.shipRegion === region)), ...pickups, ...unscheduled];
     const planned = [...shown.filter((entry) => entry.order.status !== 'pending_payment'), ...shown.filter((entry) => entry.order.status === 'pending_payment')];
     const packing = await packingOf(this.deps.db, planned.map((entry) => entry.order), shown.flatMap((entry) => entry.lines));
     const withBatches = ({ view, lines }: (typeof shown)[number]) => ({ ...view, lines: view.lines.map((line, index) => ({ ...line, batches: packing.get(lines[index]!.id) ?? null })) });
@@ -57,6 +61,13 @@ export class DispatchService {
         .map((region) => ({ region: region as string, orders: views.map((view) => ({ ...view, deliveryDate: view.deliveryDate ?? date })).filter((view) => view.address.region === region) }))
         .filter((group) => group.orders.length > 0),
       toSchedule: toSchedule.map(({ deliveryDate: _none, ...order }) => order),
+      pickup: {
+        hours: pickupHoursOn(settings, date),
+        capacity: settings.pickup.ordersPerDay,
+        booked: pickupsBooked?.bookedOrders ?? 0,
+        closed: pickupHoursOn(settings, date) ? pickupWhyNot(settings, date, 0) ?? null : null,
+        orders: pickups.map((entry) => ({ ...withBatches(entry), deliveryDate: date, pickupCode: entry.order.pickupCode! })),
+      },
     };
   }
 
@@ -138,6 +149,7 @@ export class DispatchService {
     return db.transaction(async (tx) => {
       const [order] = await tx.select().from(orders).where(eq(orders.number, number.toUpperCase())).for('update');
       if (!order) throw new NotFound('Order not found');
+      if (order.fulfilment === 'pickup') throw new Conflict('This order is collected from the shop: it has a pickup day, not a delivery day.');
       if (!unsentOrderStatuses.includes(order.status)) throw new Conflict('This order has been sent, cancelled or refunded: its delivery day can no longer change.');
       const lines = await tx.select().from(orderLines).where(eq(orderLines.orderId, order.id));
       if (lines.some((line) => line.isPreOrder && line.allocatedAt === null)) throw new Conflict('This order still waits for pre-order boxes: it gets its delivery day when they are allocated.');

@@ -31,6 +31,9 @@ export function deliveryRoutes(delivery: DeliveryService, dispatch: DispatchServ
       };
     });
 
+    /** Click-and-collect: whether it is offered, where, and the days a shopper can choose (the same shape as delivery dates). */
+    app.get('/api/pickup/dates', async () => delivery.pickup());
+
     app.get('/api/admin/delivery', { onRequest: adminOnly }, async () => delivery.settings());
 
     app.get('/api/admin/dispatch', { onRequest: adminOnly, schema: { querystring: dispatchQuerySchema } }, async (request) => dispatch.day(request.query.date));

@@ -7,7 +7,9 @@ import { deliverySettings, dispatchDays } from '../../db/schema';
 import { recordAudit } from '../../lib/audit';
 import { BadRequest, Conflict } from '../../lib/errors';
 import { type CacheBus, CachedValue } from '../../lib/cache-bus';
+import type { PickupDates } from '../../../contracts/pickup';
 import { capacityOn, deliveryOptions, firstPackingDay, whyNot } from './calendar';
+import { pickupDates } from './pickup';
 
 /** How far ahead checkout, and a pre-order's booking, look for delivery dates. */
 export const horizonDays = 90;
@@ -54,6 +56,12 @@ export class DeliveryService {
     const from = firstPackingDay(now, settings.cutoffTime);
     const booked = await bookedBetween(db, from, addDays(from, horizonDays));
     return deliveryOptions({ settings, region, now, booked, boxes, wanted: 10, horizonDays });
+  }
+
+  /** GET /api/pickup/dates: where and when shoppers can collect, with the orders already booked. */
+  async pickup(): Promise<PickupDates> {
+    const settings = await this.settings();
+    return { enabled: settings.pickup.enabled, address: settings.pickup.address, dates: await pickupDates(this.db, settings, this.clock()) };
   }
 
   private async load(): Promise<DeliverySettings> {

@@ -47,6 +47,7 @@ function address(order: OrderView): string[] {
 
 /** When the boxes arrive: the chosen day, or for a pre-order the promise of one. */
 export function deliveryLine(order: OrderView): MailPart {
+  if (order.pickup && order.deliveryDate) return { kind: 'callout', text: `Pickup: ${formatDay(order.deliveryDate)}, ${order.pickup.hours}, at ${order.pickup.address}` };
   if (order.deliveryDate) return { kind: 'callout', text: `Delivery: ${formatDay(order.deliveryDate)}${order.rural ? ' (rural delivery)' : ''}` };
   return { kind: 'callout', text: 'Delivery: we will set your delivery day when your pre-order boxes arrive, and e-mail you the date.' };
 }
@@ -110,8 +111,13 @@ export function confirmationMail(context: MailContext): MailMessage {
     ...(payment.length ? [''] : []),
     deliveryLine(order),
     '',
-    ...(order.gift ? giftLines(order, order.gift.message) : ['Delivering to:', ...address(order).map((line) => `  ${line}`)]),
+    ...(order.pickup ? pickupCodeLines(order.pickup.code) : order.gift ? giftLines(order, order.gift.message) : ['Delivering to:', ...address(order).map((line) => `  ${line}`)]),
   ]);
+}
+
+/** The code the shopper shows at the counter. */
+function pickupCodeLines(code: string): MailPart[] {
+  return ['Your pickup code, to show when you collect:', { kind: 'callout', text: code }, 'We will e-mail you when your order is packed and ready.'];
 }
 
 /** A gift's recipient, and the message as it will be printed in the box (no prices go in it). */
@@ -137,11 +143,25 @@ export function paidMail(context: MailContext): MailMessage {
 /** Sent when the boxes leave: when they arrive, how to follow them, and how to ripen the fruit. */
 export function shippedMail(context: MailContext, ripeness?: ShippedRipeness): MailMessage {
   const { order } = context;
+  if (order.pickup) return readyForPickupMail(context, ripeness);
   const to = order.gift ? order.shippingAddress.name : 'you';
   return message(context, `Order ${order.number} is on its way`, [
     order.gift ? `Your gift to ${order.shippingAddress.name}, order ${order.number}, has been shipped.` : `Your order ${order.number} has been shipped.`,
     ...(order.deliveryDate ? [`It is due with ${to} on ${formatDay(order.deliveryDate)}.`] : []),
     ...trackingLines(context.order),
+    ...ripeningGuide(ripeness),
+  ]);
+}
+
+/** A pickup order is packed and waiting at the shop: where, when, and the code to show. */
+export function readyForPickupMail(context: MailContext, ripeness?: ShippedRipeness): MailMessage {
+  const { order } = context;
+  const pickup = order.pickup!;
+  return message(context, `Order ${order.number} is ready for pickup`, [
+    `Your order ${order.number} is packed and waiting for you at ${pickup.address}.`,
+    ...(order.deliveryDate ? [{ kind: 'callout' as const, text: `Pickup: ${formatDay(order.deliveryDate)}, ${pickup.hours}` }] : []),
+    'Your pickup code, to show when you collect:',
+    { kind: 'callout', text: pickup.code },
     ...ripeningGuide(ripeness),
   ]);
 }

@@ -9,6 +9,9 @@ import { BadRequest, Conflict, fieldError, isUniqueViolation } from '../../lib/e
 import { queueMail } from '../../lib/mail-outbox';
 import type { UserRow } from '../auth/user-view';
 import { priceCart } from '../checkout/quote';
+import { packingRegion } from '../delivery/calendar';
+import { hoursText } from '../../../contracts/pickup';
+import { bookPickupDay, newPickupCode, pickupHoursOn } from '../delivery/pickup';
 import { type BookedDelivery, bookChosenDate } from '../delivery/service';
 import { claimPromoUse, claimStock } from './claims';
 import { confirmationMail } from './mail';
@@ -72,10 +75,17 @@ export class OrderPlacing {
       throw fieldError('paymentMethod', 'Card payment is not available at the moment. Please choose bank transfer.');
     }
 
-    const rural = isRuralAddress(input.shipping);
-    const prices = { shippingCents: settings.shippingCents, ruralSurchargeCents: rural ? delivery.ruralSurchargeCents : 0 };
+    // Collected from the shop: no address, no delivery fee, no rural surcharge, a pickup day instead of a delivery day.
+    const pickup = input.fulfilment === 'pickup' ? { date: input.pickupDate! } : null;
+    if (pickup && !delivery.pickup.enabled) throw fieldError('fulfilment', 'Pickup is not offered at the moment. Please choose delivery.');
+    const shipping = pickup ? collectorOf(user) : input.shipping!;
+    const rural = !pickup && isRuralAddress(shipping);
+    const prices = pickup ? { shippingCents: 0, ruralSurchargeCents: 0 } : { shippingCents: settings.shippingCents, ruralSurchargeCents: rural ? delivery.ruralSurchargeCents : 0 };
     const priced = await priceCart(tx, prices, user.id, input.promoCode, { lockPromo: true });
-    const datedNow = needsDeliveryDate(priced.lines.map(({ product }) => product));
+    if (pickup && priced.lines.some(({ product }) => product.isPreOrder)) {
+      throw fieldError('fulfilment', 'Pre-orders are delivered when their boxes arrive: choose delivery for this order.');
+    }
+    const datedNow = !pickup && needsDeliveryDate(priced.lines.map(({ product }) => product));
     if (datedNow && !input.deliveryDate) throw fieldError('deliveryDate', 'Choose a delivery date');
     if (priced.promoProblem) {
       const status = priced.promoProblem.reason === 'used_up' || priced.promoProblem.reason === 'customer_limit' ? 409 : 400;
@@ -98,11 +108,11 @@ export class OrderPlacing {
     let booked: BookedDelivery | null = null;
     if (datedNow && input.deliveryDate) {
       const boxes = boxesOf(priced.lines);
-      booked = await bookChosenDate(tx, { settings: delivery, region: input.shipping.region, boxes, now: this.deps.delivery.clock() }, input.deliveryDate);
+      booked = await bookChosenDate(tx, { settings: delivery, region: shipping.region, boxes, now: this.deps.delivery.clock() }, input.deliveryDate);
     }
+    if (pickup) await bookPickupDay(tx, delivery, pickup.date, this.deps.delivery.clock());
 
     const { totals } = priced;
-    const shipping = input.shipping;
     const [order] = await tx
       .insert(orders)
       .values({
@@ -125,9 +135,14 @@ export class OrderPlacing {
         shipRegion: shipping.region,
         deliveryInstructions: shipping.deliveryInstructions,
         giftMessage: input.gift ? input.gift.message : null,
+        fulfilment: pickup ? 'pickup' : 'delivery',
+        pickupCode: pickup ? newPickupCode() : null,
+        pickupAddress: pickup ? delivery.pickup.address : null,
+        pickupHours: pickup ? hoursText(pickupHoursOn(delivery, pickup.date)!) : null,
+        pickupBooked: Boolean(pickup),
         rural,
         ruralSurchargeCents: totals.ruralSurchargeCents,
-        deliveryDate: booked?.deliveryDate ?? null,
+        deliveryDate: pickup ? pickup.date : (booked?.deliveryDate ?? null),
         dispatchDate: booked?.dispatchDate ?? null,
         deliveryBoxes: booked?.boxes ?? 0,
         idempotencyKey: input.idempotencyKey,
@@ -157,7 +172,7 @@ export class OrderPlacing {
     const events = await tx.insert(orderEvents).values({ orderId, status: 'pending_payment', note: 'Order placed', actorUserId: user.id }).returning();
     await tx.delete(cartLines).where(inArray(cartLines.id, priced.lines.map((line) => line.cartLineId)));
     // A gift's address is the recipient's: it never becomes the buyer's own.
-    if (shipping.saveToProfile && !input.gift) {
+    if (shipping.saveToProfile && !input.gift && !pickup) {
       await tx
         .update(users)
         .set({ phone: shipping.phone, address: shipping.street, city: shipping.city, postalCode: shipping.postcode, region: shipping.region, updatedAt: sql`now()` })
@@ -173,4 +188,10 @@ export class OrderPlacing {
     const [order] = await db.select().from(orders).where(and(eq(orders.userId, userId), eq(orders.idempotencyKey, key)));
     return order;
   }
+}
+
+/** A pickup order's contact: the account holder, who collects it (staff see their name and phone at the counter). */
+function collectorOf(user: UserRow) {
+  const name = `${user.firstName} ${user.lastName}`.trim() || user.username;
+  return { name, phone: user.phone, street: '', suburb: '', city: '', postcode: '', region: packingRegion, deliveryInstructions: '', rural: false, saveToProfile: false };
 }

@@ -1,6 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { type AdminOrderDetail, adminOrderQuerySchema, orderStatusChangeSchema } from '../../../contracts/admin-orders';
+import { type AdminOrderDetail, adminOrderQuerySchema, orderStatusChangeSchema, statusChangeProblems } from '../../../contracts/admin-orders';
+import { BadRequest } from '../../lib/errors';
 import type { Db } from '../../db/client';
 import { orderLines, users } from '../../db/schema';
 import { adminOnly, requireAdmin } from '../auth/request-user';
@@ -48,11 +49,14 @@ export function staffOrderRoutes(deps: { db: Db; orders: OrderService }): Fastif
       const admin = await requireAdmin(request);
       const order = await orders.findFor(admin, request.params.number, true);
       const { status, trackingNumber, carrier, note } = request.body;
+      const problems = statusChangeProblems(request.body, order.fulfilment);
+      if (Object.keys(problems).length) throw new BadRequest(Object.values(problems)[0]!, problems);
+      const courier = status === 'shipped' && order.fulfilment === 'delivery';
       const changed = await orders.changeStatus(order.id, status, {
         actorUserId: admin.id,
         note: note ?? '',
-        trackingNumber: status === 'shipped' ? trackingNumber : undefined,
-        carrier: status === 'shipped' ? carrier : undefined,
+        trackingNumber: courier ? trackingNumber : undefined,
+        carrier: courier ? carrier : undefined,
         audit: { requestId: request.id },
       });
       return detailOf(changed!);

@@ -52,6 +52,7 @@ function toRow(row: Row): AdminOrderRow {
     gst: centsToDollars(row.order.gstCents),
     itemCount: Number(row.itemCount),
     gift: row.order.giftMessage !== null,
+    fulfilment: row.order.fulfilment,
   };
 }
 

@@ -12,6 +12,7 @@ import type { CardPayments } from './card-payments';
 import { cancelledMail, paidMail, refundedMail, shippedMail } from './mail';
 import { planReadyMail, type ShippedRipeness } from './ripeness';
 import type { OrderDeps, OrderService, StatusChange } from './service';
+import { releasePickupDay } from '../delivery/pickup';
 import { type OrderRow, orderView } from './view';
 
 /** A day in milliseconds: the unpaid-order timeout is counted in days. */
@@ -81,12 +82,15 @@ export class OrderStatusChanges {
       }
       // Boxes that will not be packed give their room on the dispatch day back (below, after stock, as placing locks).
       const releasesDay = (to === 'cancelled' || to === 'refunded') && order.dispatchDate !== null && order.deliveryBoxes > 0 && unsentOrderStatuses.includes(order.status);
+      // A pickup order not yet ready gives its place on the pickup day back (one ready and waiting keeps it: the boxes are on the shelf).
+      const releasesPickup = (to === 'cancelled' || to === 'refunded') && order.pickupBooked && order.deliveryDate !== null && unsentOrderStatuses.includes(order.status);
       const [updated] = await tx
         .update(orders)
         .set({
           status: to,
           updatedAt: sql`now()`,
           ...(releasesDay ? { deliveryBoxes: 0 } : {}),
+          ...(releasesPickup ? { pickupBooked: false } : {}),
           ...(change.trackingNumber !== undefined ? { trackingNumber: change.trackingNumber } : {}),
           ...(change.carrier !== undefined ? { carrier: change.carrier } : {}),
         })
@@ -101,6 +105,7 @@ export class OrderStatusChanges {
       if ((to === 'cancelled' || to === 'refunded') && order.status === 'packed') await unpackIntoBatches(tx, order, change.actorUserId);
       if (to === 'refunded' && refundReturnsStockFrom.includes(order.status)) stockReturned = await this.returnStock(tx, order, change.actorUserId, 'refund');
       if (releasesDay && order.dispatchDate) await releaseDispatchDay(tx, order.dispatchDate, order.deliveryBoxes);
+      if (releasesPickup && order.deliveryDate) await releasePickupDay(tx, order.deliveryDate);
       // Every refund is a money record (claims refund parts of orders too): what is left to give back.
       if (to === 'refunded') {
         const [given] = await tx.select({ cents: sql<number>`coalesce(sum(${refunds.amountCents}), 0)::int` }).from(refunds).where(eq(refunds.orderId, orderId));

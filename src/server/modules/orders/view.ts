@@ -59,6 +59,8 @@ export function viewOf(order: OrderRow, lines: LineRow[], events: EventRow[], se
     },
     deliveryInstructions: order.deliveryInstructions,
     gift: order.giftMessage === null ? null : { message: order.giftMessage },
+    fulfilment: order.fulfilment,
+    pickup: order.fulfilment === 'pickup' ? { code: order.pickupCode!, address: order.pickupAddress!, hours: order.pickupHours! } : null,
     rural: order.rural,
     deliveryDate: order.deliveryDate,
     dispatchDate: order.dispatchDate,
@@ -96,6 +98,7 @@ export async function orderSummaries(db: Db, rows: OrderRow[]): Promise<OrderSum
     number: row.number,
     placedAt: row.createdAt.toISOString(),
     status: row.status,
+    fulfilment: row.fulfilment,
     total: centsToDollars(row.totalCents),
     itemCount: boxes.get(row.id) ?? 0,
   }));

@@ -29,7 +29,7 @@ export function OrderHistory() {
           </Link>
           <span className="text-right text-sm text-ink-500 sm:text-left">{formatDate(order.placedAt)}</span>
           <span>
-            <OrderStatusBadge status={order.status} />
+            <OrderStatusBadge status={order.status} fulfilment={order.fulfilment} />
           </span>
           <span className="text-right font-semibold tabular-nums">{formatPrice(order.total)}</span>
         </li>

@@ -74,7 +74,7 @@ function OrderSheet({ order }: { order: OrderView }) {
           <h2 className="text-3xl font-semibold">Order {order.number}</h2>
           <p className="text-ink-500">Placed {formatDate(order.placedAt)}</p>
         </div>
-        <OrderStatusBadge status={order.status} />
+        <OrderStatusBadge status={order.status} fulfilment={order.fulfilment} />
       </div>
 
       {(order.bankTransfer || order.canPayByCard) && (
@@ -120,7 +120,7 @@ function OrderSheet({ order }: { order: OrderView }) {
 
         <div className="grid gap-6">
           <Panel title="Status" level={3} className="gap-3">
-            <OrderTimeline events={order.events} />
+            <OrderTimeline events={order.events} fulfilment={order.fulfilment} />
             <TrackingLink order={order} />
           </Panel>
           <Panel title="Delivery" level={3} className="gap-3">

@@ -1,4 +1,5 @@
-import { type OrderStatus, orderStatusLabels } from '../../../contracts/order';
+import { type OrderStatus, statusLabel } from '../../../contracts/order';
+import type { Fulfilment } from '../../../contracts/pickup';
 
 const tones: Record<OrderStatus, string> = {
   pending_payment: 'bg-mango-50 text-mango-700 ring-mango-600/40',
@@ -10,6 +11,7 @@ const tones: Record<OrderStatus, string> = {
   refunded: 'bg-white text-ink-500 ring-ink-500/40',
 };
 
-export function OrderStatusBadge({ status }: { status: OrderStatus }) {
-  return <span className={`inline-block rounded-full px-3 py-0.5 text-sm font-semibold ring-1 ${tones[status]}`}>{orderStatusLabels[status]}</span>;
+/** The status in words, a pickup order's in its own ("Ready for pickup", "Collected"). */
+export function OrderStatusBadge({ status, fulfilment = 'delivery' }: { status: OrderStatus; fulfilment?: Fulfilment }) {
+  return <span className={`inline-block rounded-full px-3 py-0.5 text-sm font-semibold ring-1 ${tones[status]}`}>{statusLabel(status, fulfilment)}</span>;
 }

@@ -2,9 +2,9 @@ import { Link } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, Printer } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
-import { type AdminOrderDetail as Detail, type OrderStatusChange, orderStatusChangeSchema } from '../../../../contracts/admin-orders';
+import { type AdminOrderDetail as Detail, type OrderStatusChange, orderStatusChangeSchema, statusChangeProblems } from '../../../../contracts/admin-orders';
 import { formatDay } from '../../../../contracts/dates';
-import { carrierLabels, carriers, nextStatuses, type OrderStatus, orderStatusLabels, paymentMethodLabels, refundReturnsStockFrom } from '../../../../contracts/order';
+import { carrierLabels, carriers, nextStatuses, type OrderStatus, paymentMethodLabels, refundReturnsStockFrom, statusLabel } from '../../../../contracts/order';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogDescription, DialogTitle } from '../../../components/ui/dialog';
 import { Panel } from '../../../components/ui/panel';
@@ -34,6 +34,15 @@ const steps: Record<OrderStatus, { action: string; explains: string }> = {
   cancelled: { action: 'Cancel order', explains: 'The boxes go back into stock and the customer is e-mailed. This cannot be undone.' },
   refunded: { action: 'Record refund', explains: 'Records that the money was paid back and e-mails the customer. This cannot be undone.' },
 };
+
+/** A pickup order's steps read as what happens at the shop. */
+const pickupSteps: Partial<Record<OrderStatus, { action: string; explains: string }>> = {
+  packed: { action: 'Mark packed', explains: 'The boxes are packed for pickup.' },
+  shipped: { action: 'Mark ready for pickup', explains: 'The customer is e-mailed that the order is ready, with the pickup code, the address and the hours.' },
+  delivered: { action: 'Mark collected', explains: 'Check the pickup code first. The order is complete.' },
+};
+
+const stepOf = (order: Detail, status: OrderStatus) => (order.fulfilment === 'pickup' ? pickupSteps[status] : undefined) ?? steps[status];
 
 /** What recording a refund does to stock, as the server does it: unsent boxes go back, sent ones stay sold. */
 function refundStockNote(order: Detail): string {
@@ -81,7 +90,7 @@ function OrderSheet({ order, back }: { order: Detail; back: React.ReactNode }) {
       queryClient.setQueryData(staffOrderKey(order.number), next);
       void queryClient.invalidateQueries({ queryKey: ['admin', 'orders'] });
       setStep(null);
-      toast({ title: `Order ${order.number}: ${orderStatusLabels[to]}` });
+      toast({ title: `Order ${order.number}: ${statusLabel(to, order.fulfilment)}` });
     },
     onError(error) {
       const body = error instanceof ApiError ? error.body : null;
@@ -104,13 +113,16 @@ function OrderSheet({ order, back }: { order: Detail; back: React.ReactNode }) {
     event.preventDefault();
     if (!step) return;
     // The shared schema checks the step here first, with the server's own messages.
+    const courier = step === 'shipped' && order.fulfilment === 'delivery';
     const parsed = orderStatusChangeSchema.safeParse({
       status: step,
       note: note.trim() || undefined,
-      trackingNumber: step === 'shipped' ? tracking.trim() || undefined : undefined,
-      carrier: step === 'shipped' ? carrier || undefined : undefined,
+      trackingNumber: courier ? tracking.trim() || undefined : undefined,
+      carrier: courier ? carrier || undefined : undefined,
     });
     if (!parsed.success) return setErrors(fieldErrorsOf(parsed.error));
+    const problems = statusChangeProblems(parsed.data, order.fulfilment);
+    if (Object.keys(problems).length) return setErrors(problems);
     change.mutate(parsed.data);
   };
   const address = order.shippingAddress;
@@ -127,7 +139,7 @@ function OrderSheet({ order, back }: { order: Detail; back: React.ReactNode }) {
         </div>
         <div className="flex items-center gap-2">
           {order.gift && <GiftBadge />}
-          <OrderStatusBadge status={order.status} />
+          <OrderStatusBadge status={order.status} fulfilment={order.fulfilment} />
         </div>
       </div>
       {order.waitingForStock && (
@@ -139,7 +151,7 @@ function OrderSheet({ order, back }: { order: Detail; back: React.ReactNode }) {
       <div className="flex flex-wrap gap-2" aria-label="Next steps" role="group">
         {next.map((to) => (
           <Button key={to} variant={to === 'cancelled' || to === 'refunded' ? 'outline' : 'primary'} onClick={() => open(to)}>
-            {steps[to].action}
+            {stepOf(order, to).action}
           </Button>
         ))}
         <Button variant="ghost" onClick={() => setSlipOpen(true)}>
@@ -183,20 +195,25 @@ function OrderSheet({ order, back }: { order: Detail; back: React.ReactNode }) {
             <TrackingLink order={order} />
           </Panel>
           <Panel title="Timeline" level={3} className="gap-3">
-            <OrderTimeline events={order.events} />
+            <OrderTimeline events={order.events} fulfilment={order.fulfilment} />
           </Panel>
         </div>
       </div>
 
-      <Dialog open={step !== null} onOpenChange={(isOpen) => !isOpen && setStep(null)} title={step ? steps[step].action : 'Change status'} titled>
+      <Dialog open={step !== null} onOpenChange={(isOpen) => !isOpen && setStep(null)} title={step ? stepOf(order, step).action : 'Change status'} titled>
         {step && (
           <form onSubmit={confirm} noValidate className="grid gap-4">
             <DialogTitle className="pr-8 text-2xl font-semibold">
-              {steps[step].action}: <span className="whitespace-nowrap">{order.number}?</span>
+              {stepOf(order, step).action}: <span className="whitespace-nowrap">{order.number}?</span>
             </DialogTitle>
-            <DialogDescription className="text-ink-500">{steps[step].explains}</DialogDescription>
+            <DialogDescription className="text-ink-500">{stepOf(order, step).explains}</DialogDescription>
             {step === 'refunded' && <p className="font-semibold">{refundStockNote(order)}</p>}
-            {step === 'shipped' && (
+            {step === 'delivered' && order.pickup && (
+              <p className="rounded-lg bg-mango-50 px-3 py-2">
+                Pickup code: <strong className="font-mono text-lg tracking-widest">{order.pickup.code}</strong>
+              </p>
+            )}
+            {step === 'shipped' && order.fulfilment === 'delivery' && (
               <>
                 <SelectField label="Carrier" options={carriers} labels={carrierLabels} placeholder="Choose the carrier" value={carrier} onChange={(event) => setCarrier(event.target.value)} error={errors.carrier} autoFocus />
                 <TextField label="Tracking number" value={tracking} maxLength={60} onChange={(event) => setTracking(event.target.value)} error={errors.trackingNumber} />
@@ -208,7 +225,7 @@ function OrderSheet({ order, back }: { order: Detail; back: React.ReactNode }) {
                 Back
               </Button>
               <Button type="submit" disabled={change.isPending}>
-                {change.isPending ? 'Saving...' : steps[step].action}
+                {change.isPending ? 'Saving...' : stepOf(order, step).action}
               </Button>
             </div>
           </form>

@@ -119,7 +119,7 @@ export function AdminOrders() {
                       <span className="block text-ink-500">{order.customerEmail}</span>
                     </td>
                     <td className="py-2">
-                      <OrderStatusBadge status={order.status} />
+                      <OrderStatusBadge status={order.status} fulfilment={order.fulfilment} />
                     </td>
                     <td className="py-2 text-right tabular-nums">{order.itemCount}</td>
                     <td className="py-2 text-right tabular-nums">{formatPrice(order.total)}</td>
