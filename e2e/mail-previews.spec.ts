@@ -60,11 +60,25 @@ const ripeness = {
   remindOn: addDays(delivery, 2),
   optOutUrl: 'https://mangoshop.co.nz/api/ripeness-reminders/opt-out?token=abc',
 };
+const pickupOrder: OrderView = {
+  ...order,
+  fulfilment: 'pickup',
+  pickup: { code: 'K7M4QX', address: '24 Karaka Street, Mount Eden, Auckland 1024', hours: '10:00–16:00' },
+  shipping: 0,
+  ruralSurcharge: 0,
+  rural: false,
+  total: 157.47,
+  gst: 20.54,
+  dispatchDate: null,
+  shippingAddress: { name: 'Aroha Ngata', phone: '021 123 4567', street: '', suburb: '', city: '', postcode: '', region: 'Auckland' },
+};
 const claim = { id: 7, reason: 'bruised' as const, lines: [{ name: 'Alphonso Mangoes', quantity: 1 }] };
 
 const mails: Array<[string, MailMessage]> = [
   ['order-confirmation', confirmationMail(context(order))],
   ['order-confirmation-gift', confirmationMail(context({ ...order, gift: { message: 'Happy birthday, Mum!\nThe first Alphonsos of the season, with love from Aroha.' }, shippingAddress: { ...order.shippingAddress, name: 'Mere Ngata' } }))],
+  ['order-confirmation-pickup', confirmationMail(context(pickupOrder))],
+  ['order-ready-for-pickup', shippedMail(context({ ...pickupOrder, status: 'shipped', bankTransfer: null }), ripeness)],
   ['order-paid', paidMail(context({ ...order, status: 'paid', bankTransfer: null }))],
   ['order-shipped', shippedMail(context(shipped), ripeness)],
   ['ripeness-ready', readyMail({ to: 'aroha@example.nz', firstName: 'Aroha', orderNumber: 'MS-10042', lines: [...ripeness.lines, { name: 'Himsagar Mangoes', window: { from: addDays(delivery, 4), until: addDays(delivery, 6) } }], today: ripeness.remindOn, orderUrl: 'https://mangoshop.co.nz/account/orders/MS-10042', optOutUrl: ripeness.optOutUrl, siteName: 'Mango Shop' })],
@@ -110,7 +124,15 @@ test('every e-mail has an HTML part that says what its plain text says, readable
   await expect(page.locator('body')).toContainText('A gift for Mere Ngata, delivering to:');
   await expect(page.getByText('Happy birthday, Mum!')).toHaveText('Happy birthday, Mum!\nThe first Alphonsos of the season, with love from Aroha.', { useInnerText: true });
   expect(mails[1]![1].text).toContain('Happy birthday, Mum!\nThe first Alphonsos');
-  await page.setContent(mails[3]![1].html!);
+  // Pickup: the day, hours and address, and the code, in the confirmation and when it is ready.
+  for (const index of [2, 3]) {
+    await page.setContent(mails[index]![1].html!);
+    await expect(page.locator('body')).toContainText('24 Karaka Street, Mount Eden, Auckland 1024');
+    await expect(page.locator('body')).toContainText('K7M4QX');
+    await expect(page.locator('body')).not.toContainText('Delivering to');
+  }
+  expect(mails[3]![1].subject).toBe('Order MS-10042 is ready for pickup');
+  await page.setContent(mails[5]![1].html!);
   await expect(page.getByRole('link', { name: 'Track your parcel' })).toHaveAttribute('href', 'https://www.nzpost.co.nz/tools/tracking/item/NZP123456789');
   await expect(page.locator('body')).toContainText('Tracking number: NZ Post NZP123456789');
   // The ripening guide: each variety's days, and the reminder with its opt-out.

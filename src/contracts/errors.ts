@@ -4,4 +4,6 @@ export interface ApiErrorBody {
   fieldErrors?: Record<string, string>;
   /** A full delivery day: the soonest date with room, to offer instead. */
   nextDeliveryDate?: string;
+  /** A pickup day that filled up: the soonest one free. */
+  nextPickupDate?: string;
 }

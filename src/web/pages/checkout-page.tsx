@@ -5,6 +5,7 @@ import { Link, Navigate, useNavigate } from 'react-router';
 import { boxesOf, isRuralAddress, needsDeliveryDate, placeOrderSchema } from '../../contracts/checkout';
 import { dollarsToCents } from '../../contracts/money';
 import { type CheckoutPaymentMethod as PaymentMethod, paymentMethodLabels } from '../../contracts/order';
+import type { Fulfilment } from '../../contracts/pickup';
 import type { User } from '../../contracts/user';
 import { Button } from '../components/ui/button';
 import { Panel } from '../components/ui/panel';
@@ -16,7 +17,9 @@ import { CartLines } from '../features/cart/cart-lines';
 import { useCart } from '../features/cart/cart-provider';
 import { DeliveryDatePicker, useDeliveryDates } from '../features/checkout/delivery-date-picker';
 import { PromoField } from '../features/checkout/promo-field';
+import { FulfilmentChoice } from '../features/checkout/fulfilment-choice';
 import { GiftFields } from '../features/checkout/gift-fields';
+import { PickupDayPicker, pickupDatesKey, usePickupDates } from '../features/checkout/pickup-day-picker';
 import { emptyRecipient, type ShippingForm, ShippingFields, shippingFromProfile } from '../features/checkout/shipping-fields';
 import { newIdempotencyKey, orderQueryKey, ordersQueryKey, postOrderThroughRush, postQuote } from '../features/orders/orders-api';
 import { OrderTotals } from '../features/orders/order-totals';
@@ -48,6 +51,11 @@ function Checkout({ user }: { user: User }) {
   const [gift, setGift] = useState(false);
   const [giftMessage, setGiftMessage] = useState('');
   const [ownShipping, setOwnShipping] = useState<ShippingForm | null>(null);
+  // Collected from the shop (when it offers pickup): no address, no delivery fee, a pickup day.
+  const [fulfilment, setFulfilment] = useState<Fulfilment>('delivery');
+  const [pickupDate, setPickupDate] = useState<string>();
+  const pickupDates = usePickupDates();
+  const pickup = fulfilment === 'pickup';
   const [paymentMethod, setPaymentMethod] = useState<PaymentMethod>('bank_transfer');
   const [deliveryDate, setDeliveryDate] = useState<string>();
   const [problem, setProblem] = useState<string | null>(null);
@@ -58,17 +66,19 @@ function Checkout({ user }: { user: User }) {
 
   const items = cart?.items ?? [];
   const cartShape = items.map((item) => `${item.id}:${item.quantity}`).join(',');
-  const rural = isRuralAddress(shipping);
+  const rural = !pickup && isRuralAddress(shipping);
   const quote = useQuery({
-    queryKey: ['checkout-quote', user.id, promoCode ?? '', cartShape, rural],
-    queryFn: ({ signal }) => postQuote(promoCode, rural, signal),
+    queryKey: ['checkout-quote', user.id, promoCode ?? '', cartShape, rural, fulfilment],
+    queryFn: ({ signal }) => postQuote(promoCode, rural, signal, fulfilment),
     enabled: items.length > 0,
     placeholderData: keepPreviousData,
     retry: false,
   });
   const priced = quote.data;
   // Pre-orders get their day when their boxes arrive; in-stock boxes are booked on a day now.
-  const needsDate = priced ? needsDeliveryDate(priced.lines) : false;
+  const needsDate = priced && !pickup ? needsDeliveryDate(priced.lines) : false;
+  const hasPreOrders = priced?.lines.some((line) => line.isPreOrder) ?? false;
+  const pickupOffered = Boolean(pickupDates.data?.enabled);
   const boxes = priced ? boxesOf(priced.lines) : 0;
   const { data: dates } = useDeliveryDates(shipping.region, boxes, needsDate);
   const schema = useMemo(
@@ -87,11 +97,13 @@ function Checkout({ user }: { user: User }) {
   }, [priced]);
 
   const order = {
-    shipping,
+    fulfilment,
+    shipping: pickup ? undefined : shipping,
+    pickupDate: pickup ? pickupDate : undefined,
     promoCode: priced?.promo?.applied ? priced.promo.code : undefined,
     deliveryDate: needsDate ? deliveryDate : undefined,
     paymentMethod,
-    gift: gift ? { message: giftMessage } : undefined,
+    gift: gift && !pickup ? { message: giftMessage } : undefined,
     idempotencyKey,
     // The total on screen: the server refuses the order if it would charge anything else.
     expectedTotalCents: priced ? dollarsToCents(priced.total) : undefined,
@@ -112,7 +124,12 @@ function Checkout({ user }: { user: User }) {
     },
     onError(error) {
       const body = error instanceof ApiError ? error.body : null;
-      if (error instanceof ApiError && error.status === 409 && body?.fieldErrors?.deliveryDate) {
+      if (error instanceof ApiError && error.status === 409 && body?.fieldErrors?.pickupDate) {
+        // The pickup day filled up meanwhile: offer the soonest free one, to be confirmed with Place order.
+        setProblem(body.message);
+        setPickupDate(body.nextPickupDate);
+        void queryClient.invalidateQueries({ queryKey: pickupDatesKey });
+      } else if (error instanceof ApiError && error.status === 409 && body?.fieldErrors?.deliveryDate) {
         // The day filled up meanwhile: offer the next free one, to be confirmed with Place order.
         setProblem(body.message);
         setDeliveryDate(body.nextDeliveryDate);
@@ -150,6 +167,11 @@ function Checkout({ user }: { user: User }) {
     revalidate({ ...order, gift: { message } });
   };
   const changeDate = useCallback((date: string | undefined) => setDeliveryDate(date), []);
+  const changePickupDate = useCallback((date: string | undefined) => setPickupDate(date), []);
+  const changeFulfilment = (next: Fulfilment) => {
+    setFulfilment(next);
+    revalidate({ ...order, fulfilment: next, shipping: next === 'pickup' ? undefined : shipping, pickupDate: next === 'pickup' ? pickupDate : undefined, gift: undefined });
+  };
   useEffect(() => revalidate(order), [deliveryDate]); // eslint-disable-line react-hooks/exhaustive-deps -- re-check only when the day changes
 
   if (loading) return <Spinner />;
@@ -178,11 +200,20 @@ function Checkout({ user }: { user: User }) {
             <CartLines lines={items} />
           </Panel>
           <form id="checkout-form" onSubmit={handleSubmit(order)} noValidate className="grid gap-8">
-            <Panel title="Delivery details">
-              <p className="text-sm text-ink-500">We deliver across New Zealand, usually within 24-48 hours of dispatch.</p>
-              <GiftFields gift={gift} message={giftMessage} onGift={changeGift} onMessage={changeGiftMessage} error={errors['gift.message']} />
-              <ShippingFields value={shipping} onChange={changeShipping} errors={errors} gift={gift} ruralSurcharge={priced?.ruralSurcharge || dates?.ruralSurcharge} />
-              {!priced ? null : needsDate ? (
+            <Panel title={pickupOffered ? 'Delivery or pickup' : 'Delivery details'}>
+              {pickupOffered && (
+                <FulfilmentChoice value={fulfilment} onChange={changeFulfilment} address={pickupDates.data!.address} pickupBlocked={hasPreOrders} error={errors.fulfilment} />
+              )}
+              {pickup ? (
+                <PickupDayPicker value={pickupDate} onChange={changePickupDate} error={errors.pickupDate} />
+              ) : (
+                <>
+                  <p className="text-sm text-ink-500">We deliver across New Zealand, usually within 24-48 hours of dispatch.</p>
+                  <GiftFields gift={gift} message={giftMessage} onGift={changeGift} onMessage={changeGiftMessage} error={errors['gift.message']} />
+                  <ShippingFields value={shipping} onChange={changeShipping} errors={errors} gift={gift} ruralSurcharge={priced?.ruralSurcharge || dates?.ruralSurcharge} />
+                </>
+              )}
+              {!priced || pickup ? null : needsDate ? (
                 <DeliveryDatePicker region={shipping.region} boxes={boxes} value={deliveryDate} onChange={changeDate} error={errors.deliveryDate} />
               ) : (
                 <p className="rounded-lg bg-mango-50 px-3 py-2 text-sm">
@@ -227,7 +258,7 @@ function Checkout({ user }: { user: User }) {
             Order summary
           </h2>
           <PromoField result={priced?.promo ?? null} pending={quote.isFetching} onApply={setPromoCode} error={errors.promoCode} />
-          {priced ? <OrderTotals totals={{ ...priced, promoCode: priced.promo?.applied ? priced.promo.code : null }} /> : quote.isError ? null : <Spinner compact />}
+          {priced ? <OrderTotals totals={{ ...priced, promoCode: priced.promo?.applied ? priced.promo.code : null, fulfilment }} /> : quote.isError ? null : <Spinner compact />}
           {quote.isError && (
             <p role="alert" className="text-sm text-danger-600">
               {quote.error instanceof ApiError ? (quote.error.body?.message ?? 'We could not price your cart.') : 'We could not price your cart.'}

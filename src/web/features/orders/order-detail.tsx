@@ -123,9 +123,14 @@ function OrderSheet({ order }: { order: OrderView }) {
             <OrderTimeline events={order.events} fulfilment={order.fulfilment} />
             <TrackingLink order={order} />
           </Panel>
-          <Panel title="Delivery" level={3} className="gap-3">
+          <Panel title={order.pickup ? 'Pickup' : 'Delivery'} level={3} className="gap-3">
             <DeliveryDay order={order} />
             <GiftNote order={order} />
+            {order.pickup ? (
+              <p className="text-sm">
+                Collected by {address.name}, {address.phone}
+              </p>
+            ) : (
             <address className="text-sm not-italic">
               {address.name}
               <br />
@@ -143,6 +148,7 @@ function OrderSheet({ order }: { order: OrderView }) {
               <br />
               {address.phone}
             </address>
+            )}
             {order.deliveryInstructions && <p className="text-sm text-ink-500">Instructions: {order.deliveryInstructions}</p>}
             <p className="text-sm text-ink-500">Payment: {paymentMethodLabels[order.paymentMethod]}</p>
           </Panel>

@@ -9,6 +9,8 @@ interface Totals {
   gst: number;
   total: number;
   promoCode?: string | null;
+  /** Collected from the shop: the delivery row reads as a free pickup. */
+  fulfilment?: 'delivery' | 'pickup';
 }
 
 /** Subtotal, shipping, discount, total and its GST part: the same rows on checkout, order and receipt. */
@@ -21,7 +23,7 @@ export function OrderTotals({ totals }: { totals: Totals }) {
         <dd className="tabular-nums">{formatPrice(totals.subtotal)}</dd>
       </div>
       <div className={row}>
-        <dt>Shipping (NZ-wide)</dt>
+        <dt>{totals.fulfilment === 'pickup' ? 'Pickup from the shop' : 'Shipping (NZ-wide)'}</dt>
         <dd className="tabular-nums">{formatPrice(totals.shipping)}</dd>
       </div>
       {(totals.ruralSurcharge ?? 0) > 0 && (

@@ -1,3 +1,4 @@
+import type { Fulfilment } from '../../../contracts/pickup';
 import { ordersBusyMessage, type PlaceOrderInput, rushRetryPauseMs } from '../../../contracts/checkout';
 import type { DeliveryDayOption } from '../../../contracts/delivery';
 import type { CheckoutPaymentMethod, OrderSummary, OrderView, PlacedOrder } from '../../../contracts/order';
@@ -29,8 +30,8 @@ export interface Quote {
 export const ordersQueryKey = ['orders'] as const;
 export const orderQueryKey = (number: string) => ['orders', number] as const;
 
-export const postQuote = (promoCode: string | undefined, rural: boolean, signal?: AbortSignal) =>
-  apiRequest<Quote>('/api/checkout/quote', { method: 'POST', body: { ...(promoCode ? { promoCode } : {}), rural }, signal });
+export const postQuote = (promoCode: string | undefined, rural: boolean, signal?: AbortSignal, fulfilment: Fulfilment = 'delivery') =>
+  apiRequest<Quote>('/api/checkout/quote', { method: 'POST', body: { ...(promoCode ? { promoCode } : {}), rural, fulfilment }, signal });
 
 /** The delivery dates a region can have for an order of `boxes`, and what rural delivery adds. */
 export interface DeliveryDates {

@@ -11,6 +11,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { TextField } from '../../../components/ui/text-field';
 import { toast } from '../../../components/ui/toast';
 import { apiRequest, ApiError, errorMessage } from '../../../lib/api-client';
+import { PickupPanel } from './pickup-panel';
 import { type FieldErrors, fieldErrorsOf } from '../../../lib/form-errors';
 
 const settingsKey = ['admin', 'delivery'] as const;
@@ -38,6 +39,7 @@ function DeliveryForm({ saved }: { saved: DeliverySettings }) {
   const [draft, setDraft] = useState(saved);
   const [boxesPerDay, setBoxesPerDay] = useState(String(saved.boxesPerDay));
   const [surcharge, setSurcharge] = useState((saved.ruralSurchargeCents / 100).toFixed(2));
+  const [pickupOrders, setPickupOrders] = useState(String(saved.pickup.ordersPerDay));
   const [closing, setClosing] = useState({ date: '', reason: '' });
   const [override, setOverride] = useState({ date: '', boxes: '' });
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -66,6 +68,7 @@ function DeliveryForm({ saved }: { saved: DeliverySettings }) {
       ...draft,
       boxesPerDay: boxesPerDay.trim() === '' ? Number.NaN : Number(boxesPerDay),
       ruralSurchargeCents: surcharge.trim() === '' ? Number.NaN : Math.abs(Number(surcharge) * 100 - cents) < 1e-6 ? cents : Number(surcharge) * 100,
+      pickup: { ...draft.pickup, ordersPerDay: pickupOrders.trim() === '' ? Number.NaN : Number(pickupOrders) },
     });
     if (!parsed.success) return setErrors(fieldErrorsOf(parsed.error));
     save.mutate(parsed.data);
@@ -232,6 +235,8 @@ function DeliveryForm({ saved }: { saved: DeliverySettings }) {
           {listError('capacityOverrides')}
         </Panel>
       </div>
+
+      <PickupPanel pickup={draft.pickup} onChange={(pickup) => setDraft((now) => ({ ...now, pickup }))} ordersPerDay={pickupOrders} onOrdersPerDay={setPickupOrders} errors={errors} />
 
       <div className="flex flex-wrap items-center gap-3">
         <Button type="submit" disabled={save.isPending}>

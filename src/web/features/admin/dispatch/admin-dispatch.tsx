@@ -1,9 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { CalendarDays, Download, Printer } from 'lucide-react';
+import { CalendarDays, Download, Printer, Store } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
 import { addDays, formatDay, nzToday } from '../../../../contracts/dates';
-import { type DispatchDay, type DispatchOrder, type MoveDelivery, moveDeliverySchema, type ToScheduleOrder } from '../../../../contracts/dispatch';
+import { type DispatchDay, type DispatchOrder, type MoveDelivery, moveDeliverySchema, type PickupListOrder, type ToScheduleOrder } from '../../../../contracts/dispatch';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogDescription, DialogTitle } from '../../../components/ui/dialog';
 import { Spinner } from '../../../components/ui/spinner';
@@ -30,7 +30,9 @@ export function AdminDispatch() {
   const query = useQuery({ queryKey: dispatchKey(date), queryFn: ({ signal }) => fetchDispatch(date, signal), retry: false });
   const day = query.data;
   const orders = day?.regions.flatMap((group) => group.orders) ?? [];
-  const toPack = orders.filter((order) => order.readyToPack);
+  const pickups = day?.pickup.orders ?? [];
+  // Pickup orders are packed on their pickup day too: their slips print with the couriers'.
+  const toPack = [...orders, ...pickups].filter((order) => order.readyToPack);
   return (
     <section className="grid gap-6">
       <div className="flex flex-wrap items-end justify-between gap-4 print:hidden">
@@ -94,6 +96,7 @@ export function AdminDispatch() {
           ) : (
             day.regions.map((group) => <RegionOrders key={group.region} region={group.region} orders={group.orders} dispatchDate={day.date} />)
           )}
+          {(day.pickup.hours || pickups.length > 0) && <PickupList pickup={day.pickup} date={day.date} />}
           <PackingSlips orders={toPack} dispatchDate={day.date} />
         </>
       )}
@@ -239,15 +242,53 @@ function MoveDialog({ order, dispatchDate, onClose }: { order: ToScheduleOrder &
   );
 }
 
+/** The day's click-and-collect: who collects what, with the code they show, and the day's places. */
+function PickupList({ pickup, date }: { pickup: DispatchDay['pickup']; date: string }) {
+  return (
+    <section aria-labelledby="pickups" className="grid gap-3 rounded-2xl bg-white p-5 sm:p-6 print:hidden">
+      <div className="grid gap-1">
+        <h2 id="pickups" className="flex items-center gap-2 text-xl font-semibold">
+          <Store className="size-5 text-mango-600" aria-hidden="true" /> Pickups{' '}
+          <span className="text-base font-normal text-ink-500">
+            · {pickup.booked} of {pickup.capacity} places{pickup.hours ? ` · ${pickup.hours.open}–${pickup.hours.close}` : ''}
+          </span>
+        </h2>
+        {pickup.closed && <p className="text-sm font-semibold">No pickup on {formatDay(date)}: {pickup.closed}</p>}
+      </div>
+      {pickup.orders.length === 0 ? (
+        <p className="text-sm text-ink-500">Nobody is collecting on {formatDay(date)}.</p>
+      ) : (
+        <ul className="divide-y divide-mango-50">
+          {pickup.orders.map((order) => (
+            <li key={order.number} className="grid gap-0.5 py-3">
+              <p className="flex flex-wrap items-center gap-2">
+                <Link to={`/admin/orders?order=${order.number}`} className="font-semibold text-mango-700 underline">
+                  {order.number}
+                </Link>
+                <OrderStatusBadge status={order.status} fulfilment="pickup" />
+                <span className="rounded-full bg-mango-50 px-2 py-0.5 font-mono text-sm font-semibold tracking-widest">{order.pickupCode}</span>
+              </p>
+              <p className="text-sm">
+                {order.address.name} · {order.address.phone} · {order.boxes} {order.boxes === 1 ? 'box' : 'boxes'}
+              </p>
+              {order.status === 'pending_payment' && <p className="text-sm text-mango-700">Not paid yet: do not hand over until it is.</p>}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
 /** Every paid order's packing slip, one per printed page; shown only when printing. */
-function PackingSlips({ orders, dispatchDate }: { orders: DispatchOrder[]; dispatchDate: string }) {
+function PackingSlips({ orders, dispatchDate }: { orders: Array<DispatchOrder | PickupListOrder>; dispatchDate: string }) {
   if (!orders.length) return null;
   return (
     <div data-print className="hidden print:block" aria-hidden="true">
       {orders.map((order) => (
         <article key={order.number} className="grid gap-3 text-sm break-after-page" data-testid="dispatch-slip">
           <h2 className="text-2xl font-semibold">Packing slip · {order.number}</h2>
-          <PackingSlipBody order={{ ...order, dispatchDate }} />
+          <PackingSlipBody order={'pickupCode' in order ? { ...order, dispatchDate: null } : { ...order, dispatchDate }} />
         </article>
       ))}
     </div>

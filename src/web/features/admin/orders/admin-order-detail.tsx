@@ -178,22 +178,32 @@ function OrderSheet({ order, back }: { order: Detail; back: React.ReactNode }) {
               {order.gift.message ? <p className="whitespace-pre-line rounded-lg bg-mango-50 p-3 font-serif">{order.gift.message}</p> : <p className="text-sm text-ink-500">No gift message.</p>}
             </Panel>
           )}
-          <Panel title="Deliver to" level={3} className="gap-3">
-            <div className="grid gap-1 text-sm">
-            <p>{address.name}</p>
-            <p>{address.street}</p>
-            {address.suburb && <p>{address.suburb}</p>}
-            <p>
-              {address.city} {address.postcode}
-            </p>
-            <p>{address.region}</p>
-            <p>{address.phone}</p>
-            {order.deliveryInstructions && <p className="text-ink-500">Instructions: {order.deliveryInstructions}</p>}
-            </div>
-            <DeliveryDay order={order} />
-            {order.dispatchDate && <p className="text-sm">Dispatch: {formatDay(order.dispatchDate)}</p>}
-            <TrackingLink order={order} />
-          </Panel>
+          {order.pickup ? (
+            <Panel title="Pickup" level={3} className="gap-3">
+              <div className="grid gap-1 text-sm">
+                <p>Collected by {address.name}</p>
+                <p>{address.phone}</p>
+              </div>
+              <DeliveryDay order={order} staff />
+            </Panel>
+          ) : (
+            <Panel title="Deliver to" level={3} className="gap-3">
+              <div className="grid gap-1 text-sm">
+              <p>{address.name}</p>
+              <p>{address.street}</p>
+              {address.suburb && <p>{address.suburb}</p>}
+              <p>
+                {address.city} {address.postcode}
+              </p>
+              <p>{address.region}</p>
+              <p>{address.phone}</p>
+              {order.deliveryInstructions && <p className="text-ink-500">Instructions: {order.deliveryInstructions}</p>}
+              </div>
+              <DeliveryDay order={order} />
+              {order.dispatchDate && <p className="text-sm">Dispatch: {formatDay(order.dispatchDate)}</p>}
+              <TrackingLink order={order} />
+            </Panel>
+          )}
           <Panel title="Timeline" level={3} className="gap-3">
             <OrderTimeline events={order.events} fulfilment={order.fulfilment} />
           </Panel>

@@ -112,6 +112,7 @@ export function AdminOrders() {
                           <GiftBadge />
                         </span>
                       )}
+                      {order.fulfilment === 'pickup' && <span className="ml-2 rounded-full bg-ink-900 px-2 py-0.5 text-xs font-semibold text-white">Pickup</span>}
                     </td>
                     <td className="py-2">{formatDate(order.placedAt)}</td>
                     <td className="py-2">

@@ -15,6 +15,8 @@ export interface SlipOrder {
   dispatchDate: string | null;
   rural: boolean;
   gift: { message: string } | null;
+  /** A pickup order's code: its boxes wait at the shop for the person showing it. */
+  pickupCode?: string | null;
   lines: ReadonlyArray<{ name: string; quantity: number; isPreOrder: boolean; batches?: LinePacking | null }>;
 }
 
@@ -39,6 +41,14 @@ export function PackingSlipBody({ order }: { order: SlipOrder }) {
   const { address } = order;
   return (
     <>
+      {order.pickupCode ? (
+        <div>
+          <p className="font-semibold">PICKUP at the shop: code {order.pickupCode}</p>
+          <p>
+            For {address.name}, {address.phone}
+          </p>
+        </div>
+      ) : (
       <div>
         <p className="font-semibold">Deliver to</p>
         <p>{address.name}</p>
@@ -52,8 +62,9 @@ export function PackingSlipBody({ order }: { order: SlipOrder }) {
         <p>{address.phone}</p>
         {order.deliveryInstructions && <p className="mt-1">Instructions: {order.deliveryInstructions}</p>}
       </div>
+      )}
       <p className="text-base font-semibold">
-        {order.deliveryDate ? `Deliver on ${formatDay(order.deliveryDate)}` : 'Delivery day not set yet'}
+        {order.pickupCode && order.deliveryDate ? `Collected on ${formatDay(order.deliveryDate)}` : order.deliveryDate ? `Deliver on ${formatDay(order.deliveryDate)}` : 'Delivery day not set yet'}
         {order.dispatchDate ? ` · dispatch ${formatDay(order.dispatchDate)}` : ''}
         {order.rural ? ' · RURAL DELIVERY' : ''}
       </p>
@@ -105,7 +116,7 @@ export function PackingSlip({ order }: { order: AdminOrderDetail }) {
           Order {order.number}, placed {formatDate(order.placedAt)}
         </DialogDescription>
       </header>
-      <PackingSlipBody order={{ ...order, address: order.shippingAddress, lines: order.lines.map((line, index) => ({ ...line, batches: order.lineBatches[index] })) }} />
+      <PackingSlipBody order={{ ...order, address: order.shippingAddress, pickupCode: order.pickup?.code ?? null, lines: order.lines.map((line, index) => ({ ...line, batches: order.lineBatches[index] })) }} />
       <Button variant="outline" className="justify-self-start print:hidden" onClick={() => window.print()}>
         <Printer className="size-4" aria-hidden="true" /> Print packing slip
       </Button>

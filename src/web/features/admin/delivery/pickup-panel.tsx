@@ -1,0 +1,114 @@
+import { Trash2 } from 'lucide-react';
+import { useState } from 'react';
+import { formatDate, formatDay } from '../../../../contracts/dates';
+import { dayKeys } from '../../../../contracts/days';
+import type { PickupSettings } from '../../../../contracts/pickup';
+import { Button } from '../../../components/ui/button';
+import { Panel } from '../../../components/ui/panel';
+import { TextField } from '../../../components/ui/text-field';
+import type { FieldErrors } from '../../../lib/form-errors';
+
+const dayNames = { Mon: 'Monday', Tue: 'Tuesday', Wed: 'Wednesday', Thu: 'Thursday', Fri: 'Friday', Sat: 'Saturday', Sun: 'Sunday' } as const;
+
+interface PickupPanelProps {
+  pickup: PickupSettings;
+  onChange: (next: PickupSettings) => void;
+  /** Orders per day as typed (checked when the form is saved). */
+  ordersPerDay: string;
+  onOrdersPerDay: (value: string) => void;
+  errors: FieldErrors;
+}
+
+/** Click-and-collect: on or off, where, the hours of each weekday, orders per day and days with no pickup. */
+export function PickupPanel({ pickup, onChange, ordersPerDay, onOrdersPerDay, errors }: PickupPanelProps) {
+  const [closing, setClosing] = useState({ date: '', reason: '' });
+  const [closeError, setCloseError] = useState<string | null>(null);
+  const error = (key: string) => errors[`pickup.${key}`];
+  function addClosed() {
+    if (!closing.date || !closing.reason.trim()) return setCloseError('Give the date and the reason shoppers will see');
+    if (pickup.closedDates.some((row) => row.date === closing.date)) return setCloseError(`${formatDate(closing.date)} has no pickup already`);
+    onChange({ ...pickup, closedDates: [...pickup.closedDates, { date: closing.date, reason: closing.reason.trim() }].sort((a, b) => a.date.localeCompare(b.date)) });
+    setClosing({ date: '', reason: '' });
+    setCloseError(null);
+  }
+  const hourErrors = Object.entries(errors).filter(([key]) => key.startsWith('pickup.hours.'));
+  return (
+    <Panel title="Click and collect">
+      <label className="flex items-center gap-3 font-medium">
+        <input type="checkbox" role="switch" className="size-5 accent-mango-600" checked={pickup.enabled} onChange={(event) => onChange({ ...pickup, enabled: event.target.checked })} />
+        Offer pickup from the shop at checkout
+      </label>
+      <p className="text-sm text-ink-500">
+        A pickup order pays no delivery fee or rural surcharge and books a place on a pickup day. Public holidays where the shop packs, and the closed dates below and under
+        Closed dates, have no pickup. Pre-orders and gifts always go by courier.
+      </p>
+      <div className="grid gap-4 sm:grid-cols-[1fr_12rem]">
+        <TextField label="Pickup address" maxLength={200} value={pickup.address} error={error('address')} onChange={(event) => onChange({ ...pickup, address: event.target.value })} />
+        <TextField label="Pickups per day" inputMode="numeric" value={ordersPerDay} error={error('ordersPerDay')} onChange={(event) => onOrdersPerDay(event.target.value)} />
+      </div>
+      <fieldset className="grid gap-2">
+        <legend className="mb-1 text-sm font-medium">Pickup hours</legend>
+        {dayKeys.map((day) => {
+          const hours = pickup.hours[day];
+          const setHours = (next: PickupSettings['hours'][typeof day]) => onChange({ ...pickup, hours: { ...pickup.hours, [day]: next } });
+          return (
+            <div key={day} className="grid gap-2 sm:grid-cols-[10rem_minmax(0,17rem)] sm:items-center sm:gap-3">
+              <label className="flex items-center gap-2 text-sm">
+                <input type="checkbox" className="size-4 accent-mango-600" checked={hours !== null} onChange={(event) => setHours(event.target.checked ? { open: '10:00', close: '16:00' } : null)} />
+                {dayNames[day]}
+              </label>
+              {hours ? (
+                <div className="flex min-w-0 gap-2">
+                  <input type="time" aria-label={`${dayNames[day]} opens`} value={hours.open} onChange={(event) => setHours({ ...hours, open: event.target.value })} className="w-full min-w-0 rounded-lg border border-ink-500/30 bg-white px-2 py-1.5" />
+                  <input type="time" aria-label={`${dayNames[day]} closes`} value={hours.close} onChange={(event) => setHours({ ...hours, close: event.target.value })} className="w-full min-w-0 rounded-lg border border-ink-500/30 bg-white px-2 py-1.5" />
+                </div>
+              ) : (
+                <span className="text-sm text-ink-500">No pickup</span>
+              )}
+            </div>
+          );
+        })}
+        {hourErrors.length > 0 && (
+          <p role="alert" className="text-sm text-danger-600">
+            {hourErrors.map(([key, message]) => `${dayNames[key.split('.')[2] as keyof typeof dayNames] ?? ''}: ${message}`).join(' ')}
+          </p>
+        )}
+      </fieldset>
+      <div className="grid gap-2">
+        <p className="text-sm font-medium">Days with no pickup</p>
+        {pickup.closedDates.length === 0 ? (
+          <p className="text-sm text-ink-500">None besides public holidays and the shop&apos;s closed dates.</p>
+        ) : (
+          <ul className="divide-y divide-mango-50 text-sm" aria-label="Days with no pickup">
+            {pickup.closedDates.map((row) => (
+              <li key={row.date} className="flex items-center justify-between gap-3 py-2">
+                <span>
+                  <span className="font-medium">{formatDay(row.date)}</span> · {row.reason}
+                </span>
+                <button
+                  type="button"
+                  aria-label={`Offer pickup on ${formatDate(row.date)} again`}
+                  className="rounded-full p-2 hover:bg-mango-50"
+                  onClick={() => onChange({ ...pickup, closedDates: pickup.closedDates.filter((one) => one.date !== row.date) })}>
+                  <Trash2 className="size-4" aria-hidden="true" />
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
+        <div className="grid gap-3 sm:grid-cols-[10rem_1fr_auto] sm:items-end">
+          <TextField label="Day with no pickup" type="date" value={closing.date} onChange={(event) => setClosing((now) => ({ ...now, date: event.target.value }))} />
+          <TextField label="Reason for pickup" maxLength={120} value={closing.reason} onChange={(event) => setClosing((now) => ({ ...now, reason: event.target.value }))} />
+          <Button type="button" variant="outline" onClick={addClosed}>
+            No pickup that day
+          </Button>
+        </div>
+        {(closeError ?? error('closedDates')) && (
+          <p role="alert" className="text-sm text-danger-600">
+            {closeError ?? error('closedDates')}
+          </p>
+        )}
+      </div>
+    </Panel>
+  );
+}

@@ -1,0 +1,78 @@
+import { useQuery } from '@tanstack/react-query';
+import { Store } from 'lucide-react';
+import { useEffect } from 'react';
+import { formatDay } from '../../../contracts/dates';
+import type { PickupDates } from '../../../contracts/pickup';
+import { Spinner } from '../../components/ui/spinner';
+import { apiRequest } from '../../lib/api-client';
+
+export const pickupDatesKey = ['pickup-dates'] as const;
+
+/** Whether the shop offers pickup, where, and its days (one request, shared by checkout's parts). */
+export function usePickupDates() {
+  return useQuery({ queryKey: pickupDatesKey, queryFn: ({ signal }) => apiRequest<PickupDates>('/api/pickup/dates', { signal }), retry: false });
+}
+
+interface PickupDayPickerProps {
+  value: string | undefined;
+  onChange: (date: string | undefined) => void;
+  error?: string;
+}
+
+/** The days the shopper can collect from the shop, with the hours; full, closed and holiday days greyed out with the reason. */
+export function PickupDayPicker({ value, onChange, error }: PickupDayPickerProps) {
+  const dates = usePickupDates();
+  const options = dates.data?.dates ?? [];
+  const chosenStillFree = options.some((option) => option.date === value && option.state.available);
+  useEffect(() => {
+    if (dates.data && value && !chosenStillFree) onChange(undefined);
+  }, [dates.data, value, chosenStillFree, onChange]);
+  return (
+    <fieldset className="grid gap-3" aria-describedby={error ? 'pickup-date-error' : undefined}>
+      <legend className="mb-1 flex items-center gap-2 text-lg font-semibold">
+        <Store className="size-5 text-mango-600" aria-hidden="true" /> Pickup day
+      </legend>
+      {dates.isPending ? (
+        <Spinner compact />
+      ) : dates.isError ? (
+        <p role="alert" className="text-sm text-danger-600">
+          We could not load the pickup days. Please check your connection.
+        </p>
+      ) : !options.some((option) => option.state.available) ? (
+        <p className="rounded-lg bg-mango-50 px-3 py-2 text-sm">No pickup day is free in the coming weeks. Please choose delivery instead.</p>
+      ) : (
+        <>
+          <p className="text-sm">
+            Collect from <strong>{dates.data.address}</strong>. We e-mail you when your order is packed and ready.
+          </p>
+          <div className="grid grid-cols-2 gap-2 sm:grid-cols-3">
+            {options.map((option) => {
+              const available = option.state.available;
+              const checked = value === option.date;
+              return (
+                <label
+                  key={option.date}
+                  className={`grid gap-0.5 rounded-xl border p-3 text-sm ${
+                    !available ? 'cursor-not-allowed border-ink-500/15 bg-ink-900/5 text-ink-500' : checked ? 'cursor-pointer border-mango-600 bg-mango-50' : 'cursor-pointer border-ink-500/30 hover:border-mango-600'
+                  }`}>
+                  <span className="flex items-center gap-2 font-semibold">
+                    <input type="radio" name="pickup-date" value={option.date} className="size-4 accent-mango-600" checked={checked} disabled={!available} onChange={() => onChange(option.date)} />
+                    {formatDay(option.date)}
+                  </span>
+                  <span className={`pl-6 text-xs ${available ? 'text-leaf-700' : ''}`}>
+                    {option.state.available ? `${option.hours.open}–${option.hours.close}` : option.state.reason}
+                  </span>
+                </label>
+              );
+            })}
+          </div>
+        </>
+      )}
+      {error && (
+        <p id="pickup-date-error" role="alert" className="text-sm text-danger-600">
+          {error}
+        </p>
+      )}
+    </fieldset>
+  );
+}
