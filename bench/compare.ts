@@ -7,6 +7,7 @@
 import { spawnSync } from 'node:child_process';
 import pg from 'pg';
 import { type BaselineTree, checkOutBaseline, git } from './baseline-tree';
+import { benchProcesses } from './behind-nginx';
 import { type RunningShop, startShop, type StartOptions } from './shop-server';
 
 export interface Contender {
@@ -90,7 +91,8 @@ export async function startContender(contender: Contender, database: DatabaseKin
   }
   let shop: RunningShop;
   try {
-    shop = await startShop({ tree: contender.tree, env: settings, logToFile: true, node: contender.node, ...options });
+    // On PostgreSQL, BENCH_PROCESSES shop processes behind nginx, as the README's recipe runs them.
+    shop = await startShop({ tree: contender.tree, env: settings, logToFile: true, node: contender.node, processes: database === 'postgres' ? benchProcesses : 1, ...options });
   } catch (error) {
     await dropDatabase();
     throw error;

@@ -12,6 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type BenchProcess, leftover, runNode } from './bench-process';
+import { startNginx } from './behind-nginx';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const buildTimeoutMs = 5 * 60_000;
@@ -96,9 +97,11 @@ export interface StartOptions {
   logToFile?: boolean;
   /** The Node.js binary that runs the server; the bench's own by default. */
   node?: string;
+  /** Shop processes on one PostgreSQL database behind nginx (bench/behind-nginx.ts); 1: the shop alone. */
+  processes?: number;
 }
 
-export async function startShop({ tree = root, env = {}, logToFile = false, node }: StartOptions = {}): Promise<RunningShop> {
+export async function startShop({ tree = root, env = {}, logToFile = false, node, processes = 1 }: StartOptions = {}): Promise<RunningShop> {
   buildIfChanged(tree);
   // The page renderer of a server-rendered shop, or the index.html of a client-rendered one (a baseline).
   const indexPath = ['server/index.js', 'index.html'].map((file) => path.join(tree, 'dist', 'web', file)).find((file) => fs.existsSync(file))!;
@@ -106,19 +109,31 @@ export async function startShop({ tree = root, env = {}, logToFile = false, node
   const rebuiltSinceStart = () => !fs.existsSync(indexPath) || fs.readFileSync(indexPath, 'utf8') !== servedIndex;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mango-bench-web-'));
   leftover({ folder: dataDir });
-  const server = runShop({ port: await freeLoopbackPort(), dataDir, env, tree, logFile: logToFile ? path.join(dataDir, 'shop.log') : undefined, node });
+  const ports = await Promise.all(Array.from({ length: processes }, () => freeLoopbackPort()));
+  const publicPort = processes > 1 ? await freeLoopbackPort() : ports[0]!;
+  // Behind nginx every process shares the data folder (its outbox of mail) and nginx's address.
+  const shared = processes > 1 ? { ...env, PUBLIC_URL: `http://127.0.0.1:${publicPort}`, TRUST_PROXY: '1' } : env;
+  const servers: ShopProcess[] = [];
+  let proxy: { url: string; stop(): Promise<void> } | undefined;
   const stop = async () => {
-    await server.stop();
+    await proxy?.stop();
+    await Promise.all(servers.map((server) => server.stop()));
     fs.rmSync(dataDir, { recursive: true, force: true });
     leftover({ folder: dataDir }, true);
   };
   try {
-    await waitUntilOk(server, '/readyz', readyTimeoutMs);
+    // One after another: the first applies migrations and seeds, the others find them done.
+    for (const port of ports) {
+      const server = runShop({ port, dataDir, env: shared, tree, logFile: logToFile ? path.join(dataDir, 'shop.log') : undefined, node });
+      servers.push(server);
+      await waitUntilOk(server, '/readyz', readyTimeoutMs);
+    }
+    if (processes > 1) proxy = await startNginx(ports, publicPort);
   } catch (error) {
     await stop();
     throw error;
   }
-  return { url: server.url, dataDir, rebuiltSinceStart, stop };
+  return { url: proxy?.url ?? servers[0]!.url, dataDir, rebuiltSinceStart, stop };
 }
 
 /** Polls `pathname` until it answers 2xx; throws when the server exits or the time is up. */

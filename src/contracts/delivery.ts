@@ -59,6 +59,13 @@ export const deliverySettingsSchema = z.strictObject({
 });
 export type DeliverySettings = z.output<typeof deliverySettingsSchema>;
 
+/**
+ * PUT /api/admin/delivery: the same settings, where a body without `pickup` (a page or script from
+ * before click-and-collect) leaves the stored pickup settings as they are, instead of resetting them.
+ */
+export const deliverySettingsUpdateSchema = deliverySettingsSchema.extend({ pickup: pickupSettingsSchema.optional() });
+export type DeliverySettingsUpdate = z.output<typeof deliverySettingsUpdateSchema>;
+
 const weekdays: DayKey[] = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri'];
 
 /**

@@ -32,9 +32,9 @@ export const storedSettingsSchema = z
       gaTrackingId: z.string().trim().max(40, 'A GA4 id looks like G-XXXXXXX').refine((v) => v === '' || /^G-[A-Z0-9]{4,20}$/.test(v), 'A GA4 id looks like G-XXXXXXX'),
       metaPixelId: z.string().trim().max(40, 'A Meta pixel id is digits only').refine((v) => v === '' || /^\d{6,20}$/.test(v), 'A Meta pixel id is digits only'),
     }),
-    /** Inland Revenue's GST number: 8 or 9 digits, written 12-345-678 or 123-456-789. */
     /** The Xero account sales are coded to in the invoices export. */
     xeroSalesAccount: xeroAccountCodeField,
+    /** Inland Revenue's GST number: 8 or 9 digits, written 12-345-678 or 123-456-789. */
     gstNumber: z.string({ error: 'GST number must be text' }).trim().refine((v) => v === '' || /^\d{2,3}-\d{3}-\d{3}$/.test(v), 'A GST number looks like 123-456-789'),
     bankTransfer: z.strictObject({
       accountName: z.string({ error: 'Account name must be text' }).trim().max(100, 'Account name must be at most 100 characters'),

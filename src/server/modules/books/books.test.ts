@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { xeroInvoiceColumns } from '../../../contracts/exports';
@@ -240,5 +241,16 @@ describe('GET /api/admin/exports/xero-invoices.csv', () => {
       expect(response.statusCode, query).toBe(400);
       expect(response.json(), query).toMatchObject({ fieldErrors: { [field]: message } });
     }
+  });
+
+  it("refuses a range with more invoices than one Xero import takes, with a field error", async () => {
+    const buyer = await quickShopper(shop, 'bulk');
+    await shop.database.db.execute(sql`
+      insert into orders (user_id, status, payment_method, subtotal_cents, shipping_cents, total_cents, gst_cents, ship_name, ship_phone, ship_street, ship_city, ship_postcode, ship_region, idempotency_key)
+      select ${buyer.user.id}, 'paid', 'bank_transfer', 1000, 0, 1000, 130, 'Bulk Buyer', '021 123 4567', '1 Queen Street', 'Auckland', '1010', 'Auckland', 'bulk-' || n from generate_series(1, 501) as n`);
+    await shop.database.db.execute(sql`insert into order_events (order_id, status, created_at) select id, 'paid', '2021-05-10T02:00:00Z' from orders where idempotency_key like 'bulk-%'`);
+    const refused = await staff({ method: 'GET', url: '/api/admin/exports/xero-invoices.csv?from=2021-05-01&to=2021-05-31' });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({ fieldErrors: { from: 'From 2021-05-01 to 2021-05-31 there are 501 invoices and credit notes, and Xero imports at most 500 in one file: choose a shorter range.' } });
   });
 });

@@ -9,6 +9,10 @@ import { orderEvents, orderLines, orders, refunds, users } from '../../db/schema
 import { nzMidnight } from '../reports/placed-within';
 import type { SettingsService } from '../settings/service';
 import { csvDocument } from '../../lib/csv';
+import { BadRequest } from '../../lib/errors';
+
+/** Xero's limit on one import file. */
+export const xeroImportLimit = 500;
 import { type CreditedRefund, type InvoicedOrder, type XeroContact, xeroInvoicesCsv } from './xero-invoices';
 
 const nzDay = (instant: unknown) => sql<string>`to_char((${instant} at time zone ${reportTimeZone})::date, 'YYYY-MM-DD')`;
@@ -104,6 +108,12 @@ export class BooksService {
   async xeroInvoices(range: ExportRange): Promise<string> {
     const { db } = this.deps;
     const [settings, paidOrders, refundRows] = await Promise.all([this.deps.settings.stored(), this.paidOrders(range), this.refunds(range)]);
+    // Xero takes at most 500 invoices and credit notes in one file.
+    const documents = paidOrders.length + refundRows.length;
+    if (documents > xeroImportLimit) {
+      const message = `From ${range.from} to ${range.to} there are ${documents} invoices and credit notes, and Xero imports at most ${xeroImportLimit} in one file: choose a shorter range.`;
+      throw new BadRequest(message, { from: message });
+    }
     const ids = paidOrders.map((row) => row.order.id);
     const lines = ids.length === 0 ? [] : await db.select().from(orderLines).where(inArray(orderLines.orderId, ids)).orderBy(asc(orderLines.id));
     const invoiced: InvoicedOrder[] = paidOrders.map((row) => ({

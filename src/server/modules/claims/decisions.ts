@@ -14,6 +14,9 @@ import { type OrderRow, orderView } from '../orders/view';
 import { claimedBatchesOf } from './claim-batches';
 import { boxesText, type ClaimRow, claimViews, deliveredAtOf, factsOf, refundedCents, refundLimitCents } from './claim-reads';
 import { type ClaimMailFacts, claimDeclinedMail, claimInReviewMail, claimRefundedMail, claimReplacedMail } from './mail';
+import type { DeliverySettings } from '../../../contracts/delivery';
+import { hoursText } from '../../../contracts/pickup';
+import { bookPickupDay, newPickupCode, pickupDates } from '../delivery/pickup';
 import type { ClaimActor, ClaimDeps } from './service';
 
 const isOpen = (status: ClaimStatus) => openClaimStatuses.includes(status);
@@ -128,6 +131,8 @@ export class ClaimDecisions {
    */
   async approve(claimId: number, approval: ClaimApproval, actor: ClaimActor): Promise<AdminClaimDetail> {
     let stockTaken = false;
+    // Read before the transaction opens, as the shop's settings are: a pickup order's replacement books a pickup day.
+    const delivery = approval.resolution === 'replacement' ? await this.deps.delivery.settings() : null;
     const answer = await this.change(claimId, async (tx, claim, order, facts, settings) => {
       const decided = { status: 'approved' as const, resolution: approval.resolution, decidedAt: sql`now()`, decidedBy: actor.userId };
       if (approval.resolution === 'refund') {
@@ -156,7 +161,7 @@ export class ClaimDecisions {
         );
         return;
       }
-      const replacement = await this.placeReplacement(tx, claim, order, actor);
+      const replacement = await this.placeReplacement(tx, claim, order, actor, delivery!);
       stockTaken = true;
       await tx.update(claims).set({ ...decided, replacementOrderId: replacement.id }).where(eq(claims.id, claim.id));
       await tx.update(claimLines).set({ open: false }).where(eq(claimLines.claimId, claim.id));
@@ -216,7 +221,7 @@ export class ClaimDecisions {
    * The replacement: a paid order at no charge to the same address, its boxes taken from stock
    * with `stock = stock - n where stock >= n` in product order (as placing an order does).
    */
-  private async placeReplacement(tx: Tx, claim: ClaimRow, order: OrderRow, actor: ClaimActor): Promise<OrderRow> {
+  private async placeReplacement(tx: Tx, claim: ClaimRow, order: OrderRow, actor: ClaimActor, delivery: DeliverySettings): Promise<OrderRow> {
     const wanted = await tx
       .select({ productId: orderLines.productId, name: orderLines.productName, quantity: claimLines.quantity })
       .from(claimLines)
@@ -236,12 +241,25 @@ export class ClaimDecisions {
         throw new Conflict(`Only ${boxesText(now?.stock ?? 0)} of ${line.name} ${now?.stock === 1 ? 'is' : 'are'} in stock, and the replacement needs ${line.quantity}: add stock on Inventory first, or approve a refund instead.`);
       }
     }
+    // Collected from the shop before: the replacement is collected too, on the soonest free pickup day.
+    let pickup: { date: string; hours: string } | null = null;
+    if (order.fulfilment === 'pickup') {
+      const now = this.deps.delivery.clock();
+      const free = (await pickupDates(tx, delivery, now)).find((day) => day.state.available);
+      if (!free) throw new Conflict('No pickup day is free for the replacement (or pickup is off): approve a refund instead, or free a pickup day first.');
+      await bookPickupDay(tx, delivery, free.date, now);
+      pickup = { date: free.date, hours: hoursText(free.hours) };
+    }
     const [replacement] = await tx
       .insert(orders)
       .values({
         userId: order.userId,
         status: 'paid',
         paymentMethod: 'no_charge',
+        // A gift's replacement goes to the same person, with the same message and no prices.
+        giftMessage: order.giftMessage,
+        fulfilment: order.fulfilment,
+        ...(pickup ? { pickupCode: newPickupCode(), pickupAddress: delivery.pickup.address, pickupHours: pickup.hours, pickupBooked: true, deliveryDate: pickup.date } : {}),
         subtotalCents: 0,
         shippingCents: 0,
         discountCents: 0,

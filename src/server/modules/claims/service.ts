@@ -13,6 +13,7 @@ import type { SettingsService } from '../settings/service';
 import { recordClaimBatches } from './claim-batches';
 import { boxesText, claimableLines, claimViews, factsOf, type OrderLineRow, windowOf } from './claim-reads';
 import { ClaimDecisions, tellShopper } from './decisions';
+import type { DeliveryService } from '../delivery/service';
 import { claimReceivedMail } from './mail';
 
 export { claimPhotoUrl } from './claim-reads';
@@ -28,6 +29,8 @@ export interface ClaimDeps {
   orders: OrderService;
   bus: CacheBus;
   publicUrl: string;
+  /** A pickup order's replacement is collected too: it books the soonest free pickup day. */
+  delivery: DeliveryService;
 }
 
 /**

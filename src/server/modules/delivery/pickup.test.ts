@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminOrderDetail } from '../../../contracts/admin-orders';
 import { defaultDeliverySettings, type DeliverySettings } from '../../../contracts/delivery';
@@ -6,6 +7,7 @@ import type { DispatchDay } from '../../../contracts/dispatch';
 import type { PlacedOrder } from '../../../contracts/order';
 import { defaultPickupSettings, type PickupDates, pickupCodeAlphabet } from '../../../contracts/pickup';
 import { orders, pickupDays } from '../../db/schema';
+import { bruised, claimForm } from '../../testing/claim-helpers';
 import { quickShopper, stockOf, testProduct } from '../../testing/order-helpers';
 import { openStaffShop, type StaffCall, type TestShop } from '../../testing/test-app';
 
@@ -54,10 +56,10 @@ describe('click-and-collect', () => {
       ['2027-03-10', 'Closed: Shop closed for the day', '10:00-16:00'],
       ['2027-03-11', 'ok', '10:00-16:00'],
     ]);
-    // Settings without a pickup section (saved before it existed) still save, with pickup off.
-    const { pickup: _pickup, ...older } = defaultDeliverySettings;
-    expect((await saveDelivery(older as DeliverySettings)).pickup.enabled).toBe(false);
-    await saveDelivery({ ...saved });
+    // Settings sent without a pickup section (a page from before it) save, and leave pickup as it was.
+    const { pickup: _pickup, ...older } = { ...defaultDeliverySettings, closedDates: saved.closedDates };
+    expect((await saveDelivery(older as DeliverySettings)).pickup).toEqual(saved.pickup);
+    expect((await current()).pickup).toEqual(saved.pickup);
   });
 
   it('books a pickup day with no address, delivery fee or rural surcharge, and the shopper gets a pickup code', async () => {
@@ -163,5 +165,27 @@ describe('click-and-collect', () => {
     expect(await shop.database.db.select().from(orders).where(eq(orders.userId, shopper.user.id))).toHaveLength(0);
     const [booked] = await shop.database.db.select().from(pickupDays).where(eq(pickupDays.date, '2027-03-04'));
     expect(booked?.bookedOrders).toBe(1);
+  });
+
+  it("replaces a collected order's claimed boxes as another pickup, on the soonest free pickup day", async () => {
+    const product = await testProduct(shop, { name: 'Claimed Pickup', stock: 10 });
+    const shopper = await quickShopper(shop, 'claimer');
+    await shopper.add(product.id, 2);
+    const placed = await shopper.call({ method: 'POST', url: '/api/orders', payload: { fulfilment: 'pickup', pickupDate: '2027-03-09', idempotencyKey: 'pickup-claimer-0000001' } });
+    expect(placed.statusCode, placed.body).toBe(201);
+    const { order } = placed.json<PlacedOrder>();
+    for (const status of ['paid', 'packed', 'shipped', 'delivered']) expect((await step(order.number, status)).statusCode).toBe(200);
+    const lines = (await shopper.call({ method: 'GET', url: `/api/orders/${order.number}/claims` })).json<{ lines: Array<{ lineId: number }> }>().lines;
+    const photo = await sharp({ create: { width: 32, height: 24, channels: 3, background: '#e8a33d' } }).jpeg().toBuffer();
+    const sent = await shopper.call({ method: 'POST', url: `/api/orders/${order.number}/claims`, ...claimForm(bruised(lines[0]!.lineId, 1, 'replacement'), [photo]) });
+    expect(sent.statusCode, sent.body).toBe(201);
+    const bookedBefore = new Map((await shop.database.db.select().from(pickupDays)).map((row) => [row.date, row.bookedOrders]));
+    const approved = await staff({ method: 'POST', url: `/api/admin/claims/${sent.json<{ id: number }>().id}/approve`, payload: { resolution: 'replacement' } });
+    expect(approved.statusCode, approved.body).toBe(200);
+    const [replacement] = await shop.database.db.select().from(orders).where(eq(orders.idempotencyKey, `claim-${sent.json<{ id: number }>().id}`));
+    expect(replacement).toMatchObject({ fulfilment: 'pickup', paymentMethod: 'no_charge', pickupBooked: true, pickupAddress: order.pickup!.address, dispatchDate: null, deliveryDate: '2027-03-03' });
+    expect(replacement!.pickupCode).toMatch(/^[A-Z2-9]{6}$/);
+    const [day] = await shop.database.db.select().from(pickupDays).where(eq(pickupDays.date, '2027-03-03'));
+    expect(day!.bookedOrders).toBe((bookedBefore.get('2027-03-03') ?? 0) + 1);
   });
 });

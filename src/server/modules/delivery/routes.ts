@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { deliverySettingsSchema } from '../../../contracts/delivery';
+import { deliverySettingsUpdateSchema } from '../../../contracts/delivery';
 import { centsToDollars } from '../../../contracts/money';
 import { dispatchQuerySchema, moveDeliverySchema } from '../../../contracts/dispatch';
 import { nzRegions, orderNumberPattern } from '../../../contracts/order';
@@ -50,7 +50,7 @@ export function deliveryRoutes(delivery: DeliveryService, dispatch: DispatchServ
       return { number: moved.number, deliveryDate: moved.deliveryDate, dispatchDate: moved.dispatchDate };
     });
 
-    app.put('/api/admin/delivery', { onRequest: adminOnly, schema: { body: deliverySettingsSchema } }, async (request) => {
+    app.put('/api/admin/delivery', { onRequest: adminOnly, schema: { body: deliverySettingsUpdateSchema } }, async (request) => {
       const admin = await requireAdmin(request);
       return delivery.update(request.body, { userId: admin.id, requestId: request.id });
     });

@@ -1,6 +1,6 @@
 import { and, asc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import { addDays, formatDay } from '../../../contracts/dates';
-import { defaultDeliverySettings, type DeliveryDayOption, type DeliverySettings, deliverySettingsSchema } from '../../../contracts/delivery';
+import { defaultDeliverySettings, type DeliveryDayOption, type DeliverySettings, deliverySettingsSchema, type DeliverySettingsUpdate } from '../../../contracts/delivery';
 import type { NzRegion } from '../../../contracts/order';
 import type { Db, Tx } from '../../db/client';
 import { deliverySettings, dispatchDays } from '../../db/schema';
@@ -35,10 +35,19 @@ export class DeliveryService {
     return this.cache.get();
   }
 
-  async update(next: DeliverySettings, actor: { userId: number; requestId: string }): Promise<DeliverySettings> {
-    const sorted = { ...next, closedDates: [...next.closedDates].sort((a, b) => a.date.localeCompare(b.date)), capacityOverrides: [...next.capacityOverrides].sort((a, b) => a.date.localeCompare(b.date)) };
+  async update(next: DeliverySettingsUpdate, actor: { userId: number; requestId: string }): Promise<DeliverySettings> {
+    let sorted: DeliverySettings | undefined;
     await this.db.transaction(async (tx) => {
       const [before] = await tx.select().from(deliverySettings).for('update');
+      // Settings sent without pickup keep the stored pickup settings (or the default, off).
+      const pickup = next.pickup ?? deliverySettingsSchema.safeParse(before?.data).data?.pickup ?? defaultDeliverySettings.pickup;
+      const pickupClosed = [...pickup.closedDates].sort((a, b) => a.date.localeCompare(b.date));
+      sorted = {
+        ...next,
+        pickup: { ...pickup, closedDates: pickupClosed },
+        closedDates: [...next.closedDates].sort((a, b) => a.date.localeCompare(b.date)),
+        capacityOverrides: [...next.capacityOverrides].sort((a, b) => a.date.localeCompare(b.date)),
+      };
       await tx
         .insert(deliverySettings)
         .values({ id: 1, data: sorted })
@@ -46,7 +55,7 @@ export class DeliveryService {
       await recordAudit(tx, { actorUserId: actor.userId, action: 'delivery.update', entity: 'settings', entityId: 'delivery', before: before?.data ?? null, after: sorted, requestId: actor.requestId });
     });
     await this.bus.publish('settings');
-    return sorted;
+    return sorted!;
   }
 
   /** The dates checkout offers to `region` for an order of `boxes`, at `now`. */

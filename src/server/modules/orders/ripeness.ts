@@ -87,10 +87,11 @@ export function reminderDay(lines: readonly LineWindow[], arrives: string): stri
  * sweep sends from them), and for a shopper who takes reminders an opt-out link for the shipping
  * e-mail. The boxes arrive on their delivery day, or the day after they leave if that has passed.
  */
-export async function planReadyMail(tx: Tx, order: { id: number; userId: number; deliveryDate: string | null }, now: Date, publicUrl: string): Promise<ShippedRipeness> {
+export async function planReadyMail(tx: Tx, order: { id: number; userId: number; deliveryDate: string | null; fulfilment?: 'delivery' | 'pickup' }, now: Date, publicUrl: string): Promise<ShippedRipeness> {
   const lines = await ripenessOfOrder(tx, order.id);
   for (const line of lines) await tx.update(orderLines).set({ readyFrom: line.window.from, readyUntil: line.window.until }).where(eq(orderLines.id, line.lineId));
-  const soonest = addDays(nzToday(now), 1);
+  // A parcel arrives the day after it leaves at the soonest; a pickup order can be collected today.
+  const soonest = order.fulfilment === 'pickup' ? nzToday(now) : addDays(nzToday(now), 1);
   const arrives = order.deliveryDate && order.deliveryDate > soonest ? order.deliveryDate : soonest;
   const remindOn = reminderDay(lines, arrives);
   await tx.update(orders).set({ readyMailOn: remindOn, readyMailDoneAt: null }).where(eq(orders.id, order.id));
