@@ -68,6 +68,8 @@ let madeDatabases = 0;
  * A running shop of `contender` on `database`, logging every request (info) to a file as in
  * production; `env` adds settings. Its stop() also drops a PostgreSQL database made for it.
  */
+let toldProcesses = false;
+
 export async function startContender(contender: Contender, database: DatabaseKind, env: NodeJS.ProcessEnv = {}, options: Omit<StartOptions, 'tree' | 'env'> = {}): Promise<RunningShop> {
   let dropDatabase = async () => {};
   const settings: NodeJS.ProcessEnv = { LOG_LEVEL: 'info', ...env };
@@ -92,6 +94,10 @@ export async function startContender(contender: Contender, database: DatabaseKin
   let shop: RunningShop;
   try {
     // On PostgreSQL, BENCH_PROCESSES shop processes behind nginx, as the README's recipe runs them.
+    if (database === 'postgres' && benchProcesses > 1 && !toldProcesses) {
+      toldProcesses = true;
+      process.stdout.write(`  (on PostgreSQL each shop runs as ${benchProcesses} processes behind nginx: BENCH_PROCESSES)\n`);
+    }
     shop = await startShop({ tree: contender.tree, env: settings, logToFile: true, node: contender.node, processes: database === 'postgres' ? benchProcesses : 1, ...options });
   } catch (error) {
     await dropDatabase();
