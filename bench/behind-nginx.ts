@@ -1,17 +1,15 @@
 /**
  * Several shop processes behind nginx, as the README's "Several processes behind nginx" runs them:
- * the repository's recipe (deploy/nginx/mango-shop.conf) with the processes' loopback ports, inside
- * a main configuration of the bench's own in a temporary folder. Used for PostgreSQL with
+ * the repository's recipe with the processes' loopback ports (src/server/testing/nginx-config.ts),
+ * in a temporary folder. Used for PostgreSQL with
  * BENCH_PROCESSES above 1: the embedded database is one process's by design.
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { type BenchProcess, leftover } from './bench-process';
 import { spawn } from 'node:child_process';
-
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+import { writeNginxConfig } from '../src/server/testing/nginx-config';
 
 /** How many shop processes serve on PostgreSQL (BENCH_PROCESSES, 1 by default: no nginx). */
 export const benchProcesses = Math.max(1, Number(process.env.BENCH_PROCESSES ?? 1));
@@ -26,36 +24,7 @@ export function nginxBinary(): string {
 export async function startNginx(shopPorts: number[], port: number): Promise<{ url: string; stop(): Promise<void> }> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mango-bench-nginx-'));
   leftover({ folder: dir });
-  for (const temp of ['body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']) fs.mkdirSync(path.join(dir, temp), { recursive: true, mode: 0o777 });
-  fs.chmodSync(dir, 0o777);
-  const recipe = fs.readFileSync(path.join(root, 'deploy', 'nginx', 'mango-shop.conf'), 'utf8');
-  // The recipe's upstream has one `server 127.0.0.1:300N ...;` line per process: one line per shop here.
-  const line = /^\s*server 127\.0\.0\.1:3001 (.*)$/m.exec(recipe);
-  if (!line) throw new Error('deploy/nginx/mango-shop.conf has no upstream line for 127.0.0.1:3001');
-  const servers = shopPorts.map((shopPort) => `    server 127.0.0.1:${shopPort} ${line[1]}`).join('\n');
-  const adapted = recipe
-    .replace(/^\s*server 127\.0\.0\.1:300\d .*\n/gm, '')
-    .replace(/upstream mango_shop \{\n/, `upstream mango_shop {\n${servers}\n`)
-    .replace('listen 80;', `listen 127.0.0.1:${port};`);
-  fs.writeFileSync(path.join(dir, 'mango-shop.conf'), adapted);
-  fs.writeFileSync(
-    path.join(dir, 'nginx.conf'),
-    `daemon off;
-worker_processes 1;
-pid ${dir}/nginx.pid;
-error_log ${dir}/error.log warn;
-events { worker_connections 4096; }
-http {
-  access_log off;
-  client_body_temp_path ${dir}/body;
-  proxy_temp_path ${dir}/proxy;
-  fastcgi_temp_path ${dir}/fastcgi;
-  uwsgi_temp_path ${dir}/uwsgi;
-  scgi_temp_path ${dir}/scgi;
-  include ${dir}/mango-shop.conf;
-}
-`,
-  );
+  writeNginxConfig(dir, shopPorts, port);
   const child = spawn(nginxBinary(), ['-p', dir, '-c', path.join(dir, 'nginx.conf'), '-e', path.join(dir, 'error.log')], { stdio: ['ignore', 'ignore', 'pipe'], detached: true });
   if (child.pid !== undefined) leftover({ group: child.pid });
   let errors = '';

@@ -1,18 +1,8 @@
 import fs from 'node:fs';
-import type { Locator, Page } from '@playwright/test';
 import { csvRecords } from '../src/server/testing/csv-rows';
 import { expect, test } from './fixtures';
+import { shootAtBothWidths } from './screenshots';
 import { admin, adminApi, firstDeliveryDate, registerShopper, signIn } from './shopper';
-
-async function shoot(page: Page, name: string, focus: Locator) {
-  for (const width of [390, 1280]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
-    // The section's top just under the sticky header.
-    await focus.evaluate((element) => window.scrollTo(0, element.getBoundingClientRect().top + window.scrollY - 80));
-    await page.screenshot({ path: test.info().outputPath(`${name}-${width}.png`) });
-  }
-}
 
 test('staff see the GST return for a period and download the sales invoices for Xero', async ({ page, request, baseURL }) => {
   // A paid order with a promo-free total of two boxes and delivery.
@@ -35,14 +25,14 @@ test('staff see the GST return for a period and download the sales invoices for 
   await gst.getByLabel('Ending with').selectOption({ index: 0 });
   await expect(gst.getByRole('row', { name: /Box 10/ })).toBeVisible();
   await expect(gst.getByText(/paid orders?\./)).toBeVisible();
-  await shoot(page, 'gst-return', gst);
+  await shootAtBothWidths(page, 'gst-return', gst);
 
   const [gstCsv] = await Promise.all([page.waitForEvent('download'), gst.getByRole('link', { name: 'Download gst return as CSV' }).click()]);
   const gstRows = fs.readFileSync((await gstCsv.path())!, 'utf8');
   expect(gstRows).toContain(`5,${order.number},`);
 
   const xero = page.getByRole('region', { name: 'Sales invoices for Xero' });
-  await shoot(page, 'xero-export', xero);
+  await shootAtBothWidths(page, 'xero-export', xero);
   const [download] = await Promise.all([page.waitForEvent('download'), xero.getByRole('link', { name: 'Download sales invoices for xero as CSV' }).click()]);
   expect(download.suggestedFilename()).toMatch(/^xero-invoices-\d{4}-\d{2}-\d{2}-to-\d{4}-\d{2}-\d{2}\.csv$/);
   const csv = fs.readFileSync((await download.path())!, 'utf8');

@@ -1,15 +1,6 @@
-import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { shootAtBothWidths } from './screenshots';
 import { admin, chooseFirstDeliveryDay, registerAndSignIn, signIn } from './shopper';
-
-async function shoot(page: Page, name: string, focus?: Locator) {
-  for (const width of [390, 1280]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
-    if (focus) await focus.evaluate((element) => window.scrollTo(0, element.getBoundingClientRect().top + window.scrollY - 90));
-    await page.screenshot({ path: test.info().outputPath(`${name}-${width}.png`) });
-  }
-}
 
 test('a shopper sends mangoes as a gift with a message; staff see "Gift" and a packing slip with the message and no prices', async ({ page, request, browser }) => {
   await registerAndSignIn(page, request, 'koha');
@@ -40,14 +31,14 @@ test('a shopper sends mangoes as a gift with a message; staff see "Gift" and a p
   await expect(page.getByText('A gift message can be at most 300 characters')).toBeVisible();
   await message.fill('Happy birthday, Mum!\nThe first Alphonsos of the season. Arohanui, Tama');
   await chooseFirstDeliveryDay(page);
-  await shoot(page, 'checkout-gift', page.getByRole('checkbox', { name: 'Send as a gift' }));
+  await shootAtBothWidths(page, 'checkout-gift', page.getByRole('checkbox', { name: 'Send as a gift' }));
 
   await page.getByRole('button', { name: 'Place order' }).click();
   await expect(page.getByRole('heading', { name: 'Thank you for your order!' })).toBeVisible();
   await expect(page.getByText('A gift for Mere Tawhiri')).toBeVisible();
   await expect(page.getByText('Happy birthday, Mum!')).toBeVisible();
   const number = (await page.locator('strong.tabular-nums').first().textContent())!.trim();
-  await shoot(page, 'success-gift', page.getByText('A gift for Mere Tawhiri'));
+  await shootAtBothWidths(page, 'success-gift', page.getByText('A gift for Mere Tawhiri'));
 
   // Staff: "Gift" on the list and the order, and the packing slip prints the message and no prices.
   const staffContext = await browser.newContext();
@@ -65,7 +56,7 @@ test('a shopper sends mangoes as a gift with a message; staff see "Gift" and a p
     await expect(slip.getByText('Happy birthday, Mum!')).toBeVisible();
     await expect(slip.getByText('Mere Tawhiri')).toBeVisible();
     await expect(slip).not.toContainText('$');
-    await shoot(staffPage, 'packing-slip-gift');
+    await shootAtBothWidths(staffPage, 'packing-slip-gift');
   } finally {
     await staffContext.close();
   }

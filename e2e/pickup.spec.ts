@@ -1,16 +1,7 @@
-import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { shootAtBothWidths } from './screenshots';
 import { latestMailTo } from './mailbox';
 import { admin, registerAndSignIn, signIn } from './shopper';
-
-async function shoot(page: Page, name: string, focus?: Locator) {
-  for (const width of [390, 1280]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
-    if (focus) await focus.evaluate((element) => window.scrollTo(0, element.getBoundingClientRect().top + window.scrollY - 90));
-    await page.screenshot({ path: test.info().outputPath(`${name}-${width}.png`) });
-  }
-}
 
 test('staff turn on click-and-collect; a shopper picks up with a code; staff mark it ready (mailed) and collected', async ({ page, request, browser }) => {
   test.setTimeout(90_000);
@@ -29,7 +20,7 @@ test('staff turn on click-and-collect; a shopper picks up with a code; staff mar
     await panel.getByLabel('Pickups per day').fill('30');
     await staffPage.getByRole('button', { name: 'Save delivery settings' }).click();
     await expect(staffPage.getByText('Delivery settings saved').first()).toBeVisible();
-    await shoot(staffPage, 'admin-pickup-settings', panel);
+    await shootAtBothWidths(staffPage, 'admin-pickup-settings', panel);
 
     await registerAndSignIn(page, request, 'pukekoha');
     await page.goto('/product/3');
@@ -45,20 +36,20 @@ test('staff turn on click-and-collect; a shopper picks up with a code; staff mar
     const day = page.getByRole('group', { name: 'Pickup day' }).getByRole('radio', { disabled: false }).first();
     await day.check();
     const pickupDay = (await day.getAttribute('value'))!;
-    await shoot(page, 'checkout-pickup', page.getByRole('group', { name: 'How would you like your mangoes?' }));
+    await shootAtBothWidths(page, 'checkout-pickup', page.getByRole('group', { name: 'How would you like your mangoes?' }));
     await page.getByRole('button', { name: 'Place order' }).click();
     await expect(page.getByRole('heading', { name: 'Thank you for your order!' })).toBeVisible();
     const code = (await page.getByTestId('pickup-code').textContent())!.trim();
     expect(code).toMatch(/^[A-Z2-9]{6}$/);
     await expect(page.getByTestId('delivery-day')).toContainText('Pickup day:');
     const number = (await page.locator('strong.tabular-nums').first().textContent())!.trim();
-    await shoot(page, 'success-pickup', page.getByTestId('pickup-code'));
+    await shootAtBothWidths(page, 'success-pickup', page.getByTestId('pickup-code'));
 
     // Staff: the pickup list of the day, then the steps with the pickup's own words.
     await staffPage.goto(`/admin/dispatch?date=${pickupDay}`);
     const pickups = staffPage.getByRole('region', { name: /Pickups/ });
     await expect(pickups.getByText(code)).toBeVisible();
-    await shoot(staffPage, 'dispatch-pickups', pickups);
+    await shootAtBothWidths(staffPage, 'dispatch-pickups', pickups);
     await staffPage.goto(`/admin/orders?order=${number}`);
     for (const [button, badge] of [
       ['Mark paid', 'Paid'],
@@ -82,7 +73,7 @@ test('staff turn on click-and-collect; a shopper picks up with a code; staff mar
     await expect(staffPage.getByRole('dialog')).toContainText(code);
     await staffPage.getByRole('dialog').getByRole('button', { name: 'Mark collected' }).click();
     await expect(staffPage.getByText('Collected', { exact: true }).first()).toBeVisible();
-    await shoot(staffPage, 'admin-order-pickup', staffPage.getByRole('heading', { name: 'Pickup', level: 3 }));
+    await shootAtBothWidths(staffPage, 'admin-order-pickup', staffPage.getByRole('heading', { name: 'Pickup', level: 3 }));
   } finally {
     // Pickup off again: the other journeys check out by courier as before.
     const settings = await (await staffPage.request.get('/api/admin/delivery')).json();

@@ -7,6 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { testShipping } from '../testing/order-helpers';
 import { attempt, buildServer, freePort, HttpShopper, type Outcome, products, type ShopProcess, sleep, startShop, stopShop } from './harness';
 import { PostgresCluster } from './postgres-cluster';
+import { writeNginxConfig } from '../testing/nginx-config';
 
 const bin = PostgresCluster.binaries();
 const nginx = ['/usr/sbin/nginx', '/usr/bin/nginx'].find((candidate) => fs.existsSync(candidate));
@@ -28,33 +29,7 @@ afterAll(async () => {
 /** The repository's nginx recipe as it is, with this test's ports, inside a main configuration of its own. */
 async function startNginx(shopPorts: number[], port: number): Promise<string> {
   const dir = path.join(work, 'nginx');
-  for (const temp of ['body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']) fs.mkdirSync(path.join(dir, temp), { recursive: true, mode: 0o777 });
-  fs.chmodSync(dir, 0o777);
-  let recipe = fs.readFileSync('deploy/nginx/mango-shop.conf', 'utf8');
-  shopPorts.forEach((shopPort, index) => {
-    recipe = recipe.replace(`127.0.0.1:${3001 + index} `, `127.0.0.1:${shopPort} `);
-  });
-  recipe = recipe.replace('listen 80;', `listen 127.0.0.1:${port};`);
-  expect(recipe).not.toMatch(/127\.0\.0\.1:300[123] /);
-  fs.writeFileSync(path.join(dir, 'mango-shop.conf'), recipe);
-  fs.writeFileSync(
-    path.join(dir, 'nginx.conf'),
-    `daemon off;
-worker_processes 1;
-pid ${dir}/nginx.pid;
-error_log ${dir}/error.log warn;
-events { worker_connections 2048; }
-http {
-  access_log off;
-  client_body_temp_path ${dir}/body;
-  proxy_temp_path ${dir}/proxy;
-  fastcgi_temp_path ${dir}/fastcgi;
-  uwsgi_temp_path ${dir}/uwsgi;
-  scgi_temp_path ${dir}/scgi;
-  include ${dir}/mango-shop.conf;
-}
-`,
-  );
+  writeNginxConfig(dir, shopPorts, port);
   proxy = spawn(nginx!, ['-p', dir, '-c', path.join(dir, 'nginx.conf'), '-e', path.join(dir, 'error.log')], { stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   proxy.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));

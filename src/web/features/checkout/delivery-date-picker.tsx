@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { CalendarDays } from 'lucide-react';
 import { useEffect } from 'react';
-import { formatDay } from '../../../contracts/dates';
 import { Spinner } from '../../components/ui/spinner';
 import { ApiError } from '../../lib/api-client';
 import { fetchDeliveryDates } from '../orders/orders-api';
+import { DayOption } from './day-option';
 
 /** The dates offered to a region for `boxes` (one request, shared by everything that asks). */
 export function useDeliveryDates(region: string, boxes: number, enabled = true) {
@@ -56,31 +56,17 @@ export function DeliveryDatePicker({ region, boxes, value, onChange, error }: De
         <>
           <p className="text-sm text-ink-500">Fresh fruit never waits in a depot over a weekend or a holiday: pick the day it reaches you.</p>
           <div className="grid grid-cols-2 gap-2 sm:grid-cols-3">
-            {options.map((option) => {
-              const available = option.state.available;
-              const checked = value === option.date;
-              return (
-                <label
-                  key={option.date}
-                  className={`grid gap-0.5 rounded-xl border p-3 text-sm ${
-                    !available ? 'cursor-not-allowed border-ink-500/15 bg-ink-900/5 text-ink-500' : checked ? 'cursor-pointer border-mango-600 bg-mango-50' : 'cursor-pointer border-ink-500/30 hover:border-mango-600'
-                  }`}>
-                  <span className="flex items-center gap-2 font-semibold">
-                    <input
-                      type="radio"
-                      name="delivery-date"
-                      value={option.date}
-                      className="size-4 accent-mango-600"
-                      checked={checked}
-                      disabled={!available}
-                      onChange={() => onChange(option.date)}
-                    />
-                    {formatDay(option.date)}
-                  </span>
-                  <span className={`pl-6 text-xs ${available ? 'text-leaf-700' : ''}`}>{option.state.available ? 'Available' : option.state.reason}</span>
-                </label>
-              );
-            })}
+            {options.map((option) => (
+              <DayOption
+                key={option.date}
+                name="delivery-date"
+                date={option.date}
+                available={option.state.available}
+                checked={value === option.date}
+                note={option.state.available ? 'Available' : option.state.reason}
+                onChoose={onChange}
+              />
+            ))}
           </div>
         </>
       )}

@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { Store } from 'lucide-react';
 import { useEffect } from 'react';
-import { formatDay } from '../../../contracts/dates';
 import type { PickupDates } from '../../../contracts/pickup';
 import { Spinner } from '../../components/ui/spinner';
 import { apiRequest } from '../../lib/api-client';
+import { DayOption } from './day-option';
 
 export const pickupDatesKey = ['pickup-dates'] as const;
 
@@ -46,25 +46,17 @@ export function PickupDayPicker({ value, onChange, error }: PickupDayPickerProps
             Collect from <strong>{dates.data.address}</strong>. We e-mail you when your order is packed and ready.
           </p>
           <div className="grid grid-cols-2 gap-2 sm:grid-cols-3">
-            {options.map((option) => {
-              const available = option.state.available;
-              const checked = value === option.date;
-              return (
-                <label
-                  key={option.date}
-                  className={`grid gap-0.5 rounded-xl border p-3 text-sm ${
-                    !available ? 'cursor-not-allowed border-ink-500/15 bg-ink-900/5 text-ink-500' : checked ? 'cursor-pointer border-mango-600 bg-mango-50' : 'cursor-pointer border-ink-500/30 hover:border-mango-600'
-                  }`}>
-                  <span className="flex items-center gap-2 font-semibold">
-                    <input type="radio" name="pickup-date" value={option.date} className="size-4 accent-mango-600" checked={checked} disabled={!available} onChange={() => onChange(option.date)} />
-                    {formatDay(option.date)}
-                  </span>
-                  <span className={`pl-6 text-xs ${available ? 'text-leaf-700' : ''}`}>
-                    {option.state.available ? `${option.hours.open}–${option.hours.close}` : option.state.reason}
-                  </span>
-                </label>
-              );
-            })}
+            {options.map((option) => (
+              <DayOption
+                key={option.date}
+                name="pickup-date"
+                date={option.date}
+                available={option.state.available}
+                checked={value === option.date}
+                note={option.state.available ? `${option.hours.open}–${option.hours.close}` : option.state.reason}
+                onChoose={onChange}
+              />
+            ))}
           </div>
         </>
       )}

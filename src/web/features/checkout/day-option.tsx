@@ -1,0 +1,28 @@
+import { formatDay } from '../../../contracts/dates';
+
+interface DayOptionProps {
+  /** The radio group's name. */
+  name: string;
+  date: string;
+  available: boolean;
+  checked: boolean;
+  /** Under the day: what it offers, or why it cannot be chosen. */
+  note: string;
+  onChoose: (date: string) => void;
+}
+
+/** One day checkout offers (for delivery or pickup): a radio card, greyed out with the reason when it cannot be chosen. */
+export function DayOption({ name, date, available, checked, note, onChoose }: DayOptionProps) {
+  return (
+    <label
+      className={`grid gap-0.5 rounded-xl border p-3 text-sm ${
+        !available ? 'cursor-not-allowed border-ink-500/15 bg-ink-900/5 text-ink-500' : checked ? 'cursor-pointer border-mango-600 bg-mango-50' : 'cursor-pointer border-ink-500/30 hover:border-mango-600'
+      }`}>
+      <span className="flex items-center gap-2 font-semibold">
+        <input type="radio" name={name} value={date} className="size-4 accent-mango-600" checked={checked} disabled={!available} onChange={() => onChoose(date)} />
+        {formatDay(date)}
+      </span>
+      <span className={`pl-6 text-xs ${available ? 'text-leaf-700' : ''}`}>{note}</span>
+    </label>
+  );
+}
