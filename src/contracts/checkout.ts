@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isCalendarDate } from './dates';
+import { chosenDayField } from './calendar-fields';
 import { looksRural } from './delivery';
 import { checkoutPaymentMethods, nzRegions } from './order';
 import { fulfilments } from './pickup';
@@ -44,10 +44,7 @@ export const quoteRequestSchema = z.object({
 });
 
 /** A delivery date as checkout sends it. */
-export const deliveryDateField = z
-  .string({ error: 'Choose a delivery date' })
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Choose a delivery date')
-  .refine(isCalendarDate, 'Choose a delivery date');
+export const deliveryDateField = chosenDayField('Choose a delivery date');
 
 /** Whether an order of these lines needs a delivery date now: pre-orders get theirs when their boxes are allocated. */
 export const needsDeliveryDate = (lines: ReadonlyArray<{ isPreOrder: boolean }>): boolean => lines.length > 0 && !lines.some((line) => line.isPreOrder);
@@ -90,11 +87,7 @@ export const placeOrderSchema = z
   /** Where a delivery goes; a pickup needs none (the order carries the account holder's name and phone). */
   shipping: shippingDetailsSchema.optional(),
   /** A pickup order's day, from GET /api/pickup/dates. */
-  pickupDate: z
-    .string({ error: 'Choose a pickup day' })
-    .regex(/^\d{4}-\d{2}-\d{2}$/, 'Choose a pickup day')
-    .refine(isCalendarDate, 'Choose a pickup day')
-    .optional(),
+  pickupDate: chosenDayField('Choose a pickup day').optional(),
   promoCode: promoCodeField,
   /** Required when every line is in stock; a pre-order gets its date when its boxes are allocated. */
   deliveryDate: deliveryDateField.optional(),

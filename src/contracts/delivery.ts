@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isCalendarDate } from './dates';
+import { closedDatesField, settingsDayField, timeOfDayField } from './calendar-fields';
 import { type DayKey, dayKeys } from './days';
 import { type NzRegion, nzRegions } from './order';
 import { defaultPickupSettings, pickupSettingsSchema } from './pickup';
@@ -10,16 +10,9 @@ import { defaultPickupSettings, pickupSettingsSchema } from './pickup';
  * dates staff close. Public holidays come from a holiday library on the server, never from here.
  */
 
-const hhmm = /^([01]\d|2[0-3]):[0-5]\d$/;
-
 /** The South Island's regions: two days on the road by default, one for the North Island. */
 export const southIslandRegions: readonly NzRegion[] = ['Tasman', 'Nelson', 'Marlborough', 'West Coast', 'Canterbury', 'Otago', 'Southland'];
 
-const calendarDay = (label: string) =>
-  z
-    .string({ error: `${label} must be a date` })
-    .regex(/^\d{4}-\d{2}-\d{2}$/, `${label} must be a date`)
-    .refine(isCalendarDate, `${label} must be a real date`);
 
 export const regionDeliverySchema = z.strictObject({
   /** The weekdays a courier delivers to the region for the shop; empty: the shop does not deliver there. */
@@ -35,23 +28,20 @@ export type RegionDelivery = z.output<typeof regionDeliverySchema>;
 export const deliverySettingsSchema = z.strictObject({
   regions: z.strictObject(Object.fromEntries(nzRegions.map((region) => [region, regionDeliverySchema])) as Record<NzRegion, typeof regionDeliverySchema>),
   /** Orders placed before this New Zealand time are packed the same working day. */
-  cutoffTime: z.string({ error: 'Use 24-hour HH:MM' }).regex(hhmm, 'Use 24-hour HH:MM'),
+  cutoffTime: timeOfDayField,
   /** Boxes the shop can pack on one dispatch day, unless a date says otherwise. */
   boxesPerDay: z.number({ error: 'Enter a number of boxes' }).int('Enter a whole number of boxes').min(0, 'Cannot be negative').max(100_000, 'At most 100000 boxes'),
   capacityOverrides: z
     .array(
       z.strictObject({
-        date: calendarDay('Date'),
+        date: settingsDayField('Date'),
         boxes: z.number({ error: 'Enter a number of boxes' }).int('Enter a whole number of boxes').min(0, 'Cannot be negative').max(100_000, 'At most 100000 boxes'),
       }),
     )
     .max(366, 'At most 366 dates')
     .refine((rows) => new Set(rows.map((row) => row.date)).size === rows.length, 'Each date once'),
   /** Dates nothing is dispatched or delivered (a delayed shipment, a holiday of the shop's own). */
-  closedDates: z
-    .array(z.strictObject({ date: calendarDay('Date'), reason: z.string({ error: 'Reason must be text' }).trim().min(1, 'Give a reason shoppers will see').max(120, 'Reason must be at most 120 characters') }))
-    .max(366, 'At most 366 dates')
-    .refine((rows) => new Set(rows.map((row) => row.date)).size === rows.length, 'Each date once'),
+  closedDates: closedDatesField,
   /** Added to an order going to a rural address (GST included), in cents. */
   ruralSurchargeCents: z.number({ error: 'Surcharge must be an amount in dollars' }).int('Surcharge must be whole cents').min(0, 'Cannot be negative').max(10_000, 'At most $100.00'),
   /** Click-and-collect at the shop; settings saved before it existed read as the default (off). */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isCalendarDate } from './dates';
+import { closedDatesField, timeOfDayField } from './calendar-fields';
 import { type DayKey, dayKeys } from './days';
 import type { DeliveryDayState } from './delivery';
 
@@ -9,18 +9,12 @@ import type { DeliveryDayState } from './delivery';
  * shop's own hours, capacity and closed dates.
  */
 
-const hhmm = /^([01]\d|2[0-3]):[0-5]\d$/;
-const time = z.string({ error: 'Use 24-hour HH:MM' }).regex(hhmm, 'Use 24-hour HH:MM');
+const time = timeOfDayField;
 
 const pickupHoursSchema = z
   .strictObject({ open: time, close: time })
   .refine((hours) => hours.close > hours.open, { path: ['close'], message: 'Closing must be after opening' });
 export type PickupHours = z.output<typeof pickupHoursSchema>;
-
-const calendarDay = z
-  .string({ error: 'Date must be a date' })
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Date must be a date')
-  .refine(isCalendarDate, 'Date must be a real date');
 
 export const pickupSettingsSchema = z.strictObject({
   /** Offered at checkout. */
@@ -32,10 +26,7 @@ export const pickupSettingsSchema = z.strictObject({
   /** Orders that can be collected on one day. */
   ordersPerDay: z.number({ error: 'Enter a number of orders' }).int('Enter a whole number of orders').min(0, 'Cannot be negative').max(10_000, 'At most 10000 orders'),
   /** Days with no pickup (besides public holidays and the shop's closed dates). */
-  closedDates: z
-    .array(z.strictObject({ date: calendarDay, reason: z.string({ error: 'Reason must be text' }).trim().min(1, 'Give a reason shoppers will see').max(120, 'Reason must be at most 120 characters') }))
-    .max(366, 'At most 366 dates')
-    .refine((rows) => new Set(rows.map((row) => row.date)).size === rows.length, 'Each date once'),
+  closedDates: closedDatesField,
 });
 export type PickupSettings = z.output<typeof pickupSettingsSchema>;
 
@@ -82,4 +73,3 @@ export interface OrderPickupView {
 
 export const hoursText = (hours: PickupHours) => `${hours.open}–${hours.close}`;
 
-export const weekdayOfDate = (date: string): DayKey => (['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'] as const)[new Date(`${date}T00:00:00Z`).getUTCDay()]!;

@@ -1,6 +1,6 @@
 import Holidays from 'date-holidays';
 import { addDays, nzToday, shopTimeZone } from '../../../contracts/dates';
-import type { DayKey } from '../../../contracts/days';
+import { weekdayOf } from '../../../contracts/days';
 import type { DeliveryDayOption, DeliverySettings } from '../../../contracts/delivery';
 import type { NzRegion } from '../../../contracts/order';
 
@@ -27,8 +27,6 @@ const holidayStates: Record<NzRegion, string> = {
 /** Where the shop packs: its own anniversary day is a day off for dispatch. */
 export const packingRegion: NzRegion = 'Auckland';
 
-const weekdayKeys: DayKey[] = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
-const weekdayOf = (date: string): DayKey => weekdayKeys[new Date(`${date}T00:00:00Z`).getUTCDay()]!;
 export const isWeekend = (date: string) => ['Sat', 'Sun'].includes(weekdayOf(date));
 
 /** Public holidays by holiday-library state and year, as YYYY-MM-DD → name; built once each. */

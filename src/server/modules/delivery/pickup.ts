@@ -2,7 +2,8 @@ import { randomInt } from 'node:crypto';
 import { and, eq, gte, lte, sql } from 'drizzle-orm';
 import { addDays, formatDay } from '../../../contracts/dates';
 import type { DeliverySettings } from '../../../contracts/delivery';
-import { type PickupDayOption, pickupCodeAlphabet, pickupCodeLength, type PickupHours, weekdayOfDate } from '../../../contracts/pickup';
+import { type PickupDayOption, pickupCodeAlphabet, pickupCodeLength, type PickupHours } from '../../../contracts/pickup';
+import { weekdayOf } from '../../../contracts/days';
 import type { Db, Tx } from '../../db/client';
 import { pickupDays } from '../../db/schema';
 import { BadRequest, Conflict } from '../../lib/errors';
@@ -13,7 +14,7 @@ export const pickupHorizonDays = 60;
 
 /** A day's pickup hours, or null when the shop has none that weekday. */
 export function pickupHoursOn(settings: DeliverySettings, date: string): PickupHours | null {
-  return settings.pickup.hours[weekdayOfDate(date)];
+  return settings.pickup.hours[weekdayOf(date)];
 }
 
 /**

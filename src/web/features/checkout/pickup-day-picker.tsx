@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Store } from 'lucide-react';
 import { useEffect } from 'react';
-import type { PickupDates } from '../../../contracts/pickup';
+import { hoursText, type PickupDates } from '../../../contracts/pickup';
 import { Spinner } from '../../components/ui/spinner';
 import { apiRequest } from '../../lib/api-client';
 import { DayOption } from './day-option';
@@ -53,7 +53,7 @@ export function PickupDayPicker({ value, onChange, error }: PickupDayPickerProps
                 date={option.date}
                 available={option.state.available}
                 checked={value === option.date}
-                note={option.state.available ? `${option.hours.open}–${option.hours.close}` : option.state.reason}
+                note={option.state.available ? hoursText(option.hours) : option.state.reason}
                 onChoose={onChange}
               />
             ))}

@@ -14,6 +14,7 @@ import { type FieldErrors, fieldErrorsOf } from '../../../lib/form-errors';
 import { OrderStatusBadge } from '../../orders/order-status-badge';
 import { PackingSlipBody } from '../orders/packing-slip';
 import { GiftBadge } from '../shared/gift-badge';
+import { hoursText } from '../../../../contracts/pickup';
 import { useUrlFilters } from '../shared/use-url-filters';
 
 const dispatchKey = (date: string) => ['admin', 'dispatch', date] as const;
@@ -250,7 +251,7 @@ function PickupList({ pickup, date }: { pickup: DispatchDay['pickup']; date: str
         <h2 id="pickups" className="flex items-center gap-2 text-xl font-semibold">
           <Store className="size-5 text-mango-600" aria-hidden="true" /> Pickups{' '}
           <span className="text-base font-normal text-ink-500">
-            · {pickup.booked} of {pickup.capacity} places{pickup.hours ? ` · ${pickup.hours.open}–${pickup.hours.close}` : ''}
+            · {pickup.booked} of {pickup.capacity} places{pickup.hours ? ` · ${hoursText(pickup.hours)}` : ''}
           </span>
         </h2>
         {pickup.closed && <p className="text-sm font-semibold">No pickup on {formatDay(date)}: {pickup.closed}</p>}
