@@ -15,3 +15,10 @@ export function csvDocument(header: readonly string[], rows: ReadonlyArray<reado
   const lines = [header, ...rows].map((row) => row.map(csvCell).join(','));
   return `${lines.join('\r\n')}\r\n`;
 }
+
+/** Marks an answer as a CSV file the browser saves as `filename`, never kept by a cache (staff data). */
+export function asCsvDownload(reply: { header(name: string, value: string): unknown }, filename: string): void {
+  reply.header('cache-control', 'no-store');
+  reply.header('content-type', 'text/csv; charset=utf-8');
+  reply.header('content-disposition', `attachment; filename="${filename}"`);
+}

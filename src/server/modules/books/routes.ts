@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { exportRangeSchema } from '../../../contracts/exports';
 import { gstReturnQuerySchema } from '../../../contracts/gst-return';
 import type { Db } from '../../db/client';
+import { asCsvDownload } from '../../lib/csv';
 import { adminOnly } from '../auth/request-user';
 import { BooksService } from './service';
 
@@ -11,13 +12,9 @@ export function bookRoutes({ db }: { db: Db }): FastifyPluginAsyncZod {
     const books = new BooksService({ db, settings: app.services.settings });
 
     app.get('/api/admin/exports/xero-invoices.csv', { onRequest: adminOnly, schema: { querystring: exportRangeSchema } }, async (request, reply) => {
-      const { from, to } = request.query;
       const csv = await books.xeroInvoices(request.query);
-      return reply
-        .header('cache-control', 'no-store')
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="xero-invoices-${from}-to-${to}.csv"`)
-        .send(csv);
+      asCsvDownload(reply, `xero-invoices-${request.query.from}-to-${request.query.to}.csv`);
+      return csv;
     });
 
     app.get('/api/admin/reports/gst-return', { onRequest: adminOnly, schema: { querystring: gstReturnQuerySchema } }, async (request, reply) => {
@@ -26,13 +23,9 @@ export function bookRoutes({ db }: { db: Db }): FastifyPluginAsyncZod {
     });
 
     app.get('/api/admin/reports/gst-return.csv', { onRequest: adminOnly, schema: { querystring: gstReturnQuerySchema } }, async (request, reply) => {
-      const { from, to } = request.query;
       const csv = await books.gstReturnCsv(request.query);
-      return reply
-        .header('cache-control', 'no-store')
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="gst-return-${from}-to-${to}.csv"`)
-        .send(csv);
+      asCsvDownload(reply, `gst-return-${request.query.from}-to-${request.query.to}.csv`);
+      return csv;
     });
   };
 }

@@ -116,12 +116,14 @@ export class BooksService {
     }
     const ids = paidOrders.map((row) => row.order.id);
     const lines = ids.length === 0 ? [] : await db.select().from(orderLines).where(inArray(orderLines.orderId, ids)).orderBy(asc(orderLines.id));
+    const linesOf = new Map<number, typeof lines>();
+    for (const line of lines) linesOf.set(line.orderId, [...(linesOf.get(line.orderId) ?? []), line]);
     const invoiced: InvoicedOrder[] = paidOrders.map((row) => ({
       number: row.order.number,
       paidOn: row.paidOn,
       paymentMethod: row.order.paymentMethod,
       contact: contactOf(row),
-      lines: lines.filter((line) => line.orderId === row.order.id).map((line) => ({ name: line.productName, unitPriceCents: line.unitPriceCents, quantity: line.quantity, isPreOrder: line.isPreOrder })),
+      lines: (linesOf.get(row.order.id) ?? []).map((line) => ({ name: line.productName, unitPriceCents: line.unitPriceCents, quantity: line.quantity, isPreOrder: line.isPreOrder })),
       shippingCents: row.order.shippingCents,
       ruralSurchargeCents: row.order.ruralSurchargeCents,
       discountCents: row.order.discountCents,

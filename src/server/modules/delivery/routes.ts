@@ -6,6 +6,7 @@ import { dispatchQuerySchema, moveDeliverySchema } from '../../../contracts/disp
 import { nzRegions, orderNumberPattern } from '../../../contracts/order';
 import { adminOnly, requireAdmin } from '../auth/request-user';
 import type { DispatchService } from './dispatch';
+import { asCsvDownload } from '../../lib/csv';
 import type { DeliveryService } from './service';
 
 const datesQuery = z.object({
@@ -39,7 +40,7 @@ export function deliveryRoutes(delivery: DeliveryService, dispatch: DispatchServ
     app.get('/api/admin/dispatch', { onRequest: adminOnly, schema: { querystring: dispatchQuerySchema } }, async (request) => dispatch.day(request.query.date));
 
     app.get('/api/admin/dispatch.csv', { onRequest: adminOnly, schema: { querystring: dispatchQuerySchema } }, async (request, reply) => {
-      reply.header('content-type', 'text/csv; charset=utf-8').header('content-disposition', `attachment; filename="dispatch-${request.query.date}.csv"`);
+      asCsvDownload(reply, `dispatch-${request.query.date}.csv`);
       return dispatch.csv(request.query.date);
     });
 

@@ -9,6 +9,7 @@ import { packingOf } from '../inventory/packing-plans';
 import { orderParams } from './routes';
 import type { OrderService } from './service';
 import { listOrdersForStaff, ordersCsv } from './staff';
+import { asCsvDownload } from '../../lib/csv';
 import type { OrderRow } from './view';
 
 /** The admin area's orders: list, detail, lifecycle steps and CSV export; staff only. */
@@ -35,7 +36,7 @@ export function staffOrderRoutes(deps: { db: Db; orders: OrderService }): Fastif
     app.get('/api/admin/orders.csv', { onRequest: adminOnly, schema: { querystring: adminOrderQuerySchema } }, async (request, reply) => {
       const { page: _page, pageSize: _pageSize, ...filters } = request.query;
       const stamp = new Date().toISOString().slice(0, 10);
-      reply.header('content-type', 'text/csv; charset=utf-8').header('content-disposition', `attachment; filename="orders-${stamp}.csv"`);
+      asCsvDownload(reply, `orders-${stamp}.csv`);
       return ordersCsv(db, filters);
     });
 

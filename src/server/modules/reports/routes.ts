@@ -4,6 +4,7 @@ import type { Db } from '../../db/client';
 import type { CacheBus } from '../../lib/cache-bus';
 import { adminOnly } from '../auth/request-user';
 import { InventoryService } from '../inventory/service';
+import { asCsvDownload } from '../../lib/csv';
 import { ReportService } from './service';
 
 /** The admin area's reports and dashboard figures; staff only. */
@@ -25,7 +26,7 @@ export function reportRoutes({ db, bus }: { db: Db; bus: CacheBus }): FastifyPlu
     for (const table of reportTables) {
       app.get(`/api/admin/reports/${table}.csv`, { onRequest: adminOnly, schema: { querystring: reportQuerySchema } }, async (request, reply) => {
         const { from, to } = request.query;
-        reply.header('content-type', 'text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${table}-${from}-to-${to}.csv"`);
+        asCsvDownload(reply, `${table}-${from}-to-${to}.csv`);
         return reports.csv(table, request.query);
       });
     }

@@ -8,6 +8,7 @@ import { NotFound } from '../../lib/errors';
 import { acceptOneClickPosts, type LinkPage, linkPage, sendLinkPage } from '../../lib/link-page';
 import { adminOnly, currentUser, requireUser, signedInOnly } from '../auth/request-user';
 import { manageLinkPath, unsubscribeLinkPath } from './links';
+import { asCsvDownload } from '../../lib/csv';
 import type { ManageLinkState, WaitlistService } from './service';
 
 const manageQuerySchema = waitlistTokenQuerySchema.extend({ action: z.enum(['confirm', 'leave']).optional().catch(undefined) });
@@ -34,10 +35,7 @@ export function waitlistRoutes(waitlist: WaitlistService, publicUrl: string): Fa
     });
     app.get('/api/admin/waitlists/:productId.csv', { onRequest: adminOnly, schema: { params: z.object({ productId: idParam('Product id') }) } }, async (request, reply) => {
       const { productId } = request.params;
-      reply
-        .header('cache-control', 'no-store')
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="waitlist-product-${productId}.csv"`);
+      asCsvDownload(reply, `waitlist-product-${productId}.csv`);
       return waitlist.exportCsv(productId);
     });
 
