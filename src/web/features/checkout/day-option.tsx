@@ -1,4 +1,6 @@
+import { useEffect } from 'react';
 import { formatDay } from '../../../contracts/dates';
+import type { DeliveryDayState } from '../../../contracts/delivery';
 
 interface DayOptionProps {
   /** The radio group's name. */
@@ -25,4 +27,15 @@ export function DayOption({ name, date, available, checked, note, onChoose }: Da
       <span className={`pl-6 text-xs ${available ? 'text-leaf-700' : ''}`}>{note}</span>
     </label>
   );
+}
+
+/**
+ * Drops a chosen day that the latest offer no longer holds (another region, a day that filled up),
+ * once the offer has loaded: the shopper chooses again rather than order on a day that is gone.
+ */
+export function useDropStaleDay(loaded: boolean, options: ReadonlyArray<{ date: string; state: DeliveryDayState }>, value: string | undefined, onChange: (date: string | undefined) => void) {
+  const stillFree = options.some((option) => option.date === value && option.state.available);
+  useEffect(() => {
+    if (loaded && value && !stillFree) onChange(undefined);
+  }, [loaded, value, stillFree, onChange]);
 }

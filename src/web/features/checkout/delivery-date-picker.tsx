@@ -1,10 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { CalendarDays } from 'lucide-react';
-import { useEffect } from 'react';
 import { Spinner } from '../../components/ui/spinner';
 import { ApiError } from '../../lib/api-client';
 import { fetchDeliveryDates } from '../orders/orders-api';
-import { DayOption } from './day-option';
+import { DayOption, useDropStaleDay } from './day-option';
 
 /** The dates offered to a region for `boxes` (one request, shared by everything that asks). */
 export function useDeliveryDates(region: string, boxes: number, enabled = true) {
@@ -31,11 +30,8 @@ interface DeliveryDatePickerProps {
 export function DeliveryDatePicker({ region, boxes, value, onChange, error }: DeliveryDatePickerProps) {
   const dates = useDeliveryDates(region, boxes);
   const options = dates.data?.region === region ? dates.data.dates : [];
-  const chosenStillFree = options.some((option) => option.date === value && option.state.available);
-  useEffect(() => {
-    // A new region (or a day that filled up) drops a choice that no longer holds.
-    if (dates.data && value && !chosenStillFree) onChange(undefined);
-  }, [dates.data, value, chosenStillFree, onChange]);
+  // A new region (or a day that filled up) drops a choice that no longer holds.
+  useDropStaleDay(Boolean(dates.data), options, value, onChange);
 
   return (
     <fieldset className="grid gap-3" aria-describedby={error ? 'delivery-date-error' : undefined}>

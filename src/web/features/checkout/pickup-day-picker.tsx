@@ -1,10 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { Store } from 'lucide-react';
-import { useEffect } from 'react';
 import { hoursText, type PickupDates } from '../../../contracts/pickup';
 import { Spinner } from '../../components/ui/spinner';
 import { apiRequest } from '../../lib/api-client';
-import { DayOption } from './day-option';
+import { DayOption, useDropStaleDay } from './day-option';
 
 export const pickupDatesKey = ['pickup-dates'] as const;
 
@@ -23,10 +22,7 @@ interface PickupDayPickerProps {
 export function PickupDayPicker({ value, onChange, error }: PickupDayPickerProps) {
   const dates = usePickupDates();
   const options = dates.data?.dates ?? [];
-  const chosenStillFree = options.some((option) => option.date === value && option.state.available);
-  useEffect(() => {
-    if (dates.data && value && !chosenStillFree) onChange(undefined);
-  }, [dates.data, value, chosenStillFree, onChange]);
+  useDropStaleDay(Boolean(dates.data), options, value, onChange);
   return (
     <fieldset className="grid gap-3" aria-describedby={error ? 'pickup-date-error' : undefined}>
       <legend className="mb-1 flex items-center gap-2 text-lg font-semibold">

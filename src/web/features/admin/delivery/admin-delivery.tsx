@@ -12,6 +12,7 @@ import { TextField } from '../../../components/ui/text-field';
 import { toast } from '../../../components/ui/toast';
 import { apiRequest, ApiError, errorMessage } from '../../../lib/api-client';
 import { PickupPanel } from './pickup-panel';
+import { ClosedDatesEditor } from './closed-dates-editor';
 import { type FieldErrors, fieldErrorsOf } from '../../../lib/form-errors';
 
 const settingsKey = ['admin', 'delivery'] as const;
@@ -40,7 +41,6 @@ function DeliveryForm({ saved }: { saved: DeliverySettings }) {
   const [boxesPerDay, setBoxesPerDay] = useState(String(saved.boxesPerDay));
   const [surcharge, setSurcharge] = useState((saved.ruralSurchargeCents / 100).toFixed(2));
   const [pickupOrders, setPickupOrders] = useState(String(saved.pickup.ordersPerDay));
-  const [closing, setClosing] = useState({ date: '', reason: '' });
   const [override, setOverride] = useState({ date: '', boxes: '' });
   const [errors, setErrors] = useState<FieldErrors>({});
   const save = useMutation({
@@ -72,14 +72,6 @@ function DeliveryForm({ saved }: { saved: DeliverySettings }) {
     });
     if (!parsed.success) return setErrors(fieldErrorsOf(parsed.error));
     save.mutate(parsed.data);
-  }
-
-  function addClosed() {
-    if (!closing.date || !closing.reason.trim()) return setErrors({ closedDates: 'Give the date and the reason shoppers will see' });
-    if (draft.closedDates.some((row) => row.date === closing.date)) return setErrors({ closedDates: `${formatDate(closing.date)} is closed already` });
-    setDraft((now) => ({ ...now, closedDates: [...now.closedDates, { date: closing.date, reason: closing.reason.trim() }].sort((a, b) => a.date.localeCompare(b.date)) }));
-    setClosing({ date: '', reason: '' });
-    setErrors({});
   }
 
   function addOverride() {
@@ -181,30 +173,12 @@ function DeliveryForm({ saved }: { saved: DeliverySettings }) {
       <div className="grid grid-cols-1 gap-6 xl:grid-cols-2">
         <Panel title="Closed dates">
           <p className="text-sm text-ink-500">Nothing is packed or delivered on a closed date: checkout greys out that date, and any date whose boxes would be packed on it, with the reason.</p>
-          {draft.closedDates.length === 0 ? (
-            <p className="text-sm text-ink-500">No dates closed.</p>
-          ) : (
-            <ul className="divide-y divide-mango-50 text-sm" aria-label="Closed dates">
-              {draft.closedDates.map((row) => (
-                <li key={row.date} className="flex items-center justify-between gap-3 py-2">
-                  <span>
-                    <span className="font-medium">{formatDay(row.date)}</span> · {row.reason}
-                  </span>
-                  <button type="button" aria-label={`Open ${formatDate(row.date)} again`} className="rounded-full p-2 hover:bg-mango-50" onClick={() => setDraft((now) => ({ ...now, closedDates: now.closedDates.filter((one) => one.date !== row.date) }))}>
-                    <Trash2 className="size-4" aria-hidden="true" />
-                  </button>
-                </li>
-              ))}
-            </ul>
-          )}
-          <div className="grid gap-3 sm:grid-cols-[10rem_1fr_auto] sm:items-end">
-            <TextField label="Date to close" type="date" value={closing.date} onChange={(event) => setClosing((now) => ({ ...now, date: event.target.value }))} />
-            <TextField label="Reason" maxLength={120} value={closing.reason} onChange={(event) => setClosing((now) => ({ ...now, reason: event.target.value }))} />
-            <Button type="button" variant="outline" onClick={addClosed}>
-              Close date
-            </Button>
-          </div>
-          {listError('closedDates')}
+          <ClosedDatesEditor
+            rows={draft.closedDates}
+            onChange={(closedDates) => setDraft((now) => ({ ...now, closedDates }))}
+            error={errors.closedDates}
+            words={{ list: 'Closed dates', empty: 'No dates closed.', date: 'Date to close', reason: 'Reason', add: 'Close date', already: 'is closed already', remove: (date) => `Open ${date} again` }}
+          />
         </Panel>
 
         <Panel title="Packing capacity by date">

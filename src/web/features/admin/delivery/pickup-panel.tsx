@@ -1,11 +1,8 @@
-import { Trash2 } from 'lucide-react';
-import { useState } from 'react';
-import { formatDate, formatDay } from '../../../../contracts/dates';
 import { dayKeys } from '../../../../contracts/days';
 import type { PickupSettings } from '../../../../contracts/pickup';
-import { Button } from '../../../components/ui/button';
 import { Panel } from '../../../components/ui/panel';
 import { TextField } from '../../../components/ui/text-field';
+import { ClosedDatesEditor } from './closed-dates-editor';
 import type { FieldErrors } from '../../../lib/form-errors';
 
 const dayNames = { Mon: 'Monday', Tue: 'Tuesday', Wed: 'Wednesday', Thu: 'Thursday', Fri: 'Friday', Sat: 'Saturday', Sun: 'Sunday' } as const;
@@ -21,16 +18,7 @@ interface PickupPanelProps {
 
 /** Click-and-collect: on or off, where, the hours of each weekday, orders per day and days with no pickup. */
 export function PickupPanel({ pickup, onChange, ordersPerDay, onOrdersPerDay, errors }: PickupPanelProps) {
-  const [closing, setClosing] = useState({ date: '', reason: '' });
-  const [closeError, setCloseError] = useState<string | null>(null);
   const error = (key: string) => errors[`pickup.${key}`];
-  function addClosed() {
-    if (!closing.date || !closing.reason.trim()) return setCloseError('Give the date and the reason shoppers will see');
-    if (pickup.closedDates.some((row) => row.date === closing.date)) return setCloseError(`${formatDate(closing.date)} has no pickup already`);
-    onChange({ ...pickup, closedDates: [...pickup.closedDates, { date: closing.date, reason: closing.reason.trim() }].sort((a, b) => a.date.localeCompare(b.date)) });
-    setClosing({ date: '', reason: '' });
-    setCloseError(null);
-  }
   const hourErrors = Object.entries(errors).filter(([key]) => key.startsWith('pickup.hours.'));
   return (
     <Panel title="Click and collect">
@@ -76,38 +64,20 @@ export function PickupPanel({ pickup, onChange, ordersPerDay, onOrdersPerDay, er
       </fieldset>
       <div className="grid gap-2">
         <p className="text-sm font-medium">Days with no pickup</p>
-        {pickup.closedDates.length === 0 ? (
-          <p className="text-sm text-ink-500">None besides public holidays and the shop&apos;s closed dates.</p>
-        ) : (
-          <ul className="divide-y divide-mango-50 text-sm" aria-label="Days with no pickup">
-            {pickup.closedDates.map((row) => (
-              <li key={row.date} className="flex items-center justify-between gap-3 py-2">
-                <span>
-                  <span className="font-medium">{formatDay(row.date)}</span> · {row.reason}
-                </span>
-                <button
-                  type="button"
-                  aria-label={`Offer pickup on ${formatDate(row.date)} again`}
-                  className="rounded-full p-2 hover:bg-mango-50"
-                  onClick={() => onChange({ ...pickup, closedDates: pickup.closedDates.filter((one) => one.date !== row.date) })}>
-                  <Trash2 className="size-4" aria-hidden="true" />
-                </button>
-              </li>
-            ))}
-          </ul>
-        )}
-        <div className="grid gap-3 sm:grid-cols-[10rem_1fr_auto] sm:items-end">
-          <TextField label="Day with no pickup" type="date" value={closing.date} onChange={(event) => setClosing((now) => ({ ...now, date: event.target.value }))} />
-          <TextField label="Reason for pickup" maxLength={120} value={closing.reason} onChange={(event) => setClosing((now) => ({ ...now, reason: event.target.value }))} />
-          <Button type="button" variant="outline" onClick={addClosed}>
-            No pickup that day
-          </Button>
-        </div>
-        {(closeError ?? error('closedDates')) && (
-          <p role="alert" className="text-sm text-danger-600">
-            {closeError ?? error('closedDates')}
-          </p>
-        )}
+        <ClosedDatesEditor
+          rows={pickup.closedDates}
+          onChange={(closedDates) => onChange({ ...pickup, closedDates })}
+          error={error('closedDates')}
+          words={{
+            list: 'Days with no pickup',
+            empty: 'None besides public holidays and the shop’s closed dates.',
+            date: 'Day with no pickup',
+            reason: 'Reason for pickup',
+            add: 'No pickup that day',
+            already: 'has no pickup already',
+            remove: (date) => `Offer pickup on ${date} again`,
+          }}
+        />
       </div>
     </Panel>
   );
