@@ -3,6 +3,7 @@ import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'vite';
 import { frameChunks } from './scripts/vite-frame-chunk.ts';
 import { precompress } from './scripts/vite-precompress.ts';
+import { zodJitless } from './scripts/vite-zod-jitless.ts';
 
 /**
  * The web app (src/web, see react-router.config.ts) builds to dist/web/client (browser assets,
@@ -12,7 +13,7 @@ import { precompress } from './scripts/vite-precompress.ts';
 export default defineConfig({
   // Vite's root is the project root now: React Router finds react-router.config.ts there and
   // public/ is the default publicDir.
-  plugins: [tailwindcss(), reactRouter(), precompress()],
+  plugins: [zodJitless(), tailwindcss(), reactRouter(), precompress()],
   build: {
     target: 'es2022',
     assetsInlineLimit: 0,

@@ -57,6 +57,11 @@ export const test = base.extend<Fixtures, { hydrationAwareBrowser: void }>({
   ],
   page: async ({ page, javaScriptEnabled }, provide) => {
     if (javaScriptEnabled === false) return provide(page);
+    // Code the page's Content-Security-Policy refuses (an eval a library tries and catches, an
+    // outside script) fails the journey as an error would: Chrome counts it against the page.
+    await page.context().addInitScript(() => {
+      document.addEventListener('securitypolicyviolation', (event) => console.error(`Content-Security-Policy refused ${event.blockedURI} (${event.violatedDirective}) at ${event.sourceFile}:${event.lineNumber}`));
+    });
     page.context().on('page', waitingForHydration);
     await provide(waitingForHydration(page));
   },

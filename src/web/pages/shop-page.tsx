@@ -40,7 +40,7 @@ export default function ShopPage() {
         </div>
         <label className="flex items-center gap-2 text-sm font-medium">
           Sort by
-          <select value={sort} onChange={(e) => update('sort', e.target.value === 'featured' ? null : e.target.value)} className="rounded-lg border border-ink-500/30 bg-white px-3 py-2">
+          <select name="sort" value={sort} onChange={(e) => update('sort', e.target.value === 'featured' ? null : e.target.value)} className="rounded-lg border border-ink-500/30 bg-white px-3 py-2">
             {sortOptions.map((option) => (
               <option key={option.value} value={option.value}>{option.label}</option>
             ))}

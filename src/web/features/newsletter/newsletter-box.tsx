@@ -56,6 +56,7 @@ export function NewsletterBox() {
         <form onSubmit={submit} noValidate aria-busy={state === 'submitting'} className="flex flex-col gap-3 sm:flex-row">
           <input
             type="email"
+            name="email"
             required
             aria-label="Email address"
             placeholder="Enter your email"
