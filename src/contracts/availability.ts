@@ -1,3 +1,4 @@
+import { formatter } from './formatter';
 import type { Product } from './product';
 
 type Opening = Pick<Product, 'isPreOrder' | 'preOrdersOpenAt'>;
@@ -21,18 +22,18 @@ export function soldOut(product: Pick<Product, 'isPreOrder' | 'stock' | 'preOrde
   return product.isPreOrder ? product.preOrdersFull : product.stock === 0;
 }
 
-const openingFormat = new Intl.DateTimeFormat('en-NZ', {
+const openingFormat = formatter(() => new Intl.DateTimeFormat('en-NZ', {
   weekday: 'long',
   day: 'numeric',
   month: 'long',
   hour: 'numeric',
   minute: '2-digit',
   timeZone: 'Pacific/Auckland',
-});
+}));
 
 /** When pre-orders open, in New Zealand time as shoppers say it: "Friday 4 December at 7:00 pm". */
 export function formatOpening(iso: string): string {
-  const parts = Object.fromEntries(openingFormat.formatToParts(new Date(iso)).map((part) => [part.type, part.value]));
+  const parts = Object.fromEntries(openingFormat().formatToParts(new Date(iso)).map((part) => [part.type, part.value]));
   return `${parts.weekday} ${parts.day} ${parts.month} at ${parts.hour}:${parts.minute} ${(parts.dayPeriod ?? '').toLowerCase()}`.trim();
 }
 

@@ -1,33 +1,49 @@
+import { formatter } from './formatter';
+
 /** The shop's days, months and years are New Zealand's. */
 export const shopTimeZone = 'Pacific/Auckland';
 
-const nzDate = new Intl.DateTimeFormat('en-NZ', { day: 'numeric', month: 'long', year: 'numeric', timeZone: shopTimeZone });
+const nzDate = formatter(() => new Intl.DateTimeFormat('en-NZ', { day: 'numeric', month: 'long', year: 'numeric', timeZone: shopTimeZone }));
+const monthNames = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const weekdayNames = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+const calendarDay = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/**
+ * A calendar day as en-NZ writes it ("10 June 2027"), put together by hand: a day needs no time
+ * zone, and pages that show one (a pre-order's expected date on the shop) then load no Intl data
+ * (formatter.ts).
+ */
+function calendarDayText(day: string): string | undefined {
+  const match = calendarDay.exec(day);
+  if (!match || !isCalendarDate(day)) return undefined;
+  return `${Number(match[3])} ${monthNames[Number(match[2]) - 1]} ${match[1]}`;
+}
 
 /** en-NZ dates ("10 June 2027"); date-only strings are read as that calendar day. */
 export function formatDate(value: string | Date): string {
-  const date = typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value) ? new Date(`${value}T12:00:00+12:00`) : new Date(value);
-  return nzDate.format(date);
+  return (typeof value === 'string' ? calendarDayText(value) : undefined) ?? nzDate().format(new Date(value));
 }
-
-const nzWeekday = new Intl.DateTimeFormat('en-NZ', { weekday: 'short', day: 'numeric', month: 'long', year: 'numeric', timeZone: shopTimeZone });
 
 /** A calendar day with its weekday ("Wed, 3 March 2027"): delivery and packing days. */
 export function formatDay(date: string): string {
-  return nzWeekday.format(new Date(`${date}T12:00:00+12:00`));
+  const text = calendarDayText(date);
+  return text ? `${weekdayNames[new Date(`${date}T00:00:00Z`).getUTCDay()]}, ${text}` : nzWeekday().format(new Date(`${date}T12:00:00+12:00`));
 }
 
-const nzDateTime = new Intl.DateTimeFormat('en-NZ', {
+const nzWeekday = formatter(() => new Intl.DateTimeFormat('en-NZ', { weekday: 'short', day: 'numeric', month: 'long', year: 'numeric', timeZone: shopTimeZone }));
+
+const nzDateTime = formatter(() => new Intl.DateTimeFormat('en-NZ', {
   day: 'numeric',
   month: 'short',
   year: 'numeric',
   hour: 'numeric',
   minute: '2-digit',
   timeZone: shopTimeZone,
-});
+}));
 
 /** en-NZ date and time in New Zealand's time zone ("21 Nov 2026, 3:05 pm"). */
 export function formatDateTime(value: string | Date): string {
-  return nzDateTime.format(new Date(value));
+  return nzDateTime().format(new Date(value));
 }
 
 /** Date.parse rolls 30 February over to March; a real calendar day (YYYY-MM-DD) survives the round trip. */
@@ -36,24 +52,24 @@ export function isCalendarDate(value: string): boolean {
   return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
 }
 
-const nzMonth = new Intl.DateTimeFormat('en-NZ', { timeZone: shopTimeZone, month: 'numeric' });
-const nzYear = new Intl.DateTimeFormat('en-NZ', { timeZone: shopTimeZone, year: 'numeric' });
+const nzMonth = formatter(() => new Intl.DateTimeFormat('en-NZ', { timeZone: shopTimeZone, month: 'numeric' }));
+const nzYear = formatter(() => new Intl.DateTimeFormat('en-NZ', { timeZone: shopTimeZone, year: 'numeric' }));
 
 /** The month of `at` (ms) in New Zealand, 0 for January. */
 export function monthInNz(at: number): number {
-  return Number(nzMonth.format(at)) - 1;
+  return Number(nzMonth().format(at)) - 1;
 }
 
 /** The year of `at` (ms) in New Zealand. */
 export function yearInNz(at: number): number {
-  return Number(nzYear.format(at));
+  return Number(nzYear().format(at));
 }
 
-const nzCalendarDay = new Intl.DateTimeFormat('en-CA', { timeZone: shopTimeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+const nzCalendarDay = formatter(() => new Intl.DateTimeFormat('en-CA', { timeZone: shopTimeZone, year: 'numeric', month: '2-digit', day: '2-digit' }));
 
 /** Today's date (or `now`'s) in New Zealand as YYYY-MM-DD. */
 export function nzToday(now: Date | number = Date.now()): string {
-  return nzCalendarDay.format(now);
+  return nzCalendarDay().format(now);
 }
 
 /** A YYYY-MM-DD date moved by whole days (calendar arithmetic, no time zone involved). */
@@ -70,11 +86,11 @@ export function nextWorkingDay(day: string): string {
   return next;
 }
 
-const nzWallClock = new Intl.DateTimeFormat('en-CA', { timeZone: shopTimeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+const nzWallClock = formatter(() => new Intl.DateTimeFormat('en-CA', { timeZone: shopTimeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }));
 
 /** An instant as New Zealand's wall clock shows it, for a datetime-local field: "2026-12-04T19:00". */
 export function nzWallTime(instant: string | number | Date): string {
-  const parts = Object.fromEntries(nzWallClock.formatToParts(new Date(instant)).map((part) => [part.type, part.value]));
+  const parts = Object.fromEntries(nzWallClock().formatToParts(new Date(instant)).map((part) => [part.type, part.value]));
   return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}`;
 }
 

@@ -1,4 +1,5 @@
 import { addDays } from './dates';
+import { formatter } from './formatter';
 
 /**
  * A variety's clock (set per product): mangoes are picked firm and ripen on the bench, ready to
@@ -29,18 +30,18 @@ export function spanOf(windows: readonly RipeWindow[]): RipeWindow | null {
   };
 }
 
-const dayMonth = new Intl.DateTimeFormat('en-NZ', { day: 'numeric', month: 'long', timeZone: 'UTC' });
-const dayMonthYear = new Intl.DateTimeFormat('en-NZ', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+const dayMonth = formatter(() => new Intl.DateTimeFormat('en-NZ', { day: 'numeric', month: 'long', timeZone: 'UTC' }));
+const dayMonthYear = formatter(() => new Intl.DateTimeFormat('en-NZ', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }));
 const atNoon = (day: string) => new Date(`${day}T12:00:00Z`);
 
 /** "8–12 December", "29 November – 3 December", "30 December 2026 – 3 January 2027"; one day alone reads "8 December". */
 export function formatDayRange(window: RipeWindow): string {
   const from = atNoon(window.from);
   const until = atNoon(window.until);
-  if (window.from === window.until) return dayMonth.format(from);
-  if (window.from.slice(0, 4) !== window.until.slice(0, 4)) return `${dayMonthYear.format(from)} – ${dayMonthYear.format(until)}`;
-  if (window.from.slice(0, 7) === window.until.slice(0, 7)) return `${from.getUTCDate()}–${dayMonth.format(until)}`;
-  return `${dayMonth.format(from)} – ${dayMonth.format(until)}`;
+  if (window.from === window.until) return dayMonth().format(from);
+  if (window.from.slice(0, 4) !== window.until.slice(0, 4)) return `${dayMonthYear().format(from)} – ${dayMonthYear().format(until)}`;
+  if (window.from.slice(0, 7) === window.until.slice(0, 7)) return `${from.getUTCDate()}–${dayMonth().format(until)}`;
+  return `${dayMonth().format(from)} – ${dayMonth().format(until)}`;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { HydrationBoundary, QueryClientProvider } from '@tanstack/react-query';
-import { type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import {
   isRouteErrorResponse,
   Links,
@@ -12,6 +12,7 @@ import {
   useLocation,
   useNavigation,
 } from 'react-router';
+import { nzToday } from '../contracts/dates';
 import type { PublicSettings } from '../contracts/settings';
 import type { User } from '../contracts/user';
 import { Spinner } from './components/ui/spinner';
@@ -43,8 +44,10 @@ export interface RootData extends PageData {
   /** The promo this browser hid (spec 4), as its cookie told the server. */
   dismissedPromoId: number | null;
   siteUrl: string;
-  /** When the server drew the page (ms): the footer's year, the logo's stamp and the chart's first month. */
+  /** When the server drew the page (ms): the logo's stamp and the shop's clock. */
   renderedAt: number;
+  /** The New Zealand day it was then (YYYY-MM-DD): the footer's year and the chart's first month. */
+  renderedOnNzDay: string;
   /** The maintenance bypass flag's cookie (spec 4's local flag, copied for the server). */
   bypassCookie: boolean;
 }
@@ -69,13 +72,15 @@ export async function loader({ context, request, url }: PageLoaderArgs) {
     const secure = url.protocol === 'https:' ? '; Secure' : '';
     throw redirect('/maintenance', { headers: { 'set-cookie': `${maintenanceFromCookie}=${encodeURIComponent(from)}; Path=/; Max-Age=300; SameSite=Lax${secure}` } });
   }
+  const renderedAt = context.now();
   const data: RootData = {
     dehydrated,
     user,
     settings,
     dismissedPromoId: dismissedPromoIn(readCookie(cookies, dismissedPromoCookie)),
     siteUrl: context.siteUrl,
-    renderedAt: context.now(),
+    renderedAt,
+    renderedOnNzDay: nzToday(renderedAt),
     bypassCookie: bypass,
   };
   return data;
@@ -131,10 +136,11 @@ export default function App() {
   const root = useLoaderData<typeof loader>();
   // One client per request on the server (never shared between shoppers); the browser keeps one.
   const [client] = useState(() => (typeof window === 'undefined' ? makeQueryClient() : browserQueryClient));
+  const renderTime = useMemo(() => ({ at: root.renderedAt, nzDay: root.renderedOnNzDay }), [root.renderedAt, root.renderedOnNzDay]);
   return (
     <QueryClientProvider client={client}>
       <HydrationBoundary state={root.dehydrated}>
-        <RenderTimeContext.Provider value={root.renderedAt}>
+        <RenderTimeContext.Provider value={renderTime}>
           <AuthProvider initialUser={root.user}>
             <CartProvider>
               <AppFrame dismissedPromoId={root.dismissedPromoId}>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Product } from '../../../contracts/product';
-import { categoriesOf, filterAndSort, parseSort } from './shop-filters';
+import { alphabetical, categoriesOf, filterAndSort, parseSort } from './shop-filters';
 
 const product = (id: number, name: string, price: number, rating: number, category: string) => ({ id, name, price, rating, category }) as Product;
 const list = [product(1, 'Kesar', 59.99, 4.8, 'Premium'), product(2, 'Totapuri', 34.99, 4.1, 'Classic'), product(3, 'Alphonso', 64.99, 4.9, 'Premium')];
@@ -23,5 +23,10 @@ describe('shop filters', () => {
   });
   it('lists categories once, alphabetically', () => {
     expect(categoriesOf(list)).toEqual(['Classic', 'Premium']);
+  });
+  it('sorts names as the en-NZ collator does, case and macrons aside', () => {
+    const names = ['kesar', 'Mango Box 2', 'Āpiti Gift', 'Alphonso', 'Mango Box', 'banganapalli', 'Zebra', 'Mango box 1', 'Ōtaki Pears', 'Oro'];
+    const collator = new Intl.Collator('en-NZ');
+    expect([...names].sort(alphabetical)).toEqual([...names].sort(collator.compare));
   });
 });

@@ -4,8 +4,7 @@ import { Link } from 'react-router';
 import type { PublicSettings } from '../../../contracts/settings';
 import { openingHoursLine } from '../../lib/opening-hours';
 import { useSettings } from './use-settings';
-import { useRenderTime } from '../../lib/render-time';
-import { yearInNz } from '../../../contracts/dates';
+import { useRenderDay, useRenderTime } from '../../lib/render-time';
 
 const quickLinks = [
   { to: '/', label: 'Home' },
@@ -73,7 +72,7 @@ export function SiteFooter() {
   // Spec 2: the logo URL carries a timestamp so a changed logo is never served from cache: the
   // time the page was drawn, which the browser hydrates with too (so does the year).
   const renderedAt = useRenderTime();
-  const year = yearInNz(renderedAt);
+  const year = useRenderDay().slice(0, 4);
   const contact = settings?.contact;
   return (
     <footer className="border-t border-mango-50 bg-white text-sm text-ink-500">
