@@ -1,4 +1,4 @@
-import { test as base, expect, type Page } from '@playwright/test';
+import { type BrowserContext, test as base, expect, type Page } from '@playwright/test';
 
 interface Fixtures {
   /** Console errors a journey expects (e.g. the browser's note on a 404 document). */
@@ -20,6 +20,20 @@ export async function untilHydrated(page: Page) {
 }
 
 const hydrationAware = new WeakSet<Page>();
+
+/**
+ * Code a page's Content-Security-Policy refuses (an eval a library tries and catches, an outside
+ * script) fails the journey as an error would: Chrome counts it against the page. Contexts a
+ * journey opens itself (a second shopper, a staff member) report theirs here too.
+ */
+const refusedScripts: string[] = [];
+const refusalPrefix = 'Content-Security-Policy refused';
+
+async function reportRefusedScripts(context: BrowserContext) {
+  await context.addInitScript((prefix) => {
+    document.addEventListener('securitypolicyviolation', (event) => console.error(`${prefix} ${event.blockedURI} (${event.violatedDirective}) at ${event.sourceFile}:${event.lineNumber}`));
+  }, refusalPrefix);
+}
 
 /** A journey acts as soon as a page it loaded (goto, reload) is drawn and hydrated, as a shopper can. */
 function waitingForHydration(page: Page): Page {
@@ -48,7 +62,13 @@ export const test = base.extend<Fixtures, { hydrationAwareBrowser: void }>({
       const newContext = browser.newContext.bind(browser);
       browser.newContext = async (options) => {
         const context = await newContext(options);
-        if (options?.javaScriptEnabled !== false) context.on('page', waitingForHydration);
+        if (options?.javaScriptEnabled !== false) {
+          context.on('page', waitingForHydration);
+          await reportRefusedScripts(context);
+          context.on('console', (message) => {
+            if (message.type() === 'error' && message.text().startsWith(refusalPrefix)) refusedScripts.push(message.text());
+          });
+        }
         return context;
       };
       await use();
@@ -57,11 +77,7 @@ export const test = base.extend<Fixtures, { hydrationAwareBrowser: void }>({
   ],
   page: async ({ page, javaScriptEnabled }, provide) => {
     if (javaScriptEnabled === false) return provide(page);
-    // Code the page's Content-Security-Policy refuses (an eval a library tries and catches, an
-    // outside script) fails the journey as an error would: Chrome counts it against the page.
-    await page.context().addInitScript(() => {
-      document.addEventListener('securitypolicyviolation', (event) => console.error(`Content-Security-Policy refused ${event.blockedURI} (${event.violatedDirective}) at ${event.sourceFile}:${event.lineNumber}`));
-    });
+    await reportRefusedScripts(page.context());
     page.context().on('page', waitingForHydration);
     await provide(waitingForHydration(page));
   },
@@ -75,8 +91,9 @@ export const test = base.extend<Fixtures, { hydrationAwareBrowser: void }>({
         if (message.type() === 'error' && !expectedConsoleErrors.some((pattern) => pattern.test(seen))) errors.push(seen);
       });
       page.on('pageerror', (error) => errors.push(error.message));
+      refusedScripts.length = 0;
       await use(errors);
-      expect(errors, 'console errors during the journey').toEqual([]);
+      expect([...errors, ...refusedScripts], 'console errors during the journey').toEqual([]);
     },
     { auto: true },
   ],

@@ -13,6 +13,9 @@ export function zodJitless(): Plugin {
   return {
     name: 'mango-zod-jitless',
     enforce: 'pre',
+    // The dev server's scan of dependencies does not follow the shim: zod is named here so it is
+    // bundled up front, not found later with a reload.
+    config: () => ({ optimizeDeps: { include: ['zod'] } }),
     resolveId(source, importer, options) {
       if (source !== 'zod' || options.ssr || importer === shimId) return null;
       return shimId;

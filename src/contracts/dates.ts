@@ -52,19 +52,6 @@ export function isCalendarDate(value: string): boolean {
   return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
 }
 
-const nzMonth = formatter(() => new Intl.DateTimeFormat('en-NZ', { timeZone: shopTimeZone, month: 'numeric' }));
-const nzYear = formatter(() => new Intl.DateTimeFormat('en-NZ', { timeZone: shopTimeZone, year: 'numeric' }));
-
-/** The month of `at` (ms) in New Zealand, 0 for January. */
-export function monthInNz(at: number): number {
-  return Number(nzMonth().format(at)) - 1;
-}
-
-/** The year of `at` (ms) in New Zealand. */
-export function yearInNz(at: number): number {
-  return Number(nzYear().format(at));
-}
-
 const nzCalendarDay = formatter(() => new Intl.DateTimeFormat('en-CA', { timeZone: shopTimeZone, year: 'numeric', month: '2-digit', day: '2-digit' }));
 
 /** Today's date (or `now`'s) in New Zealand as YYYY-MM-DD. */

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { formatNzd } from './money';
+import { shopRules } from './shop-rules';
 
 describe('formatNzd', () => {
-  const intl = new Intl.NumberFormat('en-NZ', { style: 'currency', currency: 'NZD', currencyDisplay: 'narrowSymbol', minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  const intl = new Intl.NumberFormat(shopRules.locale, { style: 'currency', currency: shopRules.currency, currencyDisplay: 'narrowSymbol', minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
   it('writes dollars as en-NZ does, with $ and exactly 2 decimals', () => {
     expect(formatNzd(0)).toBe('$0.00');

@@ -57,7 +57,9 @@ export function ProductGrid({ products, eagerCount = 0, lcpFirst = false }: { pr
   return (
     <ul className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
       {products.map((product, index) => (
-        <li key={product.id}>
+        // Cards beyond the first screen are laid out and painted when they near it (content-visibility),
+        // so a phone's first view of a long list styles a few cards, not all of them.
+        <li key={product.id} className={index < eagerCount ? undefined : '[contain-intrinsic-size:auto_560px] [content-visibility:auto]'}>
           <ProductCard product={product} loading={index === 0 && lcpFirst ? 'lcp' : index < eagerCount ? 'eager' : 'lazy'} />
         </li>
       ))}

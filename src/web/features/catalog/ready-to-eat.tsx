@@ -3,7 +3,7 @@ import { nzToday } from '../../../contracts/dates';
 import type { Product } from '../../../contracts/product';
 import { readyToEatLine } from '../../../contracts/ripeness';
 import { useBrowserValue } from '../../lib/browser-value';
-import { useRenderTime } from '../../lib/render-time';
+import { useRenderDay, useRenderTime } from '../../lib/render-time';
 
 /**
  * When boxes sent now will be ready to eat, from the batch the next order would be packed from:
@@ -13,7 +13,7 @@ import { useRenderTime } from '../../lib/render-time';
  */
 export function ReadyToEat({ product }: { product: Product }) {
   const renderedAt = useRenderTime();
-  const today = useBrowserValue(() => nzToday(renderedAt + performance.now()), nzToday(renderedAt));
+  const today = useBrowserValue(() => nzToday(renderedAt + performance.now()), useRenderDay());
   const line = readyToEatLine(product, today);
   if (!line) return null;
   return (

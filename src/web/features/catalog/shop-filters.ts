@@ -4,6 +4,8 @@ export { sortOptions };
 
 /** A name as it sorts: without case or marks, so "ā" sorts with "a" and "kesar" with "Kesar". */
 const sortKey = (name: string) => name.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+/** Between names equal but for case, lower case first, as a dictionary (and en-NZ's collator) has it. */
+const caseTieKey = (name: string) => [...name].map((c) => (c === c.toLowerCase() ? c.toUpperCase() : c.toLowerCase())).join('');
 
 /**
  * Alphabetical as a reader expects, without Intl's collator: building one costs a phone about
@@ -12,7 +14,8 @@ const sortKey = (name: string) => name.normalize('NFD').replace(/\p{M}/gu, '').t
 export function alphabetical(a: string, b: string): number {
   const [keyA, keyB] = [sortKey(a), sortKey(b)];
   if (keyA !== keyB) return keyA < keyB ? -1 : 1;
-  return a < b ? -1 : a > b ? 1 : 0;
+  const [tieA, tieB] = [caseTieKey(a), caseTieKey(b)];
+  return tieA < tieB ? -1 : tieA > tieB ? 1 : 0;
 }
 
 export type SortOption = (typeof sortOptions)[number]['value'];
