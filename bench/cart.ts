@@ -32,7 +32,10 @@ function cartCycle(shoppers: Shopper[]) {
       {
         method: 'POST',
         setupRequest: (request: Record<string, unknown>, context: Context) => {
-          const shopper = free.pop()!;
+          // A cycle cut short by a closed connection never gives its shopper back (the bench's nginx
+          // keeps connections open for that reason): said plainly rather than as a crash further on.
+          const shopper = free.pop();
+          if (!shopper) throw new Error('every bench shopper is in use: a connection closed in the middle of a cycle');
           context.shopper = shopper;
           return { ...request, path: `/api/cart/${shopper.id}/items`, headers: jsonHeaders(shopper.cookie), body: JSON.stringify({ productId: 1, quantity: 1 }) };
         },

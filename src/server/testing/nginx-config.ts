@@ -32,6 +32,8 @@ error_log ${dir}/error.log warn;
 events { worker_connections 4096; }
 http {
   access_log off;
+  # A load test's client sends far more than nginx's default 1000 requests on one connection.
+  keepalive_requests 1000000;
   client_body_temp_path ${dir}/body;
   proxy_temp_path ${dir}/proxy;
   fastcgi_temp_path ${dir}/fastcgi;
