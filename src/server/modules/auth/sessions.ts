@@ -8,10 +8,25 @@ export { sessionCookieName } from '../../../contracts/cookies';
 
 /** Server-side sessions: the cookie holds a random id, the table only its SHA-256. */
 export class SessionStore {
+  /**
+   * Who a session cookie belongs to: the first statement of every signed-in request. Built once,
+   * since putting its SQL together again (a join of two whole rows) took a tenth of a millisecond
+   * of the one thread each time.
+   */
+  private readonly sessionUser;
+
   constructor(
     private readonly db: Db,
     private readonly ttlMs: number,
-  ) {}
+  ) {
+    this.sessionUser = db
+      .select({ user: users, expiresAt: sessions.expiresAt })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(and(eq(sessions.idHash, sql.placeholder('idHash')), gt(sessions.expiresAt, sql`now()`)))
+      .limit(1)
+      .prepare('session_user');
+  }
 
   async create(userId: number): Promise<{ token: string; expiresAt: Date }> {
     const token = newToken();
@@ -27,12 +42,7 @@ export class SessionStore {
   async resolve(token: string): Promise<{ user: UserRow; renewedUntil: Date | null } | null> {
     if (token.length < 20 || token.length > 100) return null;
     const idHash = hashToken(token);
-    const rows = await this.db
-      .select({ user: users, expiresAt: sessions.expiresAt })
-      .from(sessions)
-      .innerJoin(users, eq(users.id, sessions.userId))
-      .where(and(eq(sessions.idHash, idHash), gt(sessions.expiresAt, sql`now()`)))
-      .limit(1);
+    const rows = await this.sessionUser.execute({ idHash });
     const row = rows[0];
     if (!row) return null;
     if (row.expiresAt.getTime() - Date.now() > this.ttlMs / 2) return { user: row.user, renewedUntil: null };
