@@ -57,14 +57,26 @@ const cartViewColumns = {
  * turn on the one connection, so fewer of them is what keeps a rush quick.
  */
 export class CartService {
+  /** A shopper's cart as GET /api/cart reads it, outside any transaction: built once (see SessionStore). */
+  private readonly cartOfUser;
+
   constructor(
     private readonly db: Db,
     private readonly imageSizes: ImageSizes,
     private readonly clock: () => Date,
-  ) {}
+  ) {
+    this.cartOfUser = db
+      .select(cartViewColumns)
+      .from(cartLines)
+      .innerJoin(products, eq(products.id, cartLines.productId))
+      .innerJoin(carts, eq(carts.id, cartLines.cartId))
+      .where(eq(carts.userId, sql.placeholder('userId')))
+      .orderBy(asc(cartLines.id))
+      .prepare('cart_of_user');
+  }
 
   async get(userId: number): Promise<Cart> {
-    return this.withPictures(await this.read(this.db, userId));
+    return this.withPictures(cartOf(userId, await this.cartOfUser.execute({ userId })));
   }
 
   async addItem(userId: number, productId: number, quantity: number): Promise<Cart> {
@@ -159,33 +171,51 @@ export class CartService {
     return { ...cart, items: cart.items.map((item) => ({ ...item, product: { ...item.product, image: images.get(item.product.imageUrl) ?? null } })) };
   }
 
-  /** The cart's lines, oldest first, by the cart's id when the caller holds it. */
-  private async read(db: Db | Tx, userId: number, cartId?: number): Promise<Cart> {
-    const query = db.select(cartViewColumns).from(cartLines).innerJoin(products, eq(products.id, cartLines.productId));
-    const rows = await (cartId === undefined
-      ? query.innerJoin(carts, eq(carts.id, cartLines.cartId)).where(eq(carts.userId, userId))
-      : query.where(eq(cartLines.cartId, cartId))
-    ).orderBy(asc(cartLines.id));
-    const items = rows.map((row) => ({
-      id: row.id,
-      productId: row.productId,
-      quantity: row.quantity,
-      product: {
-        name: row.name,
-        imageUrl: row.imageUrl,
-        price: centsToDollars(row.priceCents),
-        stock: row.stock,
-        isPreOrder: row.isPreOrder,
-        expectedAvailabilityDate: row.expectedAvailabilityDate,
-        image: null,
-      },
-    }));
-    const totalCents = rows.reduce((sum, row) => sum + row.quantity * row.priceCents, 0);
-    return {
-      userId,
-      items,
-      itemCount: items.reduce((sum, item) => sum + item.quantity, 0),
-      totalPrice: centsToDollars(totalCents),
-    };
+  /** The cart's lines, oldest first, read inside the transaction that changed them. */
+  private async read(tx: Tx, userId: number, cartId: number): Promise<Cart> {
+    const rows = await tx
+      .select(cartViewColumns)
+      .from(cartLines)
+      .innerJoin(products, eq(products.id, cartLines.productId))
+      .where(eq(cartLines.cartId, cartId))
+      .orderBy(asc(cartLines.id));
+    return cartOf(userId, rows);
   }
+}
+
+interface CartViewRow {
+  id: number;
+  productId: number;
+  quantity: number;
+  name: string;
+  imageUrl: string;
+  priceCents: number;
+  stock: number;
+  isPreOrder: boolean;
+  expectedAvailabilityDate: string | null;
+}
+
+/** The cart a shopper sees, from its lines with their products. */
+function cartOf(userId: number, rows: CartViewRow[]): Cart {
+  const items = rows.map((row) => ({
+    id: row.id,
+    productId: row.productId,
+    quantity: row.quantity,
+    product: {
+      name: row.name,
+      imageUrl: row.imageUrl,
+      price: centsToDollars(row.priceCents),
+      stock: row.stock,
+      isPreOrder: row.isPreOrder,
+      expectedAvailabilityDate: row.expectedAvailabilityDate,
+      image: null,
+    },
+  }));
+  const totalCents = rows.reduce((sum, row) => sum + row.quantity * row.priceCents, 0);
+  return {
+    userId,
+    items,
+    itemCount: items.reduce((sum, item) => sum + item.quantity, 0),
+    totalPrice: centsToDollars(totalCents),
+  };
 }
