@@ -24,7 +24,9 @@ export function nginxBinary(): string {
 export async function startNginx(shopPorts: number[], port: number): Promise<{ url: string; stop(): Promise<void> }> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mango-bench-nginx-'));
   leftover({ folder: dir });
-  writeNginxConfig(dir, shopPorts, port);
+  // A load test's client sends far more than nginx's default 1000 requests on one connection, and
+  // autocannon would start a cut cart cycle again without its shopper (bench/cart.ts).
+  writeNginxConfig(dir, shopPorts, port, '  keepalive_requests 1000000;\n');
   const child = spawn(nginxBinary(), ['-p', dir, '-c', path.join(dir, 'nginx.conf'), '-e', path.join(dir, 'error.log')], { stdio: ['ignore', 'ignore', 'pipe'], detached: true });
   if (child.pid !== undefined) leftover({ group: child.pid });
   let errors = '';

@@ -7,9 +7,10 @@ const recipePath = fileURLToPath(new URL('../../../deploy/nginx/mango-shop.conf'
 /**
  * Writes, in `dir`, the repository's nginx recipe as it is but with one upstream line per shop port
  * and listening on loopback `port`, inside a main configuration of its own (no daemon, its own pid,
- * logs and temporary folders): what the fault test and the bench run nginx with.
+ * logs and temporary folders): what the fault test and the bench run nginx with. `extraHttp`:
+ * lines the bench adds to the `http` block; the fault test runs the recipe alone.
  */
-export function writeNginxConfig(dir: string, shopPorts: number[], port: number): string {
+export function writeNginxConfig(dir: string, shopPorts: number[], port: number, extraHttp = ''): string {
   for (const temp of ['body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']) fs.mkdirSync(path.join(dir, temp), { recursive: true, mode: 0o777 });
   fs.chmodSync(dir, 0o777);
   const recipe = fs.readFileSync(recipePath, 'utf8');
@@ -32,9 +33,7 @@ error_log ${dir}/error.log warn;
 events { worker_connections 4096; }
 http {
   access_log off;
-  # A load test's client sends far more than nginx's default 1000 requests on one connection.
-  keepalive_requests 1000000;
-  client_body_temp_path ${dir}/body;
+${extraHttp}  client_body_temp_path ${dir}/body;
   proxy_temp_path ${dir}/proxy;
   fastcgi_temp_path ${dir}/fastcgi;
   uwsgi_temp_path ${dir}/uwsgi;
