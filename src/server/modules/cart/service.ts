@@ -65,10 +65,7 @@ export class CartService {
     private readonly imageSizes: ImageSizes,
     private readonly clock: () => Date,
   ) {
-    this.cartOfUser = db
-      .select(cartViewColumns)
-      .from(cartLines)
-      .innerJoin(products, eq(products.id, cartLines.productId))
+    this.cartOfUser = cartView(db)
       .innerJoin(carts, eq(carts.id, cartLines.cartId))
       .where(eq(carts.userId, sql.placeholder('userId')))
       .orderBy(asc(cartLines.id))
@@ -173,27 +170,19 @@ export class CartService {
 
   /** The cart's lines, oldest first, read inside the transaction that changed them. */
   private async read(tx: Tx, userId: number, cartId: number): Promise<Cart> {
-    const rows = await tx
-      .select(cartViewColumns)
-      .from(cartLines)
-      .innerJoin(products, eq(products.id, cartLines.productId))
+    const rows = await cartView(tx)
       .where(eq(cartLines.cartId, cartId))
       .orderBy(asc(cartLines.id));
     return cartOf(userId, rows);
   }
 }
 
-interface CartViewRow {
-  id: number;
-  productId: number;
-  quantity: number;
-  name: string;
-  imageUrl: string;
-  priceCents: number;
-  stock: number;
-  isPreOrder: boolean;
-  expectedAvailabilityDate: string | null;
+/** A cart's lines with what the cart view shows of their products; each caller picks the cart. */
+function cartView(db: Db | Tx) {
+  return db.select(cartViewColumns).from(cartLines).innerJoin(products, eq(products.id, cartLines.productId)).$dynamic();
 }
+
+type CartViewRow = Awaited<ReturnType<typeof cartView>>[number];
 
 /** The cart a shopper sees, from its lines with their products. */
 function cartOf(userId: number, rows: CartViewRow[]): Cart {
