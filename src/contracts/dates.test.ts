@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, formatDate, formatDay } from './dates';
+import { addDays, formatDate, formatDay, formatDayMonth } from './dates';
 
 describe('calendar days written without Intl', () => {
   const date = new Intl.DateTimeFormat('en-NZ', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Pacific/Auckland' });
+  const dayMonth = new Intl.DateTimeFormat('en-NZ', { day: 'numeric', month: 'long', timeZone: 'Pacific/Auckland' });
   const weekday = new Intl.DateTimeFormat('en-NZ', { weekday: 'short', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Pacific/Auckland' });
 
   it('reads as en-NZ does', () => {
@@ -15,6 +16,7 @@ describe('calendar days written without Intl', () => {
       const noon = new Date(`${day}T12:00:00+12:00`);
       expect(formatDate(day), day).toBe(date.format(noon));
       expect(formatDay(day), day).toBe(weekday.format(noon));
+      expect(formatDayMonth(day), day).toBe(dayMonth.format(noon));
     }
   });
 

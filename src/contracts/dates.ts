@@ -1,3 +1,4 @@
+import { weekdayOf } from './days';
 import { formatter } from './formatter';
 
 /** The shop's days, months and years are New Zealand's. */
@@ -5,8 +6,6 @@ export const shopTimeZone = 'Pacific/Auckland';
 
 const nzDate = formatter(() => new Intl.DateTimeFormat('en-NZ', { day: 'numeric', month: 'long', year: 'numeric', timeZone: shopTimeZone }));
 const monthNames = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
-const weekdayNames = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
-const calendarDay = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 /**
  * A calendar day as en-NZ writes it ("10 June 2027"), put together by hand: a day needs no time
@@ -14,9 +13,13 @@ const calendarDay = /^(\d{4})-(\d{2})-(\d{2})$/;
  * (formatter.ts).
  */
 function calendarDayText(day: string): string | undefined {
-  const match = calendarDay.exec(day);
-  if (!match || !isCalendarDate(day)) return undefined;
-  return `${Number(match[3])} ${monthNames[Number(match[2]) - 1]} ${match[1]}`;
+  if (!isCalendarDate(day)) return undefined;
+  return `${Number(day.slice(8, 10))} ${monthNames[Number(day.slice(5, 7)) - 1]} ${day.slice(0, 4)}`;
+}
+
+/** A calendar day without its year, as en-NZ writes it ("8 December"). */
+export function formatDayMonth(day: string): string {
+  return calendarDayText(day)?.slice(0, -5) ?? day;
 }
 
 /** en-NZ dates ("10 June 2027"); date-only strings are read as that calendar day. */
@@ -27,7 +30,7 @@ export function formatDate(value: string | Date): string {
 /** A calendar day with its weekday ("Wed, 3 March 2027"): delivery and packing days. */
 export function formatDay(date: string): string {
   const text = calendarDayText(date);
-  return text ? `${weekdayNames[new Date(`${date}T00:00:00Z`).getUTCDay()]}, ${text}` : nzWeekday().format(new Date(`${date}T12:00:00+12:00`));
+  return text ? `${weekdayOf(date)}, ${text}` : nzWeekday().format(new Date(`${date}T12:00:00+12:00`));
 }
 
 const nzWeekday = formatter(() => new Intl.DateTimeFormat('en-NZ', { weekday: 'short', day: 'numeric', month: 'long', year: 'numeric', timeZone: shopTimeZone }));

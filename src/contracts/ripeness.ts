@@ -1,5 +1,4 @@
-import { addDays } from './dates';
-import { formatter } from './formatter';
+import { addDays, formatDate, formatDayMonth } from './dates';
 
 /**
  * A variety's clock (set per product): mangoes are picked firm and ripen on the bench, ready to
@@ -30,18 +29,13 @@ export function spanOf(windows: readonly RipeWindow[]): RipeWindow | null {
   };
 }
 
-const dayMonth = formatter(() => new Intl.DateTimeFormat('en-NZ', { day: 'numeric', month: 'long', timeZone: 'UTC' }));
-const dayMonthYear = formatter(() => new Intl.DateTimeFormat('en-NZ', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }));
-const atNoon = (day: string) => new Date(`${day}T12:00:00Z`);
-
 /** "8–12 December", "29 November – 3 December", "30 December 2026 – 3 January 2027"; one day alone reads "8 December". */
 export function formatDayRange(window: RipeWindow): string {
-  const from = atNoon(window.from);
-  const until = atNoon(window.until);
-  if (window.from === window.until) return dayMonth().format(from);
-  if (window.from.slice(0, 4) !== window.until.slice(0, 4)) return `${dayMonthYear().format(from)} – ${dayMonthYear().format(until)}`;
-  if (window.from.slice(0, 7) === window.until.slice(0, 7)) return `${from.getUTCDate()}–${dayMonth().format(until)}`;
-  return `${dayMonth().format(from)} – ${dayMonth().format(until)}`;
+  const { from, until } = window;
+  if (from === until) return formatDayMonth(from);
+  if (from.slice(0, 4) !== until.slice(0, 4)) return `${formatDate(from)} – ${formatDate(until)}`;
+  if (from.slice(0, 7) === until.slice(0, 7)) return `${Number(from.slice(8, 10))}–${formatDayMonth(until)}`;
+  return `${formatDayMonth(from)} – ${formatDayMonth(until)}`;
 }
 
 /**
