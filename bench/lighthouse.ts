@@ -50,7 +50,8 @@ export interface PageScores {
   reportPath: string;
 }
 
-export async function benchLighthouse(shopUrl: string): Promise<PageScores[]> {
+/** `reportPrefix` names the saved reports apart (the baseline's beside this checkout's). */
+export async function benchLighthouse(shopUrl: string, reportPrefix = 'lighthouse'): Promise<PageScores[]> {
   const products = (await (await fetch(`${shopUrl}/api/products`)).json()) as Array<{ id: number }>;
   if (!products[0]) throw new Error('the shop has no products to open');
   const pages = [
@@ -61,11 +62,11 @@ export async function benchLighthouse(shopUrl: string): Promise<PageScores[]> {
   ] as const;
   fs.mkdirSync(outDir, { recursive: true });
   const results: PageScores[] = [];
-  for (const [name, url] of pages) results.push(await auditPage(name, url));
+  for (const [name, url] of pages) results.push(await auditPage(name, url, reportPrefix));
   return results;
 }
 
-async function auditPage(name: string, url: string): Promise<PageScores> {
+async function auditPage(name: string, url: string, reportPrefix: string): Promise<PageScores> {
   const reports: Result[] = [];
   const errors: string[] = [];
   for (let run = 1; run <= runs; run += 1) {
@@ -83,7 +84,7 @@ async function auditPage(name: string, url: string): Promise<PageScores> {
       }
     }
   }
-  const reportPath = path.join(outDir, `lighthouse-${name}.json`);
+  const reportPath = path.join(outDir, `${reportPrefix}-${name}.json`);
   const last = reports.at(-1);
   if (last) fs.writeFileSync(reportPath, JSON.stringify(last, null, 2));
   const scores = Object.fromEntries(categories.map((c) => [c, medianScore(reports, c)])) as PageScores['scores'];

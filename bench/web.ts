@@ -20,7 +20,7 @@ export async function benchWeb(reports: { bundle: boolean; lighthouse: boolean }
     const shop = await startShop({ tree: contender.tree, node: contender.node });
     try {
       const files = reports.bundle ? await benchBundle(shop.url) : undefined;
-      const pages = reports.lighthouse ? await benchLighthouse(shop.url) : undefined;
+      const pages = reports.lighthouse ? await benchLighthouse(shop.url, contender.tree === undefined ? 'lighthouse' : 'lighthouse-baseline') : undefined;
       measured.push({ label: contender.label, files, pages });
       if (contender.tree === undefined) {
         if (files) printBundle(files);
@@ -51,6 +51,9 @@ function printAgainstBaseline(current: WebMeasures, base: WebMeasures): void {
     rows.push([`${name} performance`, String(page.scores.performance ?? 'n/a'), String(other.scores.performance ?? 'n/a'), '']);
     const lcp = (one: PageScores) => one.measures['largest-contentful-paint'];
     rows.push([`${name} LCP ms`, String(Math.round(lcp(page) ?? 0)), String(Math.round(lcp(other) ?? 0)), times(lcp(page) ?? 0, lcp(other) ?? undefined)]);
+    const tbt = (one: PageScores) => one.measures['total-blocking-time'];
+    rows.push([`${name} TBT ms`, String(Math.round(tbt(page) ?? 0)), String(Math.round(tbt(other) ?? 0)), times(tbt(page) ?? 0, tbt(other) ?? undefined)]);
+    rows.push([`${name} best practices`, String(page.scores['best-practices'] ?? 'n/a'), String(other.scores['best-practices'] ?? 'n/a'), '']);
   }
   printTable(['measure', thisCheckout, base.label, 'this / base'], rows);
 }
