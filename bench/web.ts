@@ -52,7 +52,9 @@ function printAgainstBaseline(current: WebMeasures, base: WebMeasures): void {
     const lcp = (one: PageScores) => one.measures['largest-contentful-paint'];
     rows.push([`${name} LCP ms`, String(Math.round(lcp(page) ?? 0)), String(Math.round(lcp(other) ?? 0)), times(lcp(page) ?? 0, lcp(other) ?? undefined)]);
     const tbt = (one: PageScores) => one.measures['total-blocking-time'];
-    rows.push([`${name} TBT ms`, String(Math.round(tbt(page) ?? 0)), String(Math.round(tbt(other) ?? 0)), times(tbt(page) ?? 0, tbt(other) ?? undefined)]);
+    const ms = (value: number | null) => (value === null ? 'n/a' : String(Math.round(value)));
+    const tbtNow = tbt(page);
+    rows.push([`${name} TBT ms`, ms(tbtNow), ms(tbt(other)), tbtNow === null ? '' : times(tbtNow, tbt(other) ?? undefined)]);
     rows.push([`${name} best practices`, String(page.scores['best-practices'] ?? 'n/a'), String(other.scores['best-practices'] ?? 'n/a'), '']);
   }
   printTable(['measure', thisCheckout, base.label, 'this / base'], rows);
