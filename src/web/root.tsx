@@ -1,4 +1,4 @@
-import { HydrationBoundary, QueryClientProvider } from '@tanstack/react-query';
+import { HydrationBoundary, QueryClientProvider } from './lib/query';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import {
   isRouteErrorResponse,

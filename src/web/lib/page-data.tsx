@@ -1,4 +1,4 @@
-import { dehydrate, type DehydratedState, HydrationBoundary, type QueryKey } from '@tanstack/react-query';
+import { dehydrate, type DehydratedState, HydrationBoundary, type QueryKey } from './query';
 import type { ReactNode } from 'react';
 import { type AppLoadContext, data, useLoaderData } from 'react-router';
 import { apiRequest } from './api-client';

@@ -1,4 +1,4 @@
-import type { QueryKey } from '@tanstack/react-query';
+import type { QueryKey } from './query';
 import type { MetaArgs, MetaDescriptor } from 'react-router';
 import type { PageData } from './page-data';
 import { pageTitle } from './page-title';

@@ -1,13 +1,8 @@
-import { QueryClient } from '@tanstack/react-query';
+import { QueryClient } from './query';
 
-/** Spec 7: no retries, no refetch on window focus, no polling. */
+/** Spec 7: no retries, no refetch on window focus, no polling: the cache does none of these. */
 export function makeQueryClient(): QueryClient {
-  return new QueryClient({
-    defaultOptions: {
-      queries: { retry: false, refetchOnWindowFocus: false },
-      mutations: { retry: false },
-    },
-  });
+  return new QueryClient();
 }
 
 /**

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery } from '../lib/query';
 import { CheckCircle2 } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link, Navigate, useSearchParams } from 'react-router';

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery } from '../../lib/query';
 import { Link } from 'react-router';
 import { Spinner } from '../../components/ui/spinner';
 import { formatDate, formatPrice } from '../../lib/format';

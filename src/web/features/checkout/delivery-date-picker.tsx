@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery } from '../../lib/query';
 import { CalendarDays } from 'lucide-react';
 import { Spinner } from '../../components/ui/spinner';
 import { ApiError } from '../../lib/api-client';

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery } from '../../lib/query';
 import { Store } from 'lucide-react';
 import { hoursText, type PickupDates } from '../../../contracts/pickup';
 import { Spinner } from '../../components/ui/spinner';

@@ -1,5 +1,5 @@
 import { preOrderNote } from './order-line-list';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '../../lib/query';
 import { ArrowLeft, FileText } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';

@@ -1,4 +1,4 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '../../lib/query';
 import { CreditCard } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '../../components/ui/button';

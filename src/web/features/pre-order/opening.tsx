@@ -1,4 +1,4 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '../../lib/query';
 import { useEffect, useRef } from 'react';
 import { formatOpening } from '../../../contracts/availability';
 import type { Product } from '../../../contracts/product';

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery } from '../../lib/query';
 import { Copy, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import type { ActivePromo } from '../../../contracts/content';

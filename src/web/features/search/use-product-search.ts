@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery } from '../../lib/query';
 import { useEffect, useState } from 'react';
 import type { Product } from '../../../contracts/product';
 import { shopRules } from '../../../contracts/shop-rules';

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery } from '../../lib/query';
 import type { Testimonial } from '../../../contracts/content';
 import { cacheTimes } from '../../../contracts/shop-rules';
 import { apiRequest } from '../../lib/api-client';

@@ -1,4 +1,4 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '../../lib/query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { WaitlistEntryView } from '../../../contracts/waitlist';

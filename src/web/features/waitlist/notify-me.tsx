@@ -1,4 +1,4 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '../../lib/query';
 import { Bell, Check } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery } from '../../lib/query';
 import type { JoinWaitlistInput, WaitlistEntryView, WaitlistJoinAnswer } from '../../../contracts/waitlist';
 import { apiRequest } from '../../lib/api-client';
 import { useAuth } from '../auth/auth-provider';

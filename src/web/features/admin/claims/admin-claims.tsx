@@ -1,4 +1,4 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '../../../lib/query';
 import { claimOutcomeLabels, claimReasonLabels, claimStatuses, claimStatusLabels } from '../../../../contracts/claims';
 import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api-client';

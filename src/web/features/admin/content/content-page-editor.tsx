@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '../../../lib/query';
 import { ArrowLeft } from 'lucide-react';
 import { type FormEvent, type MouseEvent, useState } from 'react';
 import { type AdminPage, createPageSchema, updatePageSchema } from '../../../../contracts/content-admin';

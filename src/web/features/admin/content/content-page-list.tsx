@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '../../../lib/query';
 import { ExternalLink, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';

@@ -1,4 +1,4 @@
-import { type QueryClient, type QueryKey, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, type QueryKey, useMutation, useQuery, useQueryClient } from '../../../lib/query';
 import { EyeOff } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button';

@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '../../../lib/query';
 import { ShieldCheck, ShieldOff } from 'lucide-react';
 import { useState } from 'react';
 import type { CustomerDetail } from '../../../../contracts/customers';

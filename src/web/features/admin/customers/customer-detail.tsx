@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery } from '../../../lib/query';
 import { ArrowLeft } from 'lucide-react';
 import type { CustomerDetail } from '../../../../contracts/customers';
 import { Panel } from '../../../components/ui/panel';

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery } from '../../../lib/query';
 import { Download } from 'lucide-react';
 import { Spinner } from '../../../components/ui/spinner';
 import { fetchWaitlistCounts, waitlistCountsKey, waitlistCsvPath } from '../shared/admin-api';

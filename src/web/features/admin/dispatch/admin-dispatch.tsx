@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '../../../lib/query';
 import { CalendarDays, Download, Printer, Store } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '../../../lib/query';
 import { type FormEvent, useState } from 'react';
 import { adjustmentReasons, type InventoryRow, stockAdjustmentSchema } from '../../../../contracts/inventory';
 import type { StockMovementReason } from '../../../../contracts/order';

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '../../../lib/query';
 import { type FormEvent, useState } from 'react';
 import { batchLabel, type BatchView, type ExpiringBatch, newBatchSchema, type NewBatch, type WriteOff, writeOffReasons, writeOffSchema } from '../../../../contracts/batches';
 import type { InventoryRow } from '../../../../contracts/inventory';

@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '../../../lib/query';
 import { type FormEvent, useState } from 'react';
 import { cancelWaitingSchema, expectedDateSchema, type PreOrderBook, shipmentBodySchema } from '../../../../contracts/pre-order';
 import { TextField } from '../../../components/ui/text-field';

@@ -1,4 +1,4 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery } from '../../../lib/query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { InventoryRow } from '../../../../contracts/inventory';

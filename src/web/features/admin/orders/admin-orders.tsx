@@ -1,4 +1,4 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '../../../lib/query';
 import { Download } from 'lucide-react';
 import { Link } from 'react-router';
 import { type OrderStatus, orderStatuses, orderStatusLabels } from '../../../../contracts/order';

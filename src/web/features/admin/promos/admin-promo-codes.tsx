@@ -1,4 +1,4 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '../../../lib/query';
 import { Plus } from 'lucide-react';
 import { useState } from 'react';
 import type { AdminPromoCode } from '../../../../contracts/promo-admin';

@@ -1,4 +1,4 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '../../../lib/query';
 import { useState } from 'react';
 import { type AdminPromoCode, type PromoCodeFields, type PromoDiscountType, promoCodeSchema } from '../../../../contracts/promo-admin';
 import { DialogDescription, DialogTitle } from '../../../components/ui/dialog';

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery } from '../../../lib/query';
 import { useState } from 'react';
 import { nzToday } from '../../../../contracts/dates';
 import { type GstPeriod, gstPeriodLabels, gstPeriods, type GstReturnView, lastMonth } from '../../../../contracts/gst-return';

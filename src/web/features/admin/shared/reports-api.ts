@@ -1,4 +1,4 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '../../../lib/query';
 import type { AuditPage, DashboardView, ReportTable, SalesReport } from '../../../../contracts/reports';
 import { apiRequest } from '../../../lib/api-client';
 
