@@ -1,7 +1,7 @@
-import { hashKey, keepEqualParts, type QueryKey, startsWith } from "./keys";
+import { hashKey, keepEqualParts, type QueryKey, startsWith } from './keys';
 
-export type QueryStatus = "pending" | "error" | "success";
-export type FetchStatus = "idle" | "fetching";
+export type QueryStatus = 'pending' | 'error' | 'success';
+export type FetchStatus = 'idle' | 'fetching';
 
 export interface QueryState<TData = unknown> {
   /** The last answer; `null` is an answer ("none"), only `undefined` means there is none yet. */
@@ -23,19 +23,17 @@ export interface QueryFunctionContext {
   signal: AbortSignal;
 }
 
-export type QueryFunction<TData> = (
-  context: QueryFunctionContext,
-) => Promise<TData>;
+export type QueryFunction<TData> = (context: QueryFunctionContext) => Promise<TData>;
 
 /** A fetch that was called off: whoever waits for it gets this, and the query never shows it as an error. */
 export class CancelledError extends Error {
   constructor() {
-    super("The request was called off");
-    this.name = "CancelledError";
+    super('The request was called off');
+    this.name = 'CancelledError';
   }
 }
 
-const isServer = typeof window === "undefined";
+const isServer = typeof window === 'undefined';
 /** How long an answer nobody shows is kept: 5 minutes in the browser; for the request's lifetime on the server. */
 const defaultGcTime = isServer ? Infinity : 5 * 60_000;
 
@@ -44,16 +42,7 @@ export function ignore(): void {
 }
 
 function emptyState<TData>(): QueryState<TData> {
-  return {
-    data: undefined,
-    dataUpdatedAt: 0,
-    dataUpdateCount: 0,
-    error: null,
-    errorUpdatedAt: 0,
-    status: "pending",
-    fetchStatus: "idle",
-    isInvalidated: false,
-  };
+  return { data: undefined, dataUpdatedAt: 0, dataUpdateCount: 0, error: null, errorUpdatedAt: 0, status: 'pending', fetchStatus: 'idle', isInvalidated: false };
 }
 
 interface Run<TData> {
@@ -98,6 +87,12 @@ export class Query<TData = unknown> {
 
   readonly getState = (): QueryState<TData> => this.state;
 
+  /** The latest options of the components showing it: their query function, and the longest time to keep it. */
+  use(queryFn: QueryFunction<TData>, gcTime: number | undefined): void {
+    this.queryFn = queryFn;
+    if (gcTime !== undefined) this.gcTime = Math.max(this.gcTime, gcTime);
+  }
+
   setState(state: QueryState<TData>): void {
     this.state = state;
     for (const listener of [...this.listeners]) listener();
@@ -123,11 +118,7 @@ export class Query<TData = unknown> {
 
   isStale(staleTime: number): boolean {
     const { data, isInvalidated, dataUpdatedAt } = this.state;
-    return (
-      data === undefined ||
-      isInvalidated ||
-      Date.now() - dataUpdatedAt >= staleTime
-    );
+    return data === undefined || isInvalidated || Date.now() - dataUpdatedAt >= staleTime;
   }
 
   setData(data: TData, updatedAt = Date.now()): void {
@@ -137,7 +128,7 @@ export class Query<TData = unknown> {
       dataUpdatedAt: updatedAt,
       dataUpdateCount: this.state.dataUpdateCount + 1,
       error: null,
-      status: "success",
+      status: 'success',
       isInvalidated: false,
     });
   }
@@ -146,28 +137,16 @@ export class Query<TData = unknown> {
    * Asks for the answer. A fetch already under way is shared, unless `cancelRefetch` and the query
    * already has an answer: then it is called off and a new one starts (the old one may be out of date).
    */
-  fetch(
-    queryFn?: QueryFunction<TData>,
-    options: { cancelRefetch?: boolean } = {},
-  ): Promise<TData> {
+  fetch(queryFn?: QueryFunction<TData>, options: { cancelRefetch?: boolean } = {}): Promise<TData> {
     if (queryFn) this.queryFn = queryFn;
     if (this.run) {
-      if (options.cancelRefetch && this.state.data !== undefined)
-        this.cancel({ revert: false });
+      if (options.cancelRefetch && this.state.data !== undefined) this.cancel({ revert: false });
       else return this.run.promise;
     }
     const fn = this.queryFn;
-    if (!fn)
-      return Promise.reject(
-        new Error(`No query function for ${this.queryHash}`),
-      );
+    if (!fn) return Promise.reject(new Error(`No query function for ${this.queryHash}`));
     const controller = new AbortController();
-    const run = {
-      controller,
-      signalRead: false,
-      called: false,
-      before: this.state,
-    } as Run<TData>;
+    const run = { controller, signalRead: false, called: false, before: this.state } as Run<TData>;
     const context: QueryFunctionContext = {
       queryKey: this.queryKey,
       get signal() {
@@ -177,6 +156,7 @@ export class Query<TData = unknown> {
     };
     run.promise = new Promise<TData>((resolve, reject) => {
       run.reject = reject;
+      // Called at once, so a component that goes in the same moment can still abort the request.
       let answer: Promise<TData>;
       try {
         answer = Promise.resolve(fn(context));
@@ -187,7 +167,7 @@ export class Query<TData = unknown> {
         (data) => {
           if (run.called) return;
           this.run = undefined;
-          this.state = { ...this.state, fetchStatus: "idle" };
+          this.state = { ...this.state, fetchStatus: 'idle' };
           this.setData(data);
           resolve(this.state.data as TData);
         },
@@ -195,13 +175,7 @@ export class Query<TData = unknown> {
           if (run.called) return;
           this.run = undefined;
           // A failed refetch keeps the last answer beside the error.
-          this.setState({
-            ...this.state,
-            error: error as Error,
-            errorUpdatedAt: Date.now(),
-            status: "error",
-            fetchStatus: "idle",
-          });
+          this.setState({ ...this.state, error: error as Error, errorUpdatedAt: Date.now(), status: 'error', fetchStatus: 'idle' });
           reject(error);
         },
       );
@@ -209,13 +183,7 @@ export class Query<TData = unknown> {
     run.promise.catch(ignore);
     this.run = run;
     // Without an answer yet, the query is back to pending: its last error is no longer shown.
-    this.setState({
-      ...this.state,
-      fetchStatus: "fetching",
-      ...(this.state.data === undefined
-        ? { error: null, status: "pending" as const }
-        : {}),
-    });
+    this.setState({ ...this.state, fetchStatus: 'fetching', ...(this.state.data === undefined ? { error: null, status: 'pending' as const } : {}) });
     return run.promise;
   }
 
@@ -226,11 +194,7 @@ export class Query<TData = unknown> {
     run.called = true;
     this.run = undefined;
     run.controller.abort();
-    this.setState(
-      revert
-        ? { ...run.before, fetchStatus: "idle" }
-        : { ...this.state, fetchStatus: "idle" },
-    );
+    this.setState(revert ? { ...run.before, fetchStatus: 'idle' } : { ...this.state, fetchStatus: 'idle' });
     run.reject(new CancelledError());
   }
 
@@ -258,11 +222,7 @@ export interface QueryFilters {
 export class QueryCache {
   private readonly queries = new Map<string, Query<unknown>>();
 
-  build<TData>(
-    queryKey: QueryKey,
-    state?: QueryState<TData>,
-    queryHash = hashKey(queryKey),
-  ): Query<TData> {
+  build<TData>(queryKey: QueryKey, state?: QueryState<TData>, queryHash = hashKey(queryKey)): Query<TData> {
     let query = this.queries.get(queryHash) as Query<TData> | undefined;
     if (!query) {
       query = new Query<TData>(this, queryKey, queryHash, state);
@@ -297,7 +257,7 @@ export class QueryCache {
   }
 }
 
-export type MutationStatus = "idle" | "pending" | "error" | "success";
+export type MutationStatus = 'idle' | 'pending' | 'error' | 'success';
 
 export interface MutationState<TData, TVariables> {
   status: MutationStatus;
@@ -313,26 +273,16 @@ export interface MutationOptions<TData, TVariables> {
   scope?: { id: string };
   onSuccess?: (data: TData, variables: TVariables) => unknown;
   onError?: (error: Error, variables: TVariables) => unknown;
-  onSettled?: (
-    data: TData | undefined,
-    error: Error | null,
-    variables: TVariables,
-  ) => unknown;
+  onSettled?: (data: TData | undefined, error: Error | null, variables: TVariables) => unknown;
 }
 
 /** One change sent to the server: pending until it and its callbacks have run. */
 export class Mutation<TData, TVariables> {
-  state: MutationState<TData, TVariables> = {
-    status: "idle",
-    data: undefined,
-    error: null,
-    variables: undefined,
-  };
+  state: MutationState<TData, TVariables> = { status: 'idle', data: undefined, error: null, variables: undefined };
   private readonly listeners = new Set<() => void>();
 
   constructor(
-    /** Kept up to date by the hook while the mutation runs, so its callbacks see the latest values. */
-    public options: MutationOptions<TData, TVariables>,
+    private options: MutationOptions<TData, TVariables>,
     private readonly cache: MutationCache,
   ) {}
 
@@ -341,19 +291,29 @@ export class Mutation<TData, TVariables> {
     return () => this.listeners.delete(listener);
   };
 
+  readonly getState = (): MutationState<TData, TVariables> => this.state;
+
+  get mutationKey(): QueryKey | undefined {
+    return this.options.mutationKey;
+  }
+
+  get scope(): string | undefined {
+    return this.options.scope?.id;
+  }
+
+  /** The component's latest options, while it runs: its callbacks see the latest values. */
+  setOptions(options: MutationOptions<TData, TVariables>): void {
+    if (this.state.status === 'pending') this.options = options;
+  }
+
   private setState(state: MutationState<TData, TVariables>): void {
     this.state = state;
     for (const listener of [...this.listeners]) listener();
   }
 
-  /** Never rejects: the outcome is in `state` and the callbacks. Callbacks run even after the hook unmounts. */
+  /** Never rejects: the outcome is in `state` and the callbacks. Callbacks run even after the component has gone. */
   async execute(variables: TVariables): Promise<void> {
-    this.setState({
-      status: "pending",
-      data: undefined,
-      error: null,
-      variables,
-    });
+    this.setState({ status: 'pending', data: undefined, error: null, variables });
     const release = this.cache.start(this);
     try {
       await release.turn;
@@ -367,16 +327,11 @@ export class Mutation<TData, TVariables> {
           await this.options.onError?.(error as Error, variables);
           await this.options.onSettled?.(undefined, error as Error, variables);
         } finally {
-          this.setState({
-            status: "error",
-            data: undefined,
-            error: error as Error,
-            variables,
-          });
+          this.setState({ status: 'error', data: undefined, error: error as Error, variables });
         }
         return;
       }
-      this.setState({ status: "success", data, error: null, variables });
+      this.setState({ status: 'success', data, error: null, variables });
     } catch {
       // An error thrown by onError or onSettled: the state already says error.
     } finally {
@@ -390,16 +345,12 @@ export class MutationCache {
   private readonly scopes = new Map<string, Promise<void>>();
 
   /** Counts the mutation as pending; its turn comes after the earlier ones of its scope. */
-  start<TData, TVariables>(
-    mutation: Mutation<TData, TVariables>,
-  ): { turn: Promise<void>; done: () => void } {
+  start<TData, TVariables>(mutation: Mutation<TData, TVariables>): { turn: Promise<void>; done: () => void } {
     this.pending.add(mutation as Mutation<unknown, unknown>);
-    const scope = mutation.options.scope?.id;
+    const scope = mutation.scope;
     let done!: () => void;
     const finished = new Promise<void>((resolve) => (done = resolve));
-    const turn = scope
-      ? (this.scopes.get(scope) ?? Promise.resolve())
-      : Promise.resolve();
+    const turn = scope ? (this.scopes.get(scope) ?? Promise.resolve()) : Promise.resolve();
     if (scope) {
       const chain = turn.then(() => finished);
       this.scopes.set(scope, chain);
@@ -420,12 +371,7 @@ export class MutationCache {
   count(mutationKey?: QueryKey): number {
     let count = 0;
     for (const mutation of this.pending) {
-      if (
-        !mutationKey ||
-        (mutation.options.mutationKey &&
-          startsWith(mutation.options.mutationKey, mutationKey))
-      )
-        count += 1;
+      if (!mutationKey || (mutation.mutationKey && startsWith(mutation.mutationKey, mutationKey))) count += 1;
     }
     return count;
   }
@@ -461,10 +407,7 @@ export class QueryClient {
   }
 
   /** Stores an answer as if fetched now; `undefined` stores nothing. */
-  setQueryData<TData>(
-    queryKey: QueryKey,
-    data: TData | undefined,
-  ): TData | undefined {
+  setQueryData<TData>(queryKey: QueryKey, data: TData | undefined): TData | undefined {
     if (data === undefined) return undefined;
     const query = this.queryCache.build<TData>(queryKey);
     query.setData(data);
@@ -472,10 +415,7 @@ export class QueryClient {
   }
 
   /** The answer in the cache, even an out-of-date one; fetched only when there is none. */
-  async ensureQueryData<TData>({
-    queryKey,
-    queryFn,
-  }: FetchQueryOptions<TData>): Promise<TData> {
+  async ensureQueryData<TData>({ queryKey, queryFn }: FetchQueryOptions<TData>): Promise<TData> {
     const query = this.queryCache.build<TData>(queryKey);
     if (query.state.data !== undefined) return query.state.data;
     return query.fetch(queryFn);
@@ -487,20 +427,12 @@ export class QueryClient {
    */
   async invalidateQueries(filters: QueryFilters = {}): Promise<void> {
     const matching = this.queryCache.findAll(filters);
-    for (const query of matching)
-      query.setState({ ...query.state, isInvalidated: true });
-    await Promise.all(
-      matching
-        .filter((query) => query.isActive())
-        .map((query) =>
-          query.fetch(undefined, { cancelRefetch: true }).catch(ignore),
-        ),
-    );
+    for (const query of matching) query.setState({ ...query.state, isInvalidated: true });
+    await Promise.all(matching.filter((query) => query.isActive()).map((query) => query.fetch(undefined, { cancelRefetch: true }).catch(ignore)));
   }
 
   removeQueries(filters: QueryFilters = {}): void {
-    for (const query of this.queryCache.findAll(filters))
-      this.queryCache.remove(query);
+    for (const query of this.queryCache.findAll(filters)) this.queryCache.remove(query);
   }
 
   isMutating(filters: { mutationKey?: QueryKey } = {}): number {

@@ -1,5 +1,5 @@
-import type { QueryClient, QueryState } from "./cache";
-import type { QueryKey } from "./keys";
+import type { QueryClient, QueryState } from './cache';
+import type { QueryKey } from './keys';
 
 /** The answers a server render used, as they travel in the page to the browser's cache. */
 export interface DehydratedState {
@@ -12,28 +12,20 @@ export function dehydrate(client: QueryClient): DehydratedState {
     queries: client
       .getQueryCache()
       .findAll()
-      .filter((query) => query.state.status === "success")
-      .map((query) => ({
-        queryKey: query.queryKey,
-        queryHash: query.queryHash,
-        state: { ...query.state, fetchStatus: "idle" },
-      })),
+      .filter((query) => query.state.status === 'success')
+      .map((query) => ({ queryKey: query.queryKey, queryHash: query.queryHash, state: { ...query.state, fetchStatus: 'idle' } })),
   };
 }
 
 /** Stores the server's answers; a cached answer is replaced only by a newer one. */
-export function hydrate(
-  client: QueryClient,
-  state: DehydratedState | undefined,
-): void {
+export function hydrate(client: QueryClient, state: DehydratedState | undefined): void {
   const cache = client.getQueryCache();
   for (const { queryKey, queryHash, state: answered } of state?.queries ?? []) {
     const cached = cache.get(queryHash);
     if (!cached) {
-      cache.build(queryKey, { ...answered, fetchStatus: "idle" }, queryHash);
+      cache.build(queryKey, { ...answered, fetchStatus: 'idle' }, queryHash);
       continue;
     }
-    if (cached.state.dataUpdatedAt < answered.dataUpdatedAt)
-      cached.setState({ ...answered, fetchStatus: cached.state.fetchStatus });
+    if (cached.state.dataUpdatedAt < answered.dataUpdatedAt) cached.setState({ ...answered, fetchStatus: cached.state.fetchStatus });
   }
 }

@@ -3,23 +3,7 @@
  * across components, freshness, invalidation by key prefix, server answers carried into the page,
  * mutations), small enough for the first view. See docs/decisions/0037-own-query-cache.md.
  */
-export {
-  CancelledError,
-  QueryClient,
-  type QueryFunction,
-  type QueryFunctionContext,
-  type QueryState,
-} from "./cache";
-export { type DehydratedState, dehydrate, hydrate } from "./hydration";
-export type { QueryKey } from "./keys";
-export {
-  HydrationBoundary,
-  keepPreviousData,
-  QueryClientProvider,
-  useMutation,
-  useQuery,
-  useQueryClient,
-  type UseMutationResult,
-  type UseQueryOptions,
-  type UseQueryResult,
-} from "./react";
+export { CancelledError, QueryClient, type QueryFunction, type QueryFunctionContext, type QueryState } from './cache';
+export { type DehydratedState, dehydrate, hydrate } from './hydration';
+export type { QueryKey } from './keys';
+export { HydrationBoundary, keepPreviousData, QueryClientProvider, useMutation, useQuery, useQueryClient, type UseMutationResult, type UseQueryOptions, type UseQueryResult } from './react';

@@ -2,7 +2,7 @@
 export type QueryKey = readonly unknown[];
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
-  if (Object.prototype.toString.call(value) !== "[object Object]") return false;
+  if (Object.prototype.toString.call(value) !== '[object Object]') return false;
   const prototype = Object.getPrototypeOf(value) as unknown;
   return prototype === null || prototype === Object.prototype;
 }
@@ -32,13 +32,8 @@ export function hashKey(key: QueryKey): string {
 export function startsWith(key: unknown, prefix: unknown): boolean {
   if (key === prefix) return true;
   if (typeof key !== typeof prefix) return false;
-  if (key && prefix && typeof key === "object" && typeof prefix === "object") {
-    return Object.keys(prefix).every((name) =>
-      startsWith(
-        (key as Record<string, unknown>)[name],
-        (prefix as Record<string, unknown>)[name],
-      ),
-    );
+  if (key && prefix && typeof key === 'object' && typeof prefix === 'object') {
+    return Object.keys(prefix).every((name) => startsWith((key as Record<string, unknown>)[name], (prefix as Record<string, unknown>)[name]));
   }
   return false;
 }
@@ -59,15 +54,7 @@ export function keepEqualParts<T>(previous: unknown, next: T): T {
   for (const name of names) {
     const part = keepEqualParts(before[name], after[name]);
     (copy as Record<string, unknown>)[name] = part;
-    if (
-      part === before[name] &&
-      (part !== undefined || Object.prototype.hasOwnProperty.call(before, name))
-    )
-      same += 1;
+    if (part === before[name] && (part !== undefined || Object.prototype.hasOwnProperty.call(before, name))) same += 1;
   }
-  return (
-    Object.keys(before).length === names.length && same === names.length
-      ? previous
-      : copy
-  ) as T;
+  return (Object.keys(before).length === names.length && same === names.length ? previous : copy) as T;
 }

@@ -1,47 +1,17 @@
-import {
-  createContext,
-  type ReactNode,
-  useContext,
-  useEffect,
-  useMemo,
-  useRef,
-  useState,
-  useSyncExternalStore,
-} from "react";
-import {
-  type FetchStatus,
-  ignore,
-  Mutation,
-  type MutationOptions,
-  type MutationState,
-  type Query,
-  QueryClient,
-  type QueryFunction,
-  type QueryState,
-} from "./cache";
-import { type DehydratedState, hydrate } from "./hydration";
-import type { QueryKey } from "./keys";
+import { createContext, type ReactNode, useContext, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import { type FetchStatus, ignore, Mutation, type MutationOptions, type MutationState, type Query, type QueryClient, type QueryFunction, type QueryState } from './cache';
+import { type DehydratedState, hydrate } from './hydration';
+import type { QueryKey } from './keys';
 
 const ClientContext = createContext<QueryClient | undefined>(undefined);
 
-export function QueryClientProvider({
-  client,
-  children,
-}: {
-  client: QueryClient;
-  children?: ReactNode;
-}) {
-  return (
-    <ClientContext.Provider value={client}>{children}</ClientContext.Provider>
-  );
+export function QueryClientProvider({ client, children }: { client: QueryClient; children?: ReactNode }) {
+  return <ClientContext.Provider value={client}>{children}</ClientContext.Provider>;
 }
 
 export function useQueryClient(): QueryClient {
   const client = useContext(ClientContext);
-  if (!client)
-    throw new Error(
-      "No QueryClient set: wrap the app in <QueryClientProvider>",
-    );
+  if (!client) throw new Error('No QueryClient set: wrap the app in <QueryClientProvider>');
   return client;
 }
 
@@ -59,13 +29,12 @@ export interface UseQueryOptions<TData> {
   staleTime?: number;
   gcTime?: number;
   /** `false`: an existing answer is not asked again when a component appears; `'always'`: even a fresh one is. */
-  refetchOnMount?: boolean | "always";
+  refetchOnMount?: boolean | 'always';
   placeholderData?: typeof keepPreviousData;
   /** The cache never retries a failed fetch; `false` is accepted to say so where it matters. */
   retry?: false;
   /** Asks again this often (ms) while shown and the page is visible; `false` stops. */
-  refetchInterval?:
-    number | false | ((query: Query<TData>) => number | false | undefined);
+  refetchInterval?: number | false | ((query: Query<TData>) => number | false | undefined);
 }
 
 interface ResultBase {
@@ -77,191 +46,137 @@ interface ResultBase {
 }
 
 export type UseQueryResult<TData> =
-  | (ResultBase & {
-      status: "pending";
-      data: undefined;
-      error: null;
-      isPending: true;
-      isError: false;
-      isSuccess: false;
-    })
-  | (ResultBase & {
-      status: "error";
-      data: TData | undefined;
-      error: Error;
-      isPending: false;
-      isError: true;
-      isSuccess: false;
-    })
-  | (ResultBase & {
-      status: "success";
-      data: TData;
-      error: null;
-      isPending: false;
-      isError: false;
-      isSuccess: true;
-    });
+  | (ResultBase & { status: 'pending'; data: undefined; error: null; isPending: true; isError: false; isSuccess: false })
+  | (ResultBase & { status: 'error'; data: TData | undefined; error: Error; isPending: false; isError: true; isSuccess: false })
+  | (ResultBase & { status: 'success'; data: TData; error: null; isPending: false; isError: false; isSuccess: true });
 
-function shouldFetchOnMount<TData>(
-  query: Query<TData>,
-  options: UseQueryOptions<TData>,
-): boolean {
-  if (options.enabled === false) return false;
-  if (query.state.data === undefined) return true;
-  const onMount = options.refetchOnMount ?? true;
-  return (
-    onMount === "always" ||
-    (onMount !== false && query.isStale(options.staleTime ?? 0))
-  );
+/**
+ * What one component's `useQuery` remembers between renders: the query and `enabled` it last
+ * showing (committed), the last answer it showed (for `keepPreviousData`) and its latest options.
+ */
+class Watcher<TData> {
+  private shown: { query: Query<TData>; enabled: boolean } | null = null;
+  private lastData: { data: TData } | null = null;
+  private options: UseQueryOptions<TData>;
+
+  constructor(options: UseQueryOptions<TData>) {
+    this.options = options;
+  }
+
+  setOptions(options: UseQueryOptions<TData>): void {
+    this.options = options;
+  }
+
+  latest(): UseQueryOptions<TData> {
+    return this.options;
+  }
+
+  /**
+   * Whether showing `query` now starts a fetch: on a first showing when it has no answer or an out
+   * of date one (as `refetchOnMount` says); on a new key, or once enabled, when out of date.
+   */
+  fetchesOn(query: Query<TData>, enabled: boolean): boolean {
+    const options = this.options;
+    if (!enabled) return false;
+    const staleTime = options.staleTime ?? 0;
+    if (this.shown === null) {
+      if (query.state.data === undefined) return true;
+      const onMount = options.refetchOnMount ?? true;
+      return onMount === 'always' || (onMount !== false && query.isStale(staleTime));
+    }
+    return (this.shown.query !== query || !this.shown.enabled) && query.isStale(staleTime);
+  }
+
+  /** After a render is committed: returns whether to fetch now, and remembers what is shown. */
+  commit(query: Query<TData>, enabled: boolean): boolean {
+    const fetch = this.fetchesOn(query, enabled);
+    this.shown = { query, enabled };
+    return fetch;
+  }
+
+  result(query: Query<TData>, state: QueryState<TData>, fetchesNow: boolean): UseQueryResult<TData> {
+    let { status, data, error } = state;
+    const fetchStatus: FetchStatus = fetchesNow ? 'fetching' : state.fetchStatus;
+    if (fetchesNow && data === undefined) {
+      status = 'pending';
+      error = null;
+    }
+    let isPlaceholderData = false;
+    if (status === 'pending' && data === undefined && this.options.placeholderData === keepPreviousData && this.lastData) {
+      data = this.lastData.data;
+      status = 'success';
+      isPlaceholderData = true;
+    }
+    if (!isPlaceholderData && data !== undefined) this.lastData = { data };
+    const queryFn = this.options.queryFn;
+    const base: ResultBase = {
+      fetchStatus,
+      isFetching: fetchStatus === 'fetching',
+      isPlaceholderData,
+      dataUpdatedAt: state.dataUpdatedAt,
+      refetch: () => query.fetch(queryFn, { cancelRefetch: true }).catch(ignore),
+    };
+    if (status === 'success') return { ...base, status, data: data as TData, error: null, isPending: false, isError: false, isSuccess: true };
+    if (status === 'error') return { ...base, status, data, error: error ?? new Error('The request failed'), isPending: false, isError: true, isSuccess: false };
+    return { ...base, status: 'pending', data: undefined, error: null, isPending: true, isError: false, isSuccess: false };
+  }
+
+  /** How long until the next poll, or nothing. */
+  pollEvery(query: Query<TData>): number | undefined {
+    const every = this.options.refetchInterval;
+    const ms = typeof every === 'function' ? every(query) : every;
+    return ms && ms > 0 ? ms : undefined;
+  }
 }
 
 /**
  * The answer for `queryKey`, fetched when it is not in the cache or out of date. On the server it
  * only reads the cache (what the page's loader put there); fetches start once the page is live.
  */
-export function useQuery<TData>(
-  options: UseQueryOptions<TData>,
-): UseQueryResult<TData> {
+export function useQuery<TData>(options: UseQueryOptions<TData>): UseQueryResult<TData> {
   const client = useQueryClient();
   const query = client.getQueryCache().build<TData>(options.queryKey);
-  query.queryFn = options.queryFn;
-  if (options.gcTime !== undefined)
-    query.gcTime = Math.max(query.gcTime, options.gcTime);
+  query.use(options.queryFn, options.gcTime);
   const enabled = options.enabled !== false;
-  const state = useSyncExternalStore(
-    query.subscribe,
-    query.getState,
-    query.getState,
-  );
-  /** The query and `enabled` of the last committed render: what the effect below compares with. */
-  const shown = useRef<{ query: Query<TData>; enabled: boolean } | null>(null);
-  const lastData = useRef<{ data: TData } | null>(null);
-  const latest = useRef(options);
-  latest.current = options;
-
-  // What the effect will do, so this render already says "fetching" (the server's render says the same).
-  const before = shown.current;
-  const fetchesNow =
-    before === null
-      ? shouldFetchOnMount(query, options)
-      : (before.query !== query || !before.enabled) &&
-        enabled &&
-        query.isStale(options.staleTime ?? 0);
+  const state = useSyncExternalStore(query.subscribe, query.getState, query.getState);
+  const [watcher] = useState(() => new Watcher<TData>(options));
+  watcher.setOptions(options);
+  // What the effect below will do, so this render already says "fetching" (the server's says the same).
+  const fetchesNow = watcher.fetchesOn(query, enabled);
 
   useEffect(() => {
-    const previous = shown.current;
-    shown.current = { query, enabled };
-    const observer = { enabled };
-    const stop = query.observe(observer);
-    const current = latest.current;
-    const fetch =
-      previous === null
-        ? shouldFetchOnMount(query, current)
-        : (previous.query !== query || !previous.enabled) &&
-          enabled &&
-          query.isStale(current.staleTime ?? 0);
-    if (fetch) query.fetch(current.queryFn).catch(ignore);
+    const stop = query.observe({ enabled });
+    if (watcher.commit(query, enabled)) query.fetch(watcher.latest().queryFn).catch(ignore);
     return stop;
-  }, [query, enabled]);
+  }, [watcher, query, enabled]);
 
-  const polls =
-    enabled &&
-    latest.current.refetchInterval !== undefined &&
-    latest.current.refetchInterval !== false;
+  const polls = enabled && options.refetchInterval !== undefined && options.refetchInterval !== false;
   useEffect(() => {
     if (!polls) return;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const schedule = () => {
       clearTimeout(timer);
-      const every = latest.current.refetchInterval;
-      const ms = typeof every === "function" ? every(query) : every;
-      if (!ms || ms <= 0) return;
+      const ms = watcher.pollEvery(query);
+      if (ms === undefined) return;
       timer = setTimeout(() => {
-        if (document.visibilityState === "hidden") schedule();
-        else query.fetch(latest.current.queryFn).catch(ignore);
+        if (document.visibilityState === 'hidden') schedule();
+        else query.fetch(watcher.latest().queryFn).catch(ignore);
       }, ms);
     };
     schedule();
     const stop = query.subscribe(() => {
-      if (query.state.fetchStatus === "idle") schedule();
+      if (query.state.fetchStatus === 'idle') schedule();
     });
     return () => {
       clearTimeout(timer);
       stop();
     };
-  }, [query, polls]);
+  }, [watcher, query, polls]);
 
-  return resultOf(query, state, fetchesNow, options, lastData);
+  return watcher.result(query, state, fetchesNow);
 }
 
-function resultOf<TData>(
-  query: Query<TData>,
-  state: QueryState<TData>,
-  fetchesNow: boolean,
-  options: UseQueryOptions<TData>,
-  lastData: { current: { data: TData } | null },
-): UseQueryResult<TData> {
-  let { status, data, error } = state;
-  const fetchStatus: FetchStatus = fetchesNow ? "fetching" : state.fetchStatus;
-  if (fetchesNow && data === undefined) {
-    status = "pending";
-    error = null;
-  }
-  let isPlaceholderData = false;
-  if (
-    status === "pending" &&
-    data === undefined &&
-    options.placeholderData === keepPreviousData &&
-    lastData.current
-  ) {
-    data = lastData.current.data;
-    status = "success";
-    isPlaceholderData = true;
-  }
-  if (!isPlaceholderData && data !== undefined) lastData.current = { data };
-  const base: ResultBase = {
-    fetchStatus,
-    isFetching: fetchStatus === "fetching",
-    isPlaceholderData,
-    dataUpdatedAt: state.dataUpdatedAt,
-    refetch: () =>
-      query.fetch(options.queryFn, { cancelRefetch: true }).catch(ignore),
-  };
-  if (status === "success")
-    return {
-      ...base,
-      status,
-      data: data as TData,
-      error: null,
-      isPending: false,
-      isError: false,
-      isSuccess: true,
-    };
-  if (status === "error")
-    return {
-      ...base,
-      status,
-      data,
-      error: error ?? new Error("The request failed"),
-      isPending: false,
-      isError: true,
-      isSuccess: false,
-    };
-  return {
-    ...base,
-    status: "pending",
-    data: undefined,
-    error: null,
-    isPending: true,
-    isError: false,
-    isSuccess: false,
-  };
-}
-
-export type UseMutationResult<TData, TVariables> = MutationState<
-  TData,
-  TVariables
-> & {
+export type UseMutationResult<TData, TVariables> = MutationState<TData, TVariables> & {
   mutate: (variables: TVariables) => void;
   reset: () => void;
   isIdle: boolean;
@@ -270,60 +185,61 @@ export type UseMutationResult<TData, TVariables> = MutationState<
   isSuccess: boolean;
 };
 
-const idle: MutationState<never, never> = {
-  status: "idle",
-  data: undefined,
-  error: null,
-  variables: undefined,
-};
+const idle: MutationState<never, never> = { status: 'idle', data: undefined, error: null, variables: undefined };
+
+function noChanges(): () => void {
+  return () => undefined;
+}
+
+/** What one component's `useMutation` remembers: its latest options, for the next `mutate`. */
+class Sender<TData, TVariables> {
+  constructor(private options: MutationOptions<TData, TVariables>) {}
+
+  setOptions(options: MutationOptions<TData, TVariables>): void {
+    this.options = options;
+  }
+
+  latest(): MutationOptions<TData, TVariables> {
+    return this.options;
+  }
+}
 
 /**
  * A change sent to the server. `mutate` never throws: the outcome is in the result and in the
  * callbacks, which run (awaited, while `isPending` holds) even if the component has gone.
  */
-export function useMutation<TData, TVariables = void>(
-  options: MutationOptions<TData, TVariables>,
-): UseMutationResult<TData, TVariables> {
+export function useMutation<TData, TVariables = void>(options: MutationOptions<TData, TVariables>): UseMutationResult<TData, TVariables> {
   const client = useQueryClient();
-  const [mutation, setMutation] = useState<Mutation<TData, TVariables> | null>(
-    null,
-  );
-  const latest = useRef(options);
-  latest.current = options;
+  const [sender] = useState(() => new Sender<TData, TVariables>(options));
+  sender.setOptions(options);
+  const [mutation, setMutation] = useState<Mutation<TData, TVariables> | null>(null);
   // A running mutation's callbacks see this render's values.
   useEffect(() => {
-    if (mutation?.state.status === "pending") mutation.options = options;
+    mutation?.setOptions(options);
   });
-  const subscribe = useMemo(
-    () => (mutation ? mutation.subscribe : () => () => undefined),
-    [mutation],
-  );
   const state = useSyncExternalStore(
-    subscribe,
-    () => mutation?.state ?? (idle as MutationState<TData, TVariables>),
-    () => mutation?.state ?? (idle as MutationState<TData, TVariables>),
+    mutation ? mutation.subscribe : noChanges,
+    mutation ? mutation.getState : () => idle as MutationState<TData, TVariables>,
+    mutation ? mutation.getState : () => idle as MutationState<TData, TVariables>,
   );
   const actions = useMemo(
     () => ({
       mutate: (variables: TVariables) => {
-        const next = new Mutation<TData, TVariables>(
-          latest.current,
-          client.getMutationCache(),
-        );
+        const next = new Mutation<TData, TVariables>(sender.latest(), client.getMutationCache());
         setMutation(next);
         void next.execute(variables);
       },
       reset: () => setMutation(null),
     }),
-    [client],
+    [client, sender],
   );
   return {
     ...state,
     ...actions,
-    isIdle: state.status === "idle",
-    isPending: state.status === "pending",
-    isError: state.status === "error",
-    isSuccess: state.status === "success",
+    isIdle: state.status === 'idle',
+    isPending: state.status === 'pending',
+    isError: state.status === 'error',
+    isSuccess: state.status === 'success',
   };
 }
 
@@ -331,13 +247,7 @@ export function useMutation<TData, TVariables = void>(
  * Puts the server's answers into the cache while rendering, so the page shows them at once: new
  * keys at once, keys already cached only when the server's answer is newer (after the render).
  */
-export function HydrationBoundary({
-  state,
-  children,
-}: {
-  state: DehydratedState | undefined;
-  children?: ReactNode;
-}) {
+export function HydrationBoundary({ state, children }: { state: DehydratedState | undefined; children?: ReactNode }) {
   const client = useQueryClient();
   const later = useMemo(() => {
     if (!state) return undefined;
@@ -345,10 +255,7 @@ export function HydrationBoundary({
     const fresh = state.queries.filter((one) => !cache.get(one.queryHash));
     const newer = state.queries.filter((one) => {
       const cached = cache.get(one.queryHash);
-      return (
-        cached !== undefined &&
-        one.state.dataUpdatedAt > cached.state.dataUpdatedAt
-      );
+      return cached !== undefined && one.state.dataUpdatedAt > cached.state.dataUpdatedAt;
     });
     if (fresh.length) hydrate(client, { queries: fresh });
     return newer.length ? newer : undefined;
