@@ -1,6 +1,6 @@
 import { QueryClient } from './query';
 
-/** Spec 7: no retries, no refetch on window focus, no polling: the cache does none of these. */
+/** Spec 7: no retries and no refetch on window focus (the cache does neither); only the success page polls. */
 export function makeQueryClient(): QueryClient {
   return new QueryClient();
 }

@@ -169,11 +169,13 @@ export class Query<TData = unknown> {
           this.run = undefined;
           this.state = { ...this.state, fetchStatus: 'idle' };
           this.setData(data);
+          if (this.observers.size === 0) this.scheduleGc();
           resolve(this.state.data as TData);
         },
         (error: unknown) => {
           if (run.called) return;
           this.run = undefined;
+          if (this.observers.size === 0) this.scheduleGc();
           // A failed refetch keeps the last answer beside the error.
           this.setState({ ...this.state, error: error as Error, errorUpdatedAt: Date.now(), status: 'error', fetchStatus: 'idle' });
           reject(error);
@@ -201,6 +203,7 @@ export class Query<TData = unknown> {
   private scheduleGc(): void {
     clearTimeout(this.gcTimer);
     if (!Number.isFinite(this.gcTime)) return;
+    // A fetch still under way when the time is up schedules this again when it settles.
     this.gcTimer = setTimeout(() => {
       if (this.observers.size === 0 && !this.run) this.cache.remove(this);
     }, this.gcTime);

@@ -64,6 +64,26 @@ describe('the query client', () => {
     expect(query.state).toMatchObject({ status: 'pending', fetchStatus: 'idle', error: null, data: undefined });
   });
 
+  it('fetches again when a component lets its query go and shows it again at once, as a strict-mode remount does', async () => {
+    const { watcherForTests } = await import('./react');
+    const client = new QueryClient();
+    const query = client.getQueryCache().build<string>(['cart', 7]);
+    const options = { queryKey: ['cart', 7], queryFn: ({ signal }: { signal: AbortSignal }) => new Promise<string>((resolve) => setTimeout(() => resolve(signal.aborted ? 'late' : 'cart'), 5)) };
+    const watcher = watcherForTests(options);
+    let stop = query.observe(watcher.observer);
+    expect(watcher.attach(query, true)).toBe(true);
+    void query.fetch(options.queryFn).catch(() => undefined);
+    // The effect's cleanup: the last observer goes, the fetch is called off and the query is as it was.
+    stop();
+    watcher.detach();
+    expect(query.state).toMatchObject({ status: 'pending', fetchStatus: 'idle' });
+    stop = query.observe(watcher.observer);
+    expect(watcher.attach(query, true)).toBe(true);
+    await query.fetch(options.queryFn);
+    expect(query.state).toMatchObject({ status: 'success', data: 'cart' });
+    stop();
+  });
+
   it('shares one fetch between the components that ask at once', async () => {
     const client = new QueryClient();
     const fn = vi.fn(async () => ({ name: 'Kesar' }));

@@ -51,20 +51,26 @@ export type UseQueryResult<TData> =
   | (ResultBase & { status: 'success'; data: TData; error: null; isPending: false; isError: false; isSuccess: true });
 
 /**
- * What one component's `useQuery` remembers between renders: the query and `enabled` it last
- * showing (committed), the last answer it showed (for `keepPreviousData`) and its latest options.
+ * What one component's `useQuery` remembers between renders: the query it last showed (and whether
+ * it still does), the last answer it showed (for `keepPreviousData`) and its committed options.
+ * Written only from effects, so a render React throws away leaves nothing behind.
  */
 class Watcher<TData> {
-  private shown: { query: Query<TData>; enabled: boolean } | null = null;
+  private shown: { query: Query<TData>; enabled: boolean; attached: boolean } | null = null;
   private lastData: { data: TData } | null = null;
   private options: UseQueryOptions<TData>;
+  /** This component, as the queries it shows see it. */
+  readonly observer = { enabled: true };
 
   constructor(options: UseQueryOptions<TData>) {
     this.options = options;
   }
 
-  setOptions(options: UseQueryOptions<TData>): void {
+  /** After a commit: the options the next fetch and poll use, and the answer now on screen. */
+  committed(query: Query<TData>, options: UseQueryOptions<TData>, result: UseQueryResult<TData>): void {
     this.options = options;
+    query.use(options.queryFn, options.gcTime);
+    if (!result.isPlaceholderData && result.data !== undefined) this.lastData = { data: result.data };
   }
 
   latest(): UseQueryOptions<TData> {
@@ -72,29 +78,46 @@ class Watcher<TData> {
   }
 
   /**
-   * Whether showing `query` now starts a fetch: on a first showing when it has no answer or an out
-   * of date one (as `refetchOnMount` says); on a new key, or once enabled, when out of date.
+   * Whether showing `query` with these options starts a fetch: when it appears (first shown, or shown
+   * again after it was let go) and has no answer or an out-of-date one (as `refetchOnMount` says); on
+   * a new key, or once enabled, when out of date.
    */
-  fetchesOn(query: Query<TData>, enabled: boolean): boolean {
-    const options = this.options;
+  fetchesOn(query: Query<TData>, enabled: boolean, options: UseQueryOptions<TData>): boolean {
     if (!enabled) return false;
     const staleTime = options.staleTime ?? 0;
-    if (this.shown === null) {
+    const shown = this.shown;
+    if (shown && shown.query !== query) return query.isStale(staleTime);
+    if (shown === null || !shown.attached) {
       if (query.state.data === undefined) return true;
       const onMount = options.refetchOnMount ?? true;
       return onMount === 'always' || (onMount !== false && query.isStale(staleTime));
     }
-    return (this.shown.query !== query || !this.shown.enabled) && query.isStale(staleTime);
+    return !shown.enabled && query.isStale(staleTime);
   }
 
-  /** After a render is committed: returns whether to fetch now, and remembers what is shown. */
-  commit(query: Query<TData>, enabled: boolean): boolean {
-    const fetch = this.fetchesOn(query, enabled);
-    this.shown = { query, enabled };
+  /** The component shows `query` now: whether to fetch. */
+  attach(query: Query<TData>, enabled: boolean): boolean {
+    const fetch = this.fetchesOn(query, enabled, this.options);
+    this.shown = { query, enabled, attached: true };
+    this.observer.enabled = enabled;
     return fetch;
   }
 
-  result(query: Query<TData>, state: QueryState<TData>, fetchesNow: boolean): UseQueryResult<TData> {
+  /** `enabled` changed while shown: whether to fetch now (a fetch under way goes on either way). */
+  enable(query: Query<TData>, enabled: boolean): boolean {
+    if (!this.shown || this.shown.query !== query || this.shown.enabled === enabled) return false;
+    const fetch = this.fetchesOn(query, enabled, this.options);
+    this.shown = { ...this.shown, enabled };
+    this.observer.enabled = enabled;
+    return fetch;
+  }
+
+  /** The component let `query` go (unmounted, or a new key): showing it again counts as appearing. */
+  detach(): void {
+    if (this.shown) this.shown = { ...this.shown, attached: false };
+  }
+
+  result(query: Query<TData>, state: QueryState<TData>, fetchesNow: boolean, options: UseQueryOptions<TData>): UseQueryResult<TData> {
     let { status, data, error } = state;
     const fetchStatus: FetchStatus = fetchesNow ? 'fetching' : state.fetchStatus;
     if (fetchesNow && data === undefined) {
@@ -102,13 +125,12 @@ class Watcher<TData> {
       error = null;
     }
     let isPlaceholderData = false;
-    if (status === 'pending' && data === undefined && this.options.placeholderData === keepPreviousData && this.lastData) {
+    if (status === 'pending' && data === undefined && options.placeholderData === keepPreviousData && this.lastData) {
       data = this.lastData.data;
       status = 'success';
       isPlaceholderData = true;
     }
-    if (!isPlaceholderData && data !== undefined) this.lastData = { data };
-    const queryFn = this.options.queryFn;
+    const queryFn = options.queryFn;
     const base: ResultBase = {
       fetchStatus,
       isFetching: fetchStatus === 'fetching',
@@ -129,6 +151,11 @@ class Watcher<TData> {
   }
 }
 
+/** A component's memory of its query, for the unit tests that walk through its effects by hand. */
+export function watcherForTests<TData>(options: UseQueryOptions<TData>): Watcher<TData> {
+  return new Watcher(options);
+}
+
 /**
  * The answer for `queryKey`, fetched when it is not in the cache or out of date. On the server it
  * only reads the cache (what the page's loader put there); fetches start once the page is live.
@@ -136,18 +163,29 @@ class Watcher<TData> {
 export function useQuery<TData>(options: UseQueryOptions<TData>): UseQueryResult<TData> {
   const client = useQueryClient();
   const query = client.getQueryCache().build<TData>(options.queryKey);
-  query.use(options.queryFn, options.gcTime);
   const enabled = options.enabled !== false;
   const state = useSyncExternalStore(query.subscribe, query.getState, query.getState);
   const [watcher] = useState(() => new Watcher<TData>(options));
-  watcher.setOptions(options);
-  // What the effect below will do, so this render already says "fetching" (the server's says the same).
-  const fetchesNow = watcher.fetchesOn(query, enabled);
+  // What the effects below will do, so this render already says "fetching" (the server's says the same).
+  const fetchesNow = watcher.fetchesOn(query, enabled, options);
+  const result = watcher.result(query, state, fetchesNow, options);
+
+  // First, so the effects after it in this commit use this render's options.
+  useEffect(() => watcher.committed(query, options, result));
 
   useEffect(() => {
-    const stop = query.observe({ enabled });
-    if (watcher.commit(query, enabled)) query.fetch(watcher.latest().queryFn).catch(ignore);
-    return stop;
+    const stop = query.observe(watcher.observer);
+    if (watcher.attach(query, enabled)) query.fetch(watcher.latest().queryFn).catch(ignore);
+    return () => {
+      stop();
+      watcher.detach();
+    };
+    // `enabled` is read for the first showing only; later changes are the next effect's.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [watcher, query]);
+
+  useEffect(() => {
+    if (watcher.enable(query, enabled)) query.fetch(watcher.latest().queryFn).catch(ignore);
   }, [watcher, query, enabled]);
 
   const polls = enabled && options.refetchInterval !== undefined && options.refetchInterval !== false;
@@ -173,7 +211,7 @@ export function useQuery<TData>(options: UseQueryOptions<TData>): UseQueryResult
     };
   }, [watcher, query, polls]);
 
-  return watcher.result(query, state, fetchesNow);
+  return result;
 }
 
 export type UseMutationResult<TData, TVariables> = MutationState<TData, TVariables> & {
@@ -211,10 +249,10 @@ class Sender<TData, TVariables> {
 export function useMutation<TData, TVariables = void>(options: MutationOptions<TData, TVariables>): UseMutationResult<TData, TVariables> {
   const client = useQueryClient();
   const [sender] = useState(() => new Sender<TData, TVariables>(options));
-  sender.setOptions(options);
   const [mutation, setMutation] = useState<Mutation<TData, TVariables> | null>(null);
-  // A running mutation's callbacks see this render's values.
+  // The next mutate, and a running mutation's callbacks, use the committed render's values.
   useEffect(() => {
+    sender.setOptions(options);
     mutation?.setOptions(options);
   });
   const state = useSyncExternalStore(
