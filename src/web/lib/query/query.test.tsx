@@ -65,11 +65,11 @@ describe('the query client', () => {
   });
 
   it('fetches again when a component lets its query go and shows it again at once, as a strict-mode remount does', async () => {
-    const { watcherForTests } = await import('./react');
+    const { Watcher } = await import('./react');
     const client = new QueryClient();
     const query = client.getQueryCache().build<string>(['cart', 7]);
     const options = { queryKey: ['cart', 7], queryFn: ({ signal }: { signal: AbortSignal }) => new Promise<string>((resolve) => setTimeout(() => resolve(signal.aborted ? 'late' : 'cart'), 5)) };
-    const watcher = watcherForTests(options);
+    const watcher = new Watcher(options);
     let stop = query.observe(watcher.observer);
     expect(watcher.attach(query, true)).toBe(true);
     void query.fetch(options.queryFn).catch(() => undefined);

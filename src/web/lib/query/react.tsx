@@ -55,7 +55,7 @@ export type UseQueryResult<TData> =
  * it still does), the last answer it showed (for `keepPreviousData`) and its committed options.
  * Written only from effects, so a render React throws away leaves nothing behind.
  */
-class Watcher<TData> {
+export class Watcher<TData> {
   private shown: { query: Query<TData>; enabled: boolean; attached: boolean } | null = null;
   private lastData: { data: TData } | null = null;
   private options: UseQueryOptions<TData>;
@@ -149,11 +149,6 @@ class Watcher<TData> {
     const ms = typeof every === 'function' ? every(query) : every;
     return ms && ms > 0 ? ms : undefined;
   }
-}
-
-/** A component's memory of its query, for the unit tests that walk through its effects by hand. */
-export function watcherForTests<TData>(options: UseQueryOptions<TData>): Watcher<TData> {
-  return new Watcher(options);
 }
 
 /**
@@ -290,13 +285,10 @@ export function HydrationBoundary({ state, children }: { state: DehydratedState 
   const later = useMemo(() => {
     if (!state) return undefined;
     const cache = client.getQueryCache();
-    const fresh = state.queries.filter((one) => !cache.get(one.queryHash));
-    const newer = state.queries.filter((one) => {
-      const cached = cache.get(one.queryHash);
-      return cached !== undefined && one.state.dataUpdatedAt > cached.state.dataUpdatedAt;
-    });
-    if (fresh.length) hydrate(client, { queries: fresh });
-    return newer.length ? newer : undefined;
+    const cached = state.queries.filter((one) => cache.get(one.queryHash));
+    hydrate(client, { queries: state.queries.filter((one) => !cache.get(one.queryHash)) });
+    // Keys already shown are updated after the render; `hydrate` keeps the newer answer.
+    return cached.length ? cached : undefined;
   }, [client, state]);
   useEffect(() => {
     if (later) hydrate(client, { queries: later });
