@@ -2,7 +2,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite, type Transaction, types } from '@electric-sql/pglite';
+import { PGlite, type QueryOptions, type Transaction, types } from '@electric-sql/pglite';
 import type { ExtractTablesWithRelations, SQL } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
@@ -13,6 +13,7 @@ import pg from 'pg';
 import { copyFreshDatabase } from './fresh-database';
 import { type ListenerHealthCheck, ListenConnection, tcpKeepAlive } from './listen-connection';
 import { pgliteStartParams } from './pglite-start-params';
+import { NamedStatements } from './pglite-statements';
 import * as schema from './schema';
 import { markFromDatabase } from './unavailable';
 import { migrationsApplied, type RunQuery, tableDigests } from '../ops/table-digests';
@@ -96,16 +97,16 @@ export interface DatabaseObserver {
   ran(ms: number): void;
 }
 
-function takeTurns<T extends object>(driver: T, methods: Array<keyof T>, turns: FairTurns): T {
+function takeTurns<T extends object>(driver: T, methods: Array<keyof T>, turns: FairTurns, statements: NamedStatements): T {
   return new Proxy(driver, {
     get(target, property) {
       const value = Reflect.get(target, property) as unknown;
       if (typeof value !== 'function') return value;
       if (!methods.includes(property as keyof T)) return value.bind(target);
       const call = value as (...a: unknown[]) => Promise<unknown>;
-      if (property === 'query') return (...args: unknown[]) => turns.run(() => call.apply(target, withoutRepeatedParsers(args)));
+      if (property === 'query') return (...args: unknown[]) => turns.run(() => namedOr(statements, call.bind(target), withoutRepeatedParsers(args), false));
       if (property === 'transaction') {
-        return (work: (tx: Transaction) => Promise<unknown>) => turns.run(() => call.call(target, (tx: Transaction) => work(queryingOnce(tx))));
+        return (work: (tx: Transaction) => Promise<unknown>) => turns.run(() => call.call(target, (tx: Transaction) => work(queryingOnce(tx, statements))));
       }
       return (...args: unknown[]) => turns.run(() => call.apply(target, args));
     },
@@ -131,15 +132,27 @@ function withoutRepeatedParsers(args: unknown[]): unknown[] {
   return [args[0], args[1], { ...options, parsers: undefined }];
 }
 
-/** A PGlite transaction whose queries leave out parsers the client already has. */
-function queryingOnce(tx: Transaction): Transaction {
+/** A PGlite transaction whose queries run as named statements and leave out parsers the client already has. */
+function queryingOnce(tx: Transaction, statements: NamedStatements): Transaction {
   return new Proxy(tx, {
     get(target, property) {
       const value = Reflect.get(target, property) as unknown;
       if (property !== 'query' || typeof value !== 'function') return value;
-      return (...args: unknown[]) => (value as (...a: unknown[]) => Promise<unknown>).apply(target, withoutRepeatedParsers(args));
+      const call = (value as (...a: unknown[]) => Promise<unknown>).bind(target);
+      return (...args: unknown[]) => {
+        // A finished transaction's handle refuses, as PGlite's own does.
+        if (target.closed) return call(...args);
+        return namedOr(statements, call, withoutRepeatedParsers(args), true);
+      };
     },
   });
+}
+
+/** `query(text, params, options)` as a named statement where one serves (see NamedStatements), else PGlite's own. */
+function namedOr(statements: NamedStatements, query: (...a: unknown[]) => Promise<unknown>, args: unknown[], inTransaction: boolean): Promise<unknown> {
+  const [text, params, options] = args as [unknown, unknown, QueryOptions | undefined];
+  if (typeof text !== 'string' || !(params === undefined || Array.isArray(params)) || !NamedStatements.fits(options)) return query(...args);
+  return statements.query(text, params, options, inTransaction);
 }
 
 /** A transaction's connection that cannot be opened fails with the driver's bare network error: mark it as the database's. */
@@ -281,7 +294,8 @@ export async function openPglite(dataDir: string | undefined, template?: Blob): 
   parseTextAsIsOnce(client);
   const methods: Array<keyof PGlite> = ['query', 'exec', 'transaction', 'sql'];
   const turns = new FairTurns();
-  const guarded = refuseInsideTransaction(takeTurns(client, methods, turns), methods);
+  const statements = new NamedStatements(client);
+  const guarded = refuseInsideTransaction(takeTurns(client, methods, turns, statements), methods);
   const db = markTransactions(drizzlePglite({ client: guarded, schema }) as unknown as Db);
   return {
     db,
@@ -289,6 +303,8 @@ export async function openPglite(dataDir: string | undefined, template?: Blob): 
     async migrate(afterMigrate, options) {
       const folder = options?.migrationsFolder ?? migrationsFolder;
       await explainingMigrationFailure(folder, () => migratePglite(drizzlePglite({ client, schema }), { migrationsFolder: folder }));
+      // A statement parsed before may read a table the migrations changed.
+      await turns.run(() => statements.forgetAll());
       await afterMigrate?.(db);
     },
     async listen(channel, onMessage) {

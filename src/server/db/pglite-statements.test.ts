@@ -1,0 +1,130 @@
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Database, openPglite, queryRows } from './client';
+import { maxNamedStatements, NamedStatements } from './pglite-statements';
+
+let client: PGlite;
+let statements: NamedStatements;
+
+beforeAll(async () => {
+  client = await PGlite.create('memory://');
+  await client.exec(`
+    create table boxes (id serial primary key, name text not null unique, grams int, organic boolean, packed_on date, seen_at timestamptz, notes jsonb);
+    insert into boxes (name, grams, organic, packed_on, seen_at, notes) values
+      ('Alphonso', 3000, true, '2026-11-20', '2026-11-20T01:02:03Z', '{"grade":"A"}'),
+      ('Kesar', 2500, false, null, null, null);
+  `);
+  statements = new NamedStatements(client);
+});
+afterAll(async () => client?.close());
+
+/** The statements the database holds parsed under a name, by their text. */
+async function namedInDatabase(): Promise<string[]> {
+  return (await client.query<{ statement: string }>(`select statement from pg_prepared_statements where name like 'mango\\_%'`)).rows.map((row) => row.statement);
+}
+
+describe('named statements on the embedded database', () => {
+  it('answers exactly what PGlite\u2019s own query answers, for each kind of value in and out', async () => {
+    const cases: Array<[string, unknown[], { rowMode?: 'array' | 'object' }?]> = [
+      ['select * from boxes where grams > $1 order by id', [0]],
+      ['select * from boxes where name = $1', ['Alphonso'], { rowMode: 'array' }],
+      ['select id from boxes where organic = $1', [false]],
+      ['select name from boxes where packed_on = $1', [new Date('2026-11-20T00:00:00Z')]],
+      ['select name from boxes where seen_at < $1', [new Date('2026-11-21T00:00:00Z')]],
+      ['select name from boxes where notes @> $1', [{ grade: 'A' }]],
+      ['select $1::text as nothing, $2::int as n, $3::bigint as big', [null, 7, 9007199254740993n]],
+      ['select name from boxes where id = $1', [404]],
+      ['update boxes set grams = grams where grams > $1', [0]],
+      ['select count(*)::int as n from boxes', []],
+    ];
+    for (const [text, params, options] of cases) {
+      const own = await client.query(text, params, options);
+      // Twice: the first run parses the statement, the second reuses it.
+      expect(await statements.query(text, params, options, false), text).toEqual(own);
+      expect(await statements.query(text, params, options, false), text).toEqual(own);
+    }
+    const inserted = await statements.query<{ id: number }>('insert into boxes (name, grams) values ($1, $2) returning id, name', ['Dasheri', 2000], undefined, false);
+    expect(inserted).toMatchObject({ rows: [{ name: 'Dasheri' }], affectedRows: 1, fields: [{ name: 'id' }, { name: 'name' }] });
+  });
+
+  it('parses a statement once and runs it again by name', async () => {
+    const text = 'select name from boxes where grams >= $1 order by name';
+    for (const grams of [1000, 2600, 3000]) await statements.query(text, [grams], undefined, false);
+    expect((await namedInDatabase()).filter((statement) => statement === text)).toHaveLength(1);
+  });
+
+  it('fails as PGlite fails, names the statement on the error, and keeps working after', async () => {
+    const text = 'insert into boxes (name) values ($1)';
+    const failed = await statements.query(text, ['Alphonso'], undefined, false).catch((error: unknown) => error);
+    expect(failed).toMatchObject({ code: '23505', constraint: 'boxes_name_key', query: text, params: ['Alphonso'] });
+    await expect(statements.query('selec name from boxes', [], undefined, false)).rejects.toMatchObject({ code: '42601' });
+    expect(await namedInDatabase()).not.toContain('selec name from boxes');
+    expect((await statements.query(text, ['Totapuri'], undefined, false)).affectedRows).toBe(1);
+  });
+
+  it('keeps a statement parsed in a transaction that rolled back, and refuses inside an aborted one', async () => {
+    const text = 'select grams from boxes where name = $1';
+    await client
+      .transaction(async (tx) => {
+        await statements.query(text, ['Kesar'], undefined, true);
+        await tx.rollback();
+      })
+      .catch(() => undefined);
+    expect((await statements.query<{ grams: number }>(text, ['Kesar'], undefined, false)).rows).toEqual([{ grams: 2500 }]);
+    const aborted = await client
+      .transaction(async () => {
+        await statements.query('select 1 / $1::int', [0], undefined, true).catch(() => undefined);
+        await statements.query(text, ['Kesar'], undefined, true);
+      })
+      .catch((error: unknown) => error);
+    expect(aborted).toMatchObject({ code: '25P02' });
+  });
+
+  it('delivers a notification sent by a named statement', async () => {
+    const heard: string[] = [];
+    await client.listen('named_statements_test', (payload) => heard.push(payload));
+    await statements.query('select pg_notify($1, $2)', ['named_statements_test', 'ripe'], undefined, false);
+    await statements.query('select pg_notify($1, $2)', ['named_statements_test', 'riper'], undefined, false);
+    expect(heard).toEqual(['ripe', 'riper']);
+  });
+
+  it('keeps at most so many statements, closing the least recently used in the database too', async () => {
+    const kept = new NamedStatements(client);
+    const first = 'select 0 as n';
+    await kept.query(first, [], undefined, false);
+    for (let n = 1; n <= maxNamedStatements + 5; n += 1) {
+      await kept.query(`select ${n} as n`, [], undefined, false);
+      // The first stays in use, so it is never the one closed.
+      if (n % 100 === 0) await kept.query(first, [], undefined, false);
+    }
+    expect(kept.size).toBe(maxNamedStatements);
+    const inDatabase = await namedInDatabase();
+    expect(inDatabase).toContain(first);
+    expect(inDatabase).not.toContain('select 1 as n');
+    expect(inDatabase).toContain(`select ${maxNamedStatements + 5} as n`);
+    await kept.forgetAll();
+    expect(kept.size).toBe(0);
+    expect(await namedInDatabase()).toEqual([]);
+    expect((await kept.query<{ n: number }>('select 1 as n', [], undefined, false)).rows).toEqual([{ n: 1 }]);
+  });
+});
+
+describe('the shop\u2019s embedded database', () => {
+  let database: Database;
+  beforeAll(async () => {
+    database = await openPglite(undefined);
+    await database.migrate();
+  });
+  afterAll(async () => database?.close());
+
+  it('runs drizzle\u2019s queries as named statements, in and out of transactions', async () => {
+    const text = 'select count(*)::int as n from products where price_cents > $1';
+    await database.db.execute(sql`select count(*)::int as n from products where price_cents > ${0}`);
+    await database.db.transaction(async (tx) => {
+      await tx.execute(sql`select count(*)::int as n from products where price_cents > ${1}`);
+    });
+    const named = await queryRows<{ statement: string }>(database.db, sql.raw(`select statement from pg_prepared_statements where name like 'mango\\_%'`));
+    expect(named.filter((row) => row.statement === text)).toHaveLength(1);
+  });
+});
