@@ -89,24 +89,53 @@ describe('named statements on the embedded database', () => {
     expect(heard).toEqual(['ripe', 'riper']);
   });
 
+  it('parses again a kept statement the database lost or whose table changed shape', async () => {
+    const text = 'select * from boxes where id = $1';
+    expect((await statements.query(text, [1], undefined, false)).fields.map((field) => field.name)).not.toContain('ripe_on');
+    await client.exec('alter table boxes add column ripe_on date');
+    const changed = await statements.query(text, [1], undefined, false);
+    expect(changed.fields.map((field) => field.name)).toContain('ripe_on');
+    await client.exec('deallocate all');
+    expect((await statements.query<{ name: string }>(text, [1], undefined, false)).rows[0]!.name).toBe('Alphonso');
+    await client.exec('alter table boxes drop column ripe_on');
+  });
+
+  it('answers a cursor\u2019s rows with the columns of that cursor', async () => {
+    await client.transaction(async () => {
+      await statements.query('declare early cursor for select name, grams from boxes order by id', [], undefined, true);
+      const fetched = await statements.query('fetch 1 from early', [], undefined, true);
+      expect(fetched.rows).toEqual([{ name: 'Alphonso', grams: 3000 }]);
+      expect(fetched.fields.map((field) => field.name)).toEqual(['name', 'grams']);
+    });
+  });
+
   it('keeps at most so many statements, closing the least recently used in the database too', async () => {
-    const kept = new NamedStatements(client);
-    const first = 'select 0 as n';
-    await kept.query(first, [], undefined, false);
-    for (let n = 1; n <= maxNamedStatements + 5; n += 1) {
-      await kept.query(`select ${n} as n`, [], undefined, false);
-      // The first stays in use, so it is never the one closed.
-      if (n % 100 === 0) await kept.query(first, [], undefined, false);
+    const own = await PGlite.create('memory://');
+    try {
+      const kept = new NamedStatements(own);
+      const inDatabase = async () => (await own.query<{ statement: string }>('select statement from pg_prepared_statements')).rows.map((row) => row.statement);
+      const first = 'select 0 as n';
+      await kept.query(first, [], undefined, false);
+      for (let n = 1; n <= maxNamedStatements + 5; n += 1) {
+        await kept.query(`select ${n} as n`, [], undefined, false);
+        // The first stays in use, so it is never the one closed.
+        if (n % 100 === 0) await kept.query(first, [], undefined, false);
+      }
+      expect(kept.size).toBe(maxNamedStatements);
+      // The last one's parse closed the one before it; the database holds what is kept.
+      expect(await inDatabase()).toHaveLength(maxNamedStatements);
+      expect(await inDatabase()).toContain(first);
+      expect(await inDatabase()).not.toContain('select 1 as n');
+      expect(await inDatabase()).toContain(`select ${maxNamedStatements + 5} as n`);
+      await kept.forgetAll();
+      expect(kept.size).toBe(0);
+      expect(await inDatabase()).toEqual([]);
+      expect((await kept.query<{ n: number }>('select 1 as n', [], undefined, false)).rows).toEqual([{ n: 1 }]);
+      await own.close();
+      await expect(kept.query('select 1 as n', [], undefined, false)).rejects.toThrow('PGlite is closed');
+    } finally {
+      if (!own.closed) await own.close();
     }
-    expect(kept.size).toBe(maxNamedStatements);
-    const inDatabase = await namedInDatabase();
-    expect(inDatabase).toContain(first);
-    expect(inDatabase).not.toContain('select 1 as n');
-    expect(inDatabase).toContain(`select ${maxNamedStatements + 5} as n`);
-    await kept.forgetAll();
-    expect(kept.size).toBe(0);
-    expect(await namedInDatabase()).toEqual([]);
-    expect((await kept.query<{ n: number }>('select 1 as n', [], undefined, false)).rows).toEqual([{ n: 1 }]);
   });
 });
 

@@ -1,19 +1,13 @@
 import { type messages, parse, type PGlite, protocol, type QueryOptions, type Results } from '@electric-sql/pglite';
 
 type BackendMessage = messages.BackendMessage;
-type RowDescription = messages.RowDescriptionMessage;
-type DataRow = messages.DataRowMessage;
-type CommandComplete = messages.CommandCompleteMessage;
 type ParameterDescription = messages.ParameterDescriptionMessage;
-type Field = { name: string; dataTypeID: number };
 
-/** A statement the embedded database has parsed once under a name, with what its first parse told. */
+/** A statement the embedded database has parsed once under a name. */
 interface Prepared {
   name: string;
   /** The type of each parameter, as the database inferred it: a value is written the way PGlite writes it for that type. */
   paramTypes: number[];
-  /** The columns it answers (none for a write without RETURNING). */
-  fields: Field[];
 }
 
 /** More distinct statements than the shop ever sends: an older one is closed when a new one would pass this. */
@@ -28,18 +22,20 @@ let namesGiven = 0;
  * PGlite's own `query` hands a statement to the database in six protocol calls (parse, describe,
  * bind, describe, execute, sync), and parses and plans it afresh every time: about 350 µs for a
  * one-row select, most of it in the WebAssembly database, while the request's own work is a few
- * µs. Here a statement text is parsed once under a name (its parameter types and columns kept),
- * and each run after that is one call (bind, execute, sync) that skips the parse and reuses the
- * plan: about 90 µs. Values are written exactly as PGlite writes them, by the parameter's type,
- * and answers are built by PGlite's own result parser, so callers see the same rows, fields,
- * counts and errors.
+ * µs. Here a statement text is parsed once under a name (its parameter types kept), and each run
+ * after that is one call (bind, describe, execute, sync) that skips the parse and reuses the plan:
+ * about 100 µs. Values are written exactly as PGlite writes them, by the parameter's type, and
+ * answers are built by PGlite's own result parser from what the run described, so callers see the
+ * same rows, fields, counts and errors.
  *
- * The caller serialises use of the connection (the shop's fair turns, and a transaction's own
- * queries one after another); each call also takes PGlite's query lock, as its own queries do.
+ * Each call takes PGlite's locks as its own `query` does: the query lock, and outside a
+ * transaction also the transaction lock.
  */
 export class NamedStatements {
   /** By statement text, least recently used first. */
   private readonly prepared = new Map<string, Prepared>();
+  /** Statements to close in the database, with the next parse. */
+  private readonly closing: string[] = [];
 
   constructor(private readonly client: PGlite) {}
 
@@ -54,47 +50,63 @@ export class NamedStatements {
   }
 
   /** Runs `text` with `params`; `inTransaction`: inside a transaction block (nothing to flush to disk until it commits). */
-  query<T>(text: string, params: unknown[] | undefined, options: QueryOptions | undefined, inTransaction: boolean): Promise<Results<T>> {
-    return this.client.runExclusive(async () => {
-      try {
-        const statement = this.prepared.get(text) ?? (await this.prepare(text, inTransaction));
-        // Used again: it moves to the back of the queue for closing.
-        this.prepared.delete(text);
-        this.prepared.set(text, statement);
-        const values = this.written(params ?? [], statement.paramTypes, options);
-        const bind = protocol.serialize.bind({ statement: statement.name, values });
-        const messages = await this.send([bind, protocol.serialize.execute({}), protocol.serialize.sync()], inTransaction);
-        return answerOf<T>(messages, statement.fields, this.client.parsers, options);
-      } catch (error) {
-        // A statement the database no longer knows (closed by hand) is parsed again next time.
-        if ((error as { code?: unknown }).code === '26000') this.prepared.delete(text);
-        throw withQuery(error, text, params, options);
-      }
-    });
+  query<T>(text: string, params: unknown[] = [], options: QueryOptions | undefined, inTransaction: boolean): Promise<Results<T>> {
+    const run = () => this.client.runExclusive(() => this.run<T>(text, params, options, inTransaction));
+    return inTransaction ? run() : this.client._runExclusiveTransaction(run);
   }
 
   /** Forgets every named statement (after migrations changed the tables they read). */
   async forgetAll(): Promise<void> {
-    if (!this.prepared.size) return;
-    this.prepared.clear();
-    await this.client.exec('deallocate all');
+    await this.client._runExclusiveTransaction(() =>
+      this.client.runExclusive(async () => {
+        this.prepared.clear();
+        this.closing.length = 0;
+        await this.client.execProtocolStream(protocol.serialize.query('deallocate all'));
+      }),
+    );
+  }
+
+  private async run<T>(text: string, params: unknown[], options: QueryOptions | undefined, inTransaction: boolean, again = false): Promise<Results<T>> {
+    await this.client._checkReady();
+    const kept = this.prepared.get(text);
+    try {
+      const statement = kept ?? (await this.prepare(text, inTransaction));
+      // Used again: it moves to the back of the queue for closing.
+      this.prepared.delete(text);
+      this.prepared.set(text, statement);
+      const values = this.written(params, statement.paramTypes, options);
+      const messages = await this.send(
+        [protocol.serialize.bind({ statement: statement.name, values }), protocol.serialize.describe({ type: 'P' }), protocol.serialize.execute({}), protocol.serialize.sync()],
+        inTransaction,
+      );
+      return parse.parseResults(messages, this.client.parsers, options)[0] as Results<T>;
+    } catch (error) {
+      // A kept statement the database no longer knows (closed by hand), or whose tables changed
+      // shape since its parse (a schema change outside migrations), is parsed afresh: at once
+      // outside a transaction, where the failed run changed nothing; else on the next run.
+      if (kept && this.prepared.get(text) === kept && isStale(error)) {
+        this.prepared.delete(text);
+        this.closing.push(kept.name);
+        if (!inTransaction && !again) return this.run<T>(text, params, options, inTransaction, true);
+      }
+      throw withQuery(error, text, params, options);
+    }
   }
 
   private async prepare(text: string, inTransaction: boolean): Promise<Prepared> {
-    const parts: Uint8Array[] = [];
-    // The least recently used goes first, in the same call, when the shop would keep more than the most.
+    // The least recently used goes, in the same call, when the shop would keep more than the most.
     if (this.prepared.size >= maxNamedStatements) {
       const [oldestText, oldest] = this.prepared.entries().next().value!;
       this.prepared.delete(oldestText);
-      parts.push(protocol.serialize.close({ type: 'S', name: oldest.name }));
+      this.closing.push(oldest.name);
     }
+    const parts = this.closing.splice(0).map((name) => protocol.serialize.close({ type: 'S', name }));
     namesGiven += 1;
     const name = `mango_${namesGiven}`;
     parts.push(protocol.serialize.parse({ name, text }), protocol.serialize.describe({ type: 'S', name }), protocol.serialize.sync());
     const messages = await this.send(parts, inTransaction);
     const paramTypes = messages.find((message): message is ParameterDescription => message.name === 'parameterDescription')?.dataTypeIDs ?? [];
-    const columns = messages.find((message): message is RowDescription => message.name === 'rowDescription')?.fields ?? [];
-    const prepared = { name, paramTypes, fields: columns.map((field) => ({ name: field.name, dataTypeID: field.dataTypeID })) };
+    const prepared = { name, paramTypes };
     this.prepared.set(text, prepared);
     return prepared;
   }
@@ -109,10 +121,15 @@ export class NamedStatements {
     });
   }
 
-  private async send(parts: Uint8Array[], inTransaction: boolean): Promise<BackendMessage[]> {
-    const { messages } = await this.client.execProtocol(joined(parts), { syncToFs: !inTransaction });
-    return messages;
+  private send(parts: Uint8Array[], inTransaction: boolean): Promise<BackendMessage[]> {
+    return this.client.execProtocolStream(joined(parts), { syncToFs: !inTransaction });
   }
+}
+
+/** Not found (26000), or "cached plan must not change result type" (0A000). */
+function isStale(error: unknown): boolean {
+  const { code, message } = error as { code?: unknown; message?: unknown };
+  return code === '26000' || (code === '0A000' && typeof message === 'string' && message.includes('cached plan must not change result type'));
 }
 
 function joined(parts: Uint8Array[]): Uint8Array {
@@ -125,15 +142,8 @@ function joined(parts: Uint8Array[]): Uint8Array {
   return out;
 }
 
-/** The answer PGlite's `query` gives: its parser, handed the columns the statement's parse described. */
-function answerOf<T>(messages: BackendMessage[], fields: Field[], parsers: PGlite['parsers'], options: QueryOptions | undefined): Results<T> {
-  const described = { name: 'rowDescription', length: 0, fieldCount: fields.length, fields } as unknown as RowDescription;
-  const rows = messages.filter((message): message is DataRow | CommandComplete => message.name === 'dataRow' || message.name === 'commandComplete');
-  return parse.parseResults([described, ...rows], parsers, options)[0] as Results<T>;
-}
-
 /** The statement and its values on the error, as PGlite's `query` puts them there. */
-function withQuery(error: unknown, query: string, params: unknown[] | undefined, options: QueryOptions | undefined): unknown {
+function withQuery(error: unknown, query: string, params: unknown[], options: QueryOptions | undefined): unknown {
   if (error instanceof protocol.messages.DatabaseError) Object.assign(error, { query, params, queryOptions: options });
   return error;
 }
