@@ -100,13 +100,15 @@ describe('named statements on the embedded database', () => {
     await client.exec('alter table boxes drop column ripe_on');
   });
 
-  it('answers a cursor\u2019s rows with the columns of that cursor', async () => {
-    await client.transaction(async () => {
-      await statements.query('declare early cursor for select name, grams from boxes order by id', [], undefined, true);
-      const fetched = await statements.query('fetch 1 from early', [], undefined, true);
-      expect(fetched.rows).toEqual([{ name: 'Alphonso', grams: 3000 }]);
-      expect(fetched.fields.map((field) => field.name)).toEqual(['name', 'grams']);
-    });
+  it('answers a cursor\u2019s rows with the columns of the cursor open at the time', async () => {
+    for (const [columns, expected] of [['name, grams', { name: 'Alphonso', grams: 3000 }], ['id', { id: 1 }]] as const) {
+      await client.transaction(async () => {
+        await statements.query(`declare early cursor for select ${columns} from boxes order by id`, [], undefined, true);
+        const fetched = await statements.query('fetch 1 from early', [], undefined, true);
+        expect(fetched.rows).toEqual([expected]);
+        expect(fetched.fields.map((field) => field.name)).toEqual(Object.keys(expected));
+      });
+    }
   });
 
   it('keeps at most so many statements, closing the least recently used in the database too', async () => {

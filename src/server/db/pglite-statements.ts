@@ -2,13 +2,22 @@ import { type messages, parse, type PGlite, protocol, type QueryOptions, type Re
 
 type BackendMessage = messages.BackendMessage;
 type ParameterDescription = messages.ParameterDescriptionMessage;
+type RowDescription = messages.RowDescriptionMessage;
 
 /** A statement the embedded database has parsed once under a name. */
 interface Prepared {
   name: string;
   /** The type of each parameter, as the database inferred it: a value is written the way PGlite writes it for that type. */
   paramTypes: number[];
+  /**
+   * The columns it answers, as its parse described them (none for a write without RETURNING), or
+   * null for a statement whose columns are only known when it runs (a cursor's FETCH, EXECUTE).
+   */
+  columns: RowDescription | null;
 }
+
+/** FETCH and EXECUTE answer the columns of a cursor or statement named at run time. */
+const describedWhenRun = /^(?:\s|--[^\n]*(?:\n|$)|\/\*[\s\S]*?\*\/)*(?:fetch|execute)\b/i;
 
 /** More distinct statements than the shop ever sends: an older one is closed when a new one would pass this. */
 export const maxNamedStatements = 500;
@@ -22,11 +31,13 @@ let namesGiven = 0;
  * PGlite's own `query` hands a statement to the database in six protocol calls (parse, describe,
  * bind, describe, execute, sync), and parses and plans it afresh every time: about 350 µs for a
  * one-row select, most of it in the WebAssembly database, while the request's own work is a few
- * µs. Here a statement text is parsed once under a name (its parameter types kept), and each run
- * after that is one call (bind, describe, execute, sync) that skips the parse and reuses the plan:
- * about 100 µs. Values are written exactly as PGlite writes them, by the parameter's type, and
- * answers are built by PGlite's own result parser from what the run described, so callers see the
- * same rows, fields, counts and errors.
+ * µs. Here a statement text is parsed once under a name (its parameter types and columns kept),
+ * and each run after that is one call (bind, execute, sync) that skips the parse and reuses the
+ * plan: about 100 µs. Values are written exactly as PGlite writes them, by the parameter's type,
+ * and answers are built by PGlite's own result parser from the columns the parse described (a run
+ * describes its own only where they can differ: FETCH, EXECUTE), so callers see the same rows,
+ * fields, counts and errors. PostgreSQL refuses to run a kept statement whose columns changed
+ * (0A000); it is then parsed afresh.
  *
  * Each call takes PGlite's locks as its own `query` does: the query lock, and outside a
  * transaction also the transaction lock.
@@ -75,10 +86,11 @@ export class NamedStatements {
       this.prepared.delete(text);
       this.prepared.set(text, statement);
       const values = this.written(params, statement.paramTypes, options);
-      const messages = await this.send(
-        [protocol.serialize.bind({ statement: statement.name, values }), protocol.serialize.describe({ type: 'P' }), protocol.serialize.execute({}), protocol.serialize.sync()],
-        inTransaction,
-      );
+      const bind = protocol.serialize.bind({ statement: statement.name, values });
+      // Describing costs as much as running a one-row select of a wide table: only where the columns can differ.
+      const run = statement.columns ? [bind, protocol.serialize.execute({}), protocol.serialize.sync()] : [bind, protocol.serialize.describe({ type: 'P' }), protocol.serialize.execute({}), protocol.serialize.sync()];
+      const messages = await this.send(run, inTransaction);
+      if (statement.columns) messages.unshift(statement.columns);
       return parse.parseResults(messages, this.client.parsers, options)[0] as Results<T>;
     } catch (error) {
       // A kept statement the database no longer knows (closed by hand), or whose tables changed
@@ -106,7 +118,10 @@ export class NamedStatements {
     parts.push(protocol.serialize.parse({ name, text }), protocol.serialize.describe({ type: 'S', name }), protocol.serialize.sync());
     const messages = await this.send(parts, inTransaction);
     const paramTypes = messages.find((message): message is ParameterDescription => message.name === 'parameterDescription')?.dataTypeIDs ?? [];
-    const prepared = { name, paramTypes };
+    const described = messages.find((message): message is RowDescription => message.name === 'rowDescription');
+    // What the parser reads of a description: the columns' names and types (none: a write without RETURNING).
+    const columns = describedWhenRun.test(text) ? null : ({ name: 'rowDescription', length: 0, fieldCount: described?.fieldCount ?? 0, fields: described?.fields ?? [] } as RowDescription);
+    const prepared = { name, paramTypes, columns };
     this.prepared.set(text, prepared);
     return prepared;
   }
