@@ -2,7 +2,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openPglite, queryRows } from './client';
-import { maxNamedStatements, NamedStatements } from './pglite-statements';
+import { describedWhenRun, maxNamedStatements, NamedStatements } from './pglite-statements';
 
 let client: PGlite;
 let statements: NamedStatements;
@@ -58,24 +58,24 @@ describe('named statements on the embedded database', () => {
     const text = 'insert into boxes (name) values ($1)';
     const failed = await statements.query(text, ['Alphonso'], undefined, false).catch((error: unknown) => error);
     expect(failed).toMatchObject({ code: '23505', constraint: 'boxes_name_key', query: text, params: ['Alphonso'] });
+    const kept = statements.size;
     await expect(statements.query('selec name from boxes', [], undefined, false)).rejects.toMatchObject({ code: '42601' });
-    expect(await namedInDatabase()).not.toContain('selec name from boxes');
+    expect(statements.size).toBe(kept);
     expect((await statements.query(text, ['Totapuri'], undefined, false)).affectedRows).toBe(1);
   });
 
   it('keeps a statement parsed in a transaction that rolled back, and refuses inside an aborted one', async () => {
     const text = 'select grams from boxes where name = $1';
-    await client
-      .transaction(async (tx) => {
-        await statements.query(text, ['Kesar'], undefined, true);
-        await tx.rollback();
-      })
-      .catch(() => undefined);
+    await client.transaction(async (tx) => {
+      await statements.query(text, ['Kesar'], undefined, true);
+      await tx.rollback();
+    });
+    expect(await namedInDatabase()).toContain(text);
     expect((await statements.query<{ grams: number }>(text, ['Kesar'], undefined, false)).rows).toEqual([{ grams: 2500 }]);
     const aborted = await client
       .transaction(async () => {
-        await statements.query('select 1 / $1::int', [0], undefined, true).catch(() => undefined);
-        await statements.query(text, ['Kesar'], undefined, true);
+        await expect(statements.query('select 1 / $1::int', [0], undefined, true)).rejects.toMatchObject({ code: '22012' });
+        await expect(statements.query(text, ['Kesar'], undefined, true)).rejects.toMatchObject({ code: '25P02' });
       })
       .catch((error: unknown) => error);
     expect(aborted).toMatchObject({ code: '25P02' });
@@ -98,6 +98,14 @@ describe('named statements on the embedded database', () => {
     await client.exec('deallocate all');
     expect((await statements.query<{ name: string }>(text, [1], undefined, false)).rows[0]!.name).toBe('Alphonso');
     await client.exec('alter table boxes drop column ripe_on');
+  });
+
+  it('tells FETCH and EXECUTE from other statements, past comments, in one pass', () => {
+    for (const text of ['fetch 1 from early', '  FETCH next from c', '-- note\rexecute plan(1)', '/* a /* nested */ comment */ fetch all in c', '\n--x\n/**/Execute s']) expect(describedWhenRun(text), text).toBe(true);
+    for (const text of ['select fetch', 'fetched', '/* fetch */ select 1', '-- execute\nselect 1', '/* unclosed fetch']) expect(describedWhenRun(text), text).toBe(false);
+    const started = performance.now();
+    expect(describedWhenRun(`${'/**/'.repeat(5000)}/* x`)).toBe(false);
+    expect(performance.now() - started).toBeLessThan(1000);
   });
 
   it('answers a cursor\u2019s rows with the columns of the cursor open at the time', async () => {
@@ -150,12 +158,14 @@ describe('the shop\u2019s embedded database', () => {
   afterAll(async () => database?.close());
 
   it('runs drizzle\u2019s queries as named statements, in and out of transactions', async () => {
-    const text = 'select count(*)::int as n from products where price_cents > $1';
     await database.db.execute(sql`select count(*)::int as n from products where price_cents > ${0}`);
+    await database.db.execute(sql`select count(*)::int as n from products where price_cents > ${1}`);
     await database.db.transaction(async (tx) => {
-      await tx.execute(sql`select count(*)::int as n from products where price_cents > ${1}`);
+      await tx.execute(sql`select count(*)::int as n from products where price_cents >= ${1}`);
     });
-    const named = await queryRows<{ statement: string }>(database.db, sql.raw(`select statement from pg_prepared_statements where name like 'mango\\_%'`));
-    expect(named.filter((row) => row.statement === text)).toHaveLength(1);
+    const named = (await queryRows<{ statement: string }>(database.db, sql.raw(`select statement from pg_prepared_statements where name like 'mango\\_%'`))).map((row) => row.statement);
+    // Each text once, however often it ran: outside the transaction and inside it.
+    expect(named.filter((statement) => statement === 'select count(*)::int as n from products where price_cents > $1')).toHaveLength(1);
+    expect(named.filter((statement) => statement === 'select count(*)::int as n from products where price_cents >= $1')).toHaveLength(1);
   });
 });

@@ -16,8 +16,28 @@ interface Prepared {
   columns: RowDescription | null;
 }
 
-/** FETCH and EXECUTE answer the columns of a cursor or statement named at run time. */
-const describedWhenRun = /^(?:\s|--[^\n]*(?:\n|$)|\/\*[\s\S]*?\*\/)*(?:fetch|execute)\b/i;
+/**
+ * Whether a statement is a FETCH or an EXECUTE, which answer the columns of a cursor or statement
+ * named at run time: its first word after white space and comments (a double dash to the line's
+ * end; slash-star comments, nested as PostgreSQL nests them), read in one pass.
+ */
+export function describedWhenRun(text: string): boolean {
+  let at = 0;
+  while (at < text.length) {
+    if (/\s/.test(text[at]!)) at += 1;
+    else if (text.startsWith('--', at)) {
+      while (at < text.length && text[at] !== '\n' && text[at] !== '\r') at += 1;
+    } else if (text.startsWith('/*', at)) {
+      let depth = 0;
+      do {
+        if (text.startsWith('/*', at)) [depth, at] = [depth + 1, at + 2];
+        else if (text.startsWith('*/', at)) [depth, at] = [depth - 1, at + 2];
+        else at += 1;
+      } while (depth > 0 && at < text.length);
+    } else break;
+  }
+  return /^(?:fetch|execute)\b/i.test(text.slice(at, at + 8));
+}
 
 /** More distinct statements than the shop ever sends: an older one is closed when a new one would pass this. */
 export const maxNamedStatements = 500;
@@ -61,7 +81,9 @@ export class NamedStatements {
   }
 
   /** Runs `text` with `params`; `inTransaction`: inside a transaction block (nothing to flush to disk until it commits). */
-  query<T>(text: string, params: unknown[] = [], options: QueryOptions | undefined, inTransaction: boolean): Promise<Results<T>> {
+  async query<T>(text: string, params: unknown[] = [], options: QueryOptions | undefined, inTransaction: boolean): Promise<Results<T>> {
+    // Before the locks too, as PGlite's own query: a database still starting is waited for outside them.
+    await this.client._checkReady();
     const run = () => this.client.runExclusive(() => this.run<T>(text, params, options, inTransaction));
     return inTransaction ? run() : this.client._runExclusiveTransaction(run);
   }
@@ -70,6 +92,7 @@ export class NamedStatements {
   async forgetAll(): Promise<void> {
     await this.client._runExclusiveTransaction(() =>
       this.client.runExclusive(async () => {
+        await this.client._checkReady();
         this.prepared.clear();
         this.closing.length = 0;
         await this.client.execProtocolStream(protocol.serialize.query('deallocate all'));
@@ -96,7 +119,7 @@ export class NamedStatements {
       // A kept statement the database no longer knows (closed by hand), or whose tables changed
       // shape since its parse (a schema change outside migrations), is parsed afresh: at once
       // outside a transaction, where the failed run changed nothing; else on the next run.
-      if (kept && this.prepared.get(text) === kept && isStale(error)) {
+      if (kept && this.prepared.get(text) === kept && isStale(error, kept.name)) {
         this.prepared.delete(text);
         this.closing.push(kept.name);
         if (!inTransaction && !again) return this.run<T>(text, params, options, inTransaction, true);
@@ -120,7 +143,7 @@ export class NamedStatements {
     const paramTypes = messages.find((message): message is ParameterDescription => message.name === 'parameterDescription')?.dataTypeIDs ?? [];
     const described = messages.find((message): message is RowDescription => message.name === 'rowDescription');
     // What the parser reads of a description: the columns' names and types (none: a write without RETURNING).
-    const columns = describedWhenRun.test(text) ? null : ({ name: 'rowDescription', length: 0, fieldCount: described?.fieldCount ?? 0, fields: described?.fields ?? [] } as RowDescription);
+    const columns = describedWhenRun(text) ? null : ({ name: 'rowDescription', length: 0, fieldCount: described?.fieldCount ?? 0, fields: described?.fields ?? [] } as RowDescription);
     const prepared = { name, paramTypes, columns };
     this.prepared.set(text, prepared);
     return prepared;
@@ -141,10 +164,11 @@ export class NamedStatements {
   }
 }
 
-/** Not found (26000), or "cached plan must not change result type" (0A000). */
-function isStale(error: unknown): boolean {
+/** The kept statement `name` is not found (26000), or its plan must not change result type (0A000). */
+function isStale(error: unknown, name: string): boolean {
   const { code, message } = error as { code?: unknown; message?: unknown };
-  return code === '26000' || (code === '0A000' && typeof message === 'string' && message.includes('cached plan must not change result type'));
+  if (typeof message !== 'string') return false;
+  return (code === '26000' && message.includes(`"${name}"`)) || (code === '0A000' && message.includes('cached plan must not change result type'));
 }
 
 function joined(parts: Uint8Array[]): Uint8Array {
