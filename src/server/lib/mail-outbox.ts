@@ -11,15 +11,19 @@ const channel = 'mango_mail';
  * A mail with `expiresAt` (a reset link's expiry) that is still unsent by then is given up.
  */
 export async function queueMail(db: Db | Tx, message: MailMessage, options: { expiresAt?: Date } = {}): Promise<void> {
-  await db.insert(mailOutbox).values({
-    toAddress: message.to,
-    subject: message.subject,
-    textBody: message.text,
-    htmlBody: message.html ?? null,
-    headers: message.headers ?? {},
-    expiresAt: options.expiresAt ?? null,
-  });
-  await db.execute(sql`select pg_notify(${channel}, '')`);
+  const insert = db
+    .insert(mailOutbox)
+    .values({
+      toAddress: message.to,
+      subject: message.subject,
+      textBody: message.text,
+      htmlBody: message.html ?? null,
+      headers: message.headers ?? {},
+      expiresAt: options.expiresAt ?? null,
+    })
+    .returning({ id: mailOutbox.id });
+  // One statement (on the embedded database each waits its turn); drizzle puts the insert in parentheses.
+  await db.execute(sql`with queued as ${insert} select pg_notify(${channel}, '') from queued`);
 }
 
 /**

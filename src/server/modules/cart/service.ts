@@ -26,10 +26,21 @@ function tooMany(product: ProductRow, inCart: number): BadRequest {
   return new BadRequest(message, { quantity: message });
 }
 
-/** A shopper's cart lines with their whole products, oldest line first: checkout prices these. */
+/** What checkout reads of a carted product: its price, what the order line keeps, and what placing checks. */
+const cartedProductColumns = {
+  id: products.id,
+  name: products.name,
+  priceCents: products.priceCents,
+  imageUrl: products.imageUrl,
+  isPreOrder: products.isPreOrder,
+  expectedAvailabilityDate: products.expectedAvailabilityDate,
+  isHidden: products.isHidden,
+};
+
+/** A shopper's cart lines with what checkout needs of their products, oldest line first: checkout prices these. */
 export async function cartLinesOf(db: Db | Tx, userId: number) {
   return db
-    .select({ line: cartLines, product: products })
+    .select({ line: { id: cartLines.id, quantity: cartLines.quantity }, product: cartedProductColumns })
     .from(cartLines)
     .innerJoin(carts, eq(carts.id, cartLines.cartId))
     .innerJoin(products, eq(products.id, cartLines.productId))

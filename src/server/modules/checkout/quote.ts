@@ -7,7 +7,8 @@ import { BadRequest } from '../../lib/errors';
 import { cartLinesOf } from '../cart/service';
 import type { StoredSettings } from '../../../contracts/settings';
 
-type ProductRow = typeof products.$inferSelect;
+/** A carted product as checkout reads it (see cartLinesOf). */
+type ProductRow = Pick<typeof products.$inferSelect, 'id' | 'name' | 'priceCents' | 'imageUrl' | 'isPreOrder' | 'expectedAvailabilityDate' | 'isHidden'>;
 type PromoRow = typeof promoCodes.$inferSelect;
 
 export interface PricedLine {

@@ -52,7 +52,11 @@ export async function claimStock(tx: Tx, priced: PricedCart, clock: () => Date):
  */
 async function claimPreOrder(tx: Tx, carted: { id: number; name: string }, quantity: number, clock: () => Date): Promise<boolean> {
   const productId = carted.id;
-  const [product] = await tx.select().from(products).where(eq(products.id, productId)).for('update');
+  const [product] = await tx
+    .select({ name: products.name, isPreOrder: products.isPreOrder, preOrdersOpenAt: products.preOrdersOpenAt, preOrderLimit: products.preOrderLimit })
+    .from(products)
+    .where(eq(products.id, productId))
+    .for('update');
   if (!product) {
     const message = `${carted.name} is no longer available. Please remove it from your cart.`;
     throw new Conflict(message, { cart: message });

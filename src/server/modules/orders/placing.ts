@@ -69,7 +69,9 @@ export class OrderPlacing {
   private async placeInTransaction(tx: Tx, user: UserRow, input: PlaceOrderRequest, settings: StoredSettings, delivery: DeliverySettings) {
     // One shopper's submits queue here, so a double click finds the first order below.
     await tx.select({ id: carts.id }).from(carts).where(eq(carts.userId, user.id)).for('update');
-    const again = await this.findByKey(tx, user.id, input.idempotencyKey);
+    // Nearly always none: the whole row is read only when there is one.
+    const [seen] = await tx.select({ id: orders.id }).from(orders).where(and(eq(orders.userId, user.id), eq(orders.idempotencyKey, input.idempotencyKey)));
+    const again = seen && (await this.findByKey(tx, user.id, input.idempotencyKey));
     if (again) return { order: again, view: null, stockChanged: false };
     if (input.paymentMethod === 'stripe' && !this.deps.stripe) {
       throw fieldError('paymentMethod', 'Card payment is not available at the moment. Please choose bank transfer.');
