@@ -59,3 +59,34 @@ test('a signed-in shopper pre-orders a coming variety', async ({ page, request }
   await expect(page.getByText('Dasheri Mangoes has been pre-ordered successfully. Expected availability: 10 June 2027').first()).toBeVisible();
   await expect(page.getByRole('button', { name: 'Cart, 1 item' })).toBeVisible();
 });
+
+test('quick presses on a line\u2019s minus each count: the next goes once the last is answered', async ({ page, request }) => {
+  await registerAndSignIn(page, request, 'pono');
+  await page.goto('/product/1');
+  await page.getByRole('button', { name: 'Increase quantity' }).click();
+  await page.getByRole('button', { name: 'Increase quantity' }).click();
+  await page.getByRole('button', { name: 'Add to Cart', exact: true }).click();
+  await page.getByRole('button', { name: 'Cart, 3 items' }).click();
+  const drawer = page.getByRole('dialog', { name: 'Your Cart' });
+  await expect(drawer.getByText('Qty: 3')).toBeVisible();
+  // Each change reaches the server slowly, so the second press comes while the first is on its way.
+  const sent: unknown[] = [];
+  await page.route('**/api/cart/*/items/*', async (route) => {
+    if (route.request().method() === 'PUT') {
+      sent.push(route.request().postDataJSON());
+      await new Promise((resolve) => setTimeout(resolve, 400));
+    }
+    await route.continue();
+  });
+  const lastAnswered = page.waitForResponse((response) => response.request().method() === 'PUT' && response.request().postData() === JSON.stringify({ quantity: 1 }));
+  await drawer.getByRole('button', { name: 'One less Alphonso Mangoes' }).click();
+  await drawer.getByRole('button', { name: 'One less Alphonso Mangoes' }).click();
+  await expect(drawer.getByText('Single Item')).toBeVisible();
+  await lastAnswered;
+  expect(sent).toEqual([{ quantity: 2 }, { quantity: 1 }]);
+  await page.unroute('**/api/cart/*/items/*');
+  // What the server kept: one box.
+  await page.reload();
+  await page.getByRole('button', { name: 'Cart, 1 item' }).click();
+  await expect(page.getByRole('dialog', { name: 'Your Cart' }).getByText('Single Item')).toBeVisible();
+});
