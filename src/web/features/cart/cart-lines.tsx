@@ -78,7 +78,10 @@ function CartLineRow({ line, onNavigate }: { line: CartLine; onNavigate?: () => 
           </button>
         </div>
       </div>
-      <p className="font-semibold tabular-nums">{formatPrice(line.product.price * quantity)}</p>
+      {/* Money is what the server answered: dimmed while a change is on its way, so it agrees with the subtotal. */}
+      <p className={`font-semibold tabular-nums transition-opacity ${asked === null ? '' : 'opacity-50'}`} aria-busy={asked !== null}>
+        {formatPrice(line.product.price * line.quantity)}
+      </p>
     </li>
   );
 }
