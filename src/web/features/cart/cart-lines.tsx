@@ -7,50 +7,14 @@ import { shopRules } from '../../../contracts/shop-rules';
 import { formatPrice } from '../../lib/format';
 import { useCart } from './cart-provider';
 
-/**
- * A line's quantity changes, one request at a time: a step pressed while one is on its way counts
- * from the quantity asked for, and goes when the answer is in (only the latest, so quick presses
- * make one more request at most). Sent one after another, the server applies them in order.
- */
-class QuantitySteps {
-  private sending = false;
-  private wanted: number | null = null;
-  private send: (quantity: number) => Promise<void> = async () => undefined;
-
-  constructor(private readonly asked: (quantity: number | null) => void) {}
-
-  /** Asks for `quantity`, sent with `send` (the latest press's, so it never acts on an old cart). */
-  async want(quantity: number, send: (quantity: number) => Promise<void>): Promise<void> {
-    this.wanted = quantity;
-    this.send = send;
-    this.asked(quantity);
-    if (this.sending) return;
-    this.sending = true;
-    try {
-      while (this.wanted !== null) {
-        const next = this.wanted;
-        this.wanted = null;
-        await this.send(next);
-      }
-    } finally {
-      this.sending = false;
-      // The server's answer shows from here on.
-      this.asked(null);
-    }
-  }
-}
-
 /** Spec 2: image, name, 'Single Item' or 'Qty: n', minus and plus, remove, line total. */
 function CartLineRow({ line, onNavigate }: { line: CartLine; onNavigate?: () => void }) {
   const { updateItem, removeItem } = useCart();
   const [leaving, setLeaving] = useState(false);
-  const [asked, setAsked] = useState<number | null>(null);
-  const [steps] = useState(() => new QuantitySteps(setAsked));
-  const quantity = asked ?? line.quantity;
   const max = line.product.isPreOrder ? shopRules.maxPreOrderQuantityPerLine : line.product.stock;
   // Spec 4: a plus or minus applies only when the new quantity is above 0 and not above stock.
   const change = (next: number) => {
-    if (next > 0 && next <= max) void steps.want(next, (quantity) => updateItem(line.id, quantity));
+    if (next > 0 && next <= max) void updateItem(line.id, next);
   };
   const remove = () => {
     setLeaving(true);
@@ -64,13 +28,13 @@ function CartLineRow({ line, onNavigate }: { line: CartLine; onNavigate?: () => 
         <Link to={`/product/${line.productId}`} onClick={onNavigate} className="font-semibold hover:text-mango-700">
           {line.product.name}
         </Link>
-        <p className="text-sm text-ink-500">{quantity === 1 ? 'Single Item' : `Qty: ${quantity}`}</p>
+        <p className="text-sm text-ink-500">{line.quantity === 1 ? 'Single Item' : `Qty: ${line.quantity}`}</p>
         <div className="flex items-center gap-2">
-          <button type="button" className={stepButton} aria-label={`One less ${line.product.name}`} disabled={quantity <= 1} onClick={() => change(quantity - 1)}>
+          <button type="button" className={stepButton} aria-label={`One less ${line.product.name}`} disabled={line.quantity <= 1} onClick={() => change(line.quantity - 1)}>
             <Minus className="size-4" aria-hidden="true" />
           </button>
-          <span className="w-6 text-center tabular-nums" aria-live="polite">{quantity}</span>
-          <button type="button" className={stepButton} aria-label={`One more ${line.product.name}`} disabled={quantity >= max} onClick={() => change(quantity + 1)}>
+          <span className="w-6 text-center tabular-nums" aria-live="polite">{line.quantity}</span>
+          <button type="button" className={stepButton} aria-label={`One more ${line.product.name}`} disabled={line.quantity >= max} onClick={() => change(line.quantity + 1)}>
             <Plus className="size-4" aria-hidden="true" />
           </button>
           <button type="button" className="ml-auto rounded-full p-2 text-ink-500 hover:bg-mango-50 hover:text-danger-600" aria-label={`Remove ${line.product.name}`} onClick={remove}>
@@ -78,10 +42,7 @@ function CartLineRow({ line, onNavigate }: { line: CartLine; onNavigate?: () => 
           </button>
         </div>
       </div>
-      {/* Money is what the server answered: dimmed while a change is on its way, so it agrees with the subtotal. */}
-      <p className={`font-semibold tabular-nums transition-opacity ${asked === null ? '' : 'opacity-50'}`} aria-busy={asked !== null}>
-        {formatPrice(line.product.price * line.quantity)}
-      </p>
+      <p className="font-semibold tabular-nums">{formatPrice(line.product.price * line.quantity)}</p>
     </li>
   );
 }
