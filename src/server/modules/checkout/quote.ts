@@ -2,13 +2,13 @@ import { and, eq, exists, ne, or, sql } from 'drizzle-orm';
 import { centsToDollars } from '../../../contracts/money';
 import { discountCents, orderTotals, type PromoRefusal, promoRefusal, promoRefusalMessages, type Totals } from '../../../contracts/pricing';
 import type { Db, Tx } from '../../db/client';
-import { orderEvents, orders, type products, promoCodes } from '../../db/schema';
+import { orderEvents, orders, promoCodes } from '../../db/schema';
 import { BadRequest } from '../../lib/errors';
 import { cartLinesOf } from '../cart/service';
 import type { StoredSettings } from '../../../contracts/settings';
 
-/** A carted product as checkout reads it (see cartLinesOf). */
-type ProductRow = Pick<typeof products.$inferSelect, 'id' | 'name' | 'priceCents' | 'imageUrl' | 'isPreOrder' | 'expectedAvailabilityDate' | 'isHidden'>;
+/** A carted product as checkout reads it: the columns cartLinesOf selects. */
+type ProductRow = Awaited<ReturnType<typeof cartLinesOf>>[number]['product'];
 type PromoRow = typeof promoCodes.$inferSelect;
 
 export interface PricedLine {
