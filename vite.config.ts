@@ -2,6 +2,7 @@ import { reactRouter } from '@react-router/dev/vite';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'vite';
 import { frameChunks } from './scripts/vite-frame-chunk.ts';
+import { lucideIconModules } from './scripts/vite-lucide-icons.ts';
 import { precompress } from './scripts/vite-precompress.ts';
 import { zodJitless } from './scripts/vite-zod-jitless.ts';
 
@@ -13,7 +14,7 @@ import { zodJitless } from './scripts/vite-zod-jitless.ts';
 export default defineConfig({
   // Vite's root is the project root now: React Router finds react-router.config.ts there and
   // public/ is the default publicDir.
-  plugins: [zodJitless(), tailwindcss(), reactRouter(), precompress()],
+  plugins: [zodJitless(), lucideIconModules(), tailwindcss(), reactRouter(), precompress()],
   build: {
     target: 'es2022',
     assetsInlineLimit: 0,

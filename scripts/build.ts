@@ -26,7 +26,7 @@ const targets: Target[] = [
   {
     name: 'web',
     label: 'the web app',
-    inputs: ['src/web', 'src/contracts', 'public', 'vite.config.ts', 'react-router.config.ts', 'scripts/vite-precompress.ts', 'scripts/vite-frame-chunk.ts', 'scripts/vite-zod-jitless.ts', 'package-lock.json'],
+    inputs: ['src/web', 'src/contracts', 'public', 'vite.config.ts', 'react-router.config.ts', 'scripts/vite-precompress.ts', 'scripts/vite-frame-chunk.ts', 'scripts/vite-zod-jitless.ts', 'scripts/vite-lucide-icons.ts', 'package-lock.json'],
     // React Router builds the browser's files into dist/web/client and the page renderer into dist/web/server.
     output: 'dist/web/server/index.js',
     async build() {

@@ -27,6 +27,7 @@ import { activePromosQuery } from './features/promo/promo-banner';
 import { dismissedPromoCookie, dismissedPromoIn } from './features/promo/dismissed-promo';
 import { readCookie } from './lib/cookies';
 import type { PageLoaderArgs } from './lib/load-context';
+import { markFirstPageHydrated } from './lib/loaded-when-near';
 import { useNonce } from './lib/nonce';
 import { PageStyles } from './lib/page-styles';
 import { loadOnServer, type PageData } from './lib/page-data';
@@ -100,6 +101,7 @@ export function Layout({ children }: { children: ReactNode }) {
   // The page's code arrives after its first paint (decision 0024): from here its controls work.
   // Browser tests wait for it before they act on a freshly loaded page.
   useEffect(() => {
+    markFirstPageHydrated();
     document.documentElement.dataset.hydrated = 'true';
   }, []);
   return (

@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type * as analyticsModule from './analytics';
+import type * as eventsModule from './analytics-events';
 
-type Analytics = typeof analyticsModule;
+type Analytics = typeof analyticsModule & typeof eventsModule;
 
 /** A stand-in for the browser: the scripts the module adds, and the globals gtag and fbq live on. */
 interface FakeWindow {
@@ -18,7 +19,8 @@ let warn: ReturnType<typeof vi.spyOn>;
 /** The module keeps its state per page load, so each test imports a fresh copy. */
 async function freshAnalytics(): Promise<Analytics> {
   vi.resetModules();
-  return import('./analytics');
+  const [analytics, events] = await Promise.all([import('./analytics'), import('./analytics-events')]);
+  return { ...analytics, ...events };
 }
 
 const gaHits = () => (fakeWindow.dataLayer ?? []).map((entry) => Array.from(entry as ArrayLike<unknown>));

@@ -46,31 +46,6 @@ const maxWaitingCalls = 50;
 const state: Record<Tool, 'waiting' | 'off' | 'on'> = { ga: 'waiting', meta: 'waiting' };
 const waiting: Record<Tool, Call[]> = { ga: [], meta: [] };
 let lastPageAddress: string | null = null;
-const purchasedOrders = new Set<string>();
-/** Orders already reported, kept in the browser so reloading the success page is not a second sale. */
-const purchasesStoreKey = 'trackedPurchases';
-
-function purchaseTracked(orderId: string): boolean {
-  if (purchasedOrders.has(orderId)) return true;
-  try {
-    const stored = JSON.parse(globalThis.localStorage?.getItem(purchasesStoreKey) ?? '[]') as unknown;
-    return Array.isArray(stored) && stored.includes(orderId);
-  } catch {
-    return false;
-  }
-}
-
-function rememberPurchase(orderId: string): void {
-  purchasedOrders.add(orderId);
-  try {
-    const stored = JSON.parse(globalThis.localStorage?.getItem(purchasesStoreKey) ?? '[]') as unknown;
-    const ids = Array.isArray(stored) ? stored.filter((id): id is string => typeof id === 'string') : [];
-    globalThis.localStorage?.setItem(purchasesStoreKey, JSON.stringify([...ids, orderId].slice(-50)));
-  } catch {
-    // Storage may be full or blocked; the in-memory set still stops repeats on this page.
-  }
-}
-
 function loadScript(src: string): void {
   const script = document.createElement('script');
   script.async = true;
@@ -113,7 +88,7 @@ function call(tool: Tool, args: Call): void {
   else window.fbq?.(...args);
 }
 
-function send(tool: Tool, ...args: Call): void {
+export function send(tool: Tool, ...args: Call): void {
   if (state[tool] === 'on') call(tool, args);
   else if (state[tool] === 'waiting' && waiting[tool].length < maxWaitingCalls) waiting[tool].push(args);
 }
@@ -141,11 +116,11 @@ export function startAnalytics(ids: AnalyticsIds): void {
   settle('meta', ids.metaPixelId.trim(), startMetaPixel, 'Meta pixel is off: no pixel id is set in settings.');
 }
 
-const dollars = (amount: number) => centsToDollars(dollarsToCents(amount));
-const lineValue = (products: TrackedProduct[]) =>
+export const dollars = (amount: number) => centsToDollars(dollarsToCents(amount));
+export const lineValue = (products: TrackedProduct[]) =>
   centsToDollars(products.reduce((sum, product) => sum + dollarsToCents(product.price) * product.quantity, 0));
-const contentIds = (products: Array<{ id: number }>) => products.map((product) => String(product.id));
-const contents = (products: TrackedProduct[]) => products.map((product) => ({ id: String(product.id), quantity: product.quantity }));
+export const contentIds = (products: Array<{ id: number }>) => products.map((product) => String(product.id));
+export const contents = (products: TrackedProduct[]) => products.map((product) => ({ id: String(product.id), quantity: product.quantity }));
 
 /**
  * page_view (GA4) and PageView (Meta) for a route; a repeat of the same address is not a new view.
@@ -164,16 +139,6 @@ export function trackPageView(address: string): void {
   send('meta', 'track', 'PageView');
 }
 
-export function trackViewContent(product: { id: number; name: string; price: number }): void {
-  send('meta', 'track', 'ViewContent', {
-    content_ids: contentIds([product]),
-    content_name: product.name,
-    content_type: 'product',
-    value: dollars(product.price),
-    currency: shopRules.currency,
-  });
-}
-
 export function trackAddToCart(product: { id: number; name: string; price: number }, quantity: number): void {
   const line = { ...product, quantity };
   send('meta', 'track', 'AddToCart', {
@@ -184,37 +149,4 @@ export function trackAddToCart(product: { id: number; name: string; price: numbe
     value: lineValue([line]),
     currency: shopRules.currency,
   });
-}
-
-/** `value` is what the checkout asks for, in dollars; by default the sum of the lines. */
-export function trackInitiateCheckout(products: TrackedProduct[], value: number = lineValue(products)): void {
-  send('meta', 'track', 'InitiateCheckout', {
-    content_ids: contentIds(products),
-    content_type: 'product',
-    contents: contents(products),
-    num_items: products.reduce((sum, product) => sum + product.quantity, 0),
-    value: dollars(value),
-    currency: shopRules.currency,
-  });
-}
-
-/** Once per order: a success page shown again (remount, back button) is not a second sale. */
-export function trackPurchase(order: TrackedOrder): void {
-  const orderId = String(order.orderId);
-  if (purchaseTracked(orderId)) return;
-  rememberPurchase(orderId);
-  const value = dollars(order.value);
-  send('ga', 'event', 'purchase', {
-    transaction_id: orderId,
-    value,
-    currency: shopRules.currency,
-    items: order.products.map((product) => ({ item_id: String(product.id), item_name: product.name, price: dollars(product.price), quantity: product.quantity })),
-  });
-  send('meta', 'track', 'Purchase', {
-    value,
-    currency: shopRules.currency,
-    content_ids: contentIds(order.products),
-    content_type: 'product',
-    contents: contents(order.products),
-  }, { eventID: `order-${orderId}` });
 }

@@ -23,7 +23,7 @@ import { PickupDayPicker, pickupDatesKey, usePickupDates } from '../features/che
 import { emptyRecipient, type ShippingForm, ShippingFields, shippingFromProfile } from '../features/checkout/shipping-fields';
 import { newIdempotencyKey, orderQueryKey, ordersQueryKey, postOrderThroughRush, postQuote } from '../features/orders/orders-api';
 import { OrderTotals } from '../features/orders/order-totals';
-import { trackInitiateCheckout } from '../lib/analytics';
+import { trackInitiateCheckout } from '../lib/analytics-events';
 import { ApiError } from '../lib/api-client';
 import { formatDate } from '../lib/format';
 import { useSchemaForm } from '../lib/use-schema-form';

@@ -12,7 +12,7 @@ import { ReadyToEat } from '../features/catalog/ready-to-eat';
 import { StockLabel } from '../features/catalog/stock-label';
 import { productId, useProduct } from '../features/catalog/use-product';
 import { useProducts } from '../features/catalog/use-products';
-import { trackViewContent } from '../lib/analytics';
+import { trackViewContent } from '../lib/analytics-events';
 import { formatDate, formatNzd, formatPrice } from '../lib/format';
 import { ResponsiveImage } from '../components/ui/responsive-image';
 

@@ -12,7 +12,7 @@ import { PayByCardButton } from '../features/orders/pay-by-card-button';
 import { fetchOrder, orderQueryKey } from '../features/orders/orders-api';
 import { OrderLineList } from '../features/orders/order-line-list';
 import { OrderTotals } from '../features/orders/order-totals';
-import { trackPurchase } from '../lib/analytics';
+import { trackPurchase } from '../lib/analytics-events';
 import { GiftNote } from '../features/orders/gift-note';
 import { formatDate } from '../lib/format';
 

@@ -1,12 +1,15 @@
 import type { ReactNode } from 'react';
+import { loadedWhenNear } from '../../lib/loaded-when-near';
 import { AnalyticsTracker } from '../analytics/analytics-tracker';
 import { AuthDialog } from '../auth/auth-dialog';
 import { CartDrawer } from '../cart/cart-drawer';
 import { MaintenanceBanner } from '../maintenance/maintenance-banner';
 import { PreOrderSignIn } from '../pre-order/pre-order-sign-in';
 import { PromoBanner } from '../promo/promo-banner';
-import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
+
+// Below every page's first screen: its code loads as the shopper scrolls towards it (decision 0039).
+const SiteFooter = loadedWhenNear(() => import('./site-footer').then((module) => module.SiteFooter));
 
 /** Spec 2's page frame around every page. */
 export function AppFrame({ children, dismissedPromoId }: { children: ReactNode; dismissedPromoId: number | null }) {
