@@ -131,6 +131,8 @@ test.describe('when the code cannot load', () => {
     expect(page.url()).not.toContain('retry-');
     await expect(field).toHaveValue(address);
     await expect(page.getByText('Subscribed!')).toHaveCount(0);
+    // The press is not lost without a word.
+    await expect(page.getByText('This part of the page could not load').first()).toBeVisible();
 
     failing = false;
     await button.click();

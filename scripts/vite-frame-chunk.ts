@@ -10,6 +10,7 @@ const framework = /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router
 
 /** lucide's icons, a module each (scripts/vite-lucide-icons.ts), and the admin's own code. */
 const icon = /[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]/;
+const lucide = /[\\/]lucide-react[\\/]/;
 const adminCode = /[\\/]src[\\/]web[\\/](features[\\/]admin[\\/]|pages[\\/]admin|routes[\\/]admin)/;
 
 /**
@@ -34,7 +35,8 @@ export function frameChunks() {
         if (framework.test(id) || entries.includes(id)) return null;
         // The shop's icons travel with the frame (a few hundred bytes each, with a request each
         // when apart); the admin's stay with the admin.
-        if (icon.test(id)) return (context.getModuleInfo(id)?.importers ?? []).some((importer) => !adminCode.test(importer)) ? 'frame' : null;
+        // lucide's own index, if anything imports it, says nothing about who uses an icon.
+        if (icon.test(id)) return (context.getModuleInfo(id)?.importers ?? []).some((importer) => !lucide.test(importer) && !adminCode.test(importer)) ? 'frame' : null;
         let frame = frames.get(context);
         if (!frame) frames.set(context, (frame = staticallyImported(entries, context)));
         return frame.has(id) ? 'frame' : null;

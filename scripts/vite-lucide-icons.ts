@@ -26,7 +26,8 @@ export function lucideIconModules(): Plugin {
       return null;
     },
     transform(code, id) {
-      if (!/\.tsx?$/.test(id) || id.includes('node_modules') || !code.includes('lucide-react')) return null;
+      // Route modules are also read in parts, as `route.tsx?route-chunk=...`.
+      if (!/\.tsx?$/.test(id.split('?')[0]!) || id.includes('node_modules') || !code.includes('lucide-react')) return null;
       files ??= iconFiles();
       const icons = files;
       let changed = false;

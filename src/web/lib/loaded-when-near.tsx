@@ -1,5 +1,6 @@
 import { type ComponentType, lazy, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
+import { toast } from '../components/ui/toast';
 import type { Carried, Held } from './carry-over';
 
 /** A section made by loadedWhenNear; `preload` fetches its code (a route's loader can wait for it). */
@@ -61,10 +62,11 @@ export function loadedWhenNear<P extends object>(load: () => Promise<ComponentTy
             if (cancelled) return;
             // Without its code the section stays as the server drew it, and its code is asked for
             // again on the next approach or press. A held link still goes, as a full page load;
-            // another held press is dropped.
-            const link = held?.target;
+            // another held press is dropped, and the shopper is told why.
+            const pressed = held?.target;
             held = null;
-            if (link instanceof HTMLAnchorElement) window.location.assign(link.href);
+            if (pressed instanceof HTMLAnchorElement) window.location.assign(pressed.href);
+            else if (pressed) toast({ title: 'This part of the page could not load', description: 'Please check your connection and reload the page.', variant: 'destructive' });
           },
         );
       };

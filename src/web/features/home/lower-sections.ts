@@ -8,7 +8,11 @@ export const sectionSpacing = 'space-y-16 md:space-y-24';
 export const AboutUsSections = loadedWhenNear(() => import('./about-us-sections').then((module) => module.AboutUsSections), sectionSpacing);
 export const ClosingSections = loadedWhenNear(() => import('./closing-sections').then((module) => module.ClosingSections), sectionSpacing);
 
-/** For a home page reached in the browser: it shows whole, not section by section. */
+/**
+ * For a home page reached in the browser: it shows whole, not section by section. Code that
+ * cannot load fails the page as its own code would (the page offers a reload), rather than
+ * leaving it without its sections.
+ */
 export function preloadLowerSections(): Promise<unknown> {
-  return Promise.all([AboutUsSections.preload(), ClosingSections.preload()]).catch((error: unknown) => console.warn('Could not load the home page sections', error));
+  return Promise.all([AboutUsSections.preload(), ClosingSections.preload()]);
 }
