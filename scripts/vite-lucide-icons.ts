@@ -58,8 +58,8 @@ export function lucideIconModules(): Plugin {
   };
 }
 
-/** Every name the package's index gives an icon under, and that icon's own module. */
-function iconFiles(): Map<string, string> {
+/** Every name the package's index gives an icon under, and that icon's own module file. */
+export function iconFiles(): Map<string, string> {
   const require = createRequire(import.meta.url);
   const index = path.join(path.dirname(require.resolve('lucide-react/package.json')), 'dist', 'esm', 'lucide-react.mjs');
   const files = new Map<string, string>();

@@ -3,22 +3,11 @@ import path from 'node:path';
 import { createElement, type ComponentType } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
+import { iconFiles } from '../../../../scripts/vite-lucide-icons';
 import createLucideIcon from './lucide-icon';
 
 const root = path.resolve(import.meta.dirname, '..', '..', '..', '..');
 const iconsDir = path.join(root, 'node_modules', 'lucide-react', 'dist', 'esm');
-
-/** Every icon name the package's index gives, and its own module (as scripts/vite-lucide-icons.ts reads it). */
-function iconFiles(): Map<string, string> {
-  const files = new Map<string, string>();
-  for (const [, names, file] of fs.readFileSync(path.join(iconsDir, 'lucide-react.mjs'), 'utf8').matchAll(/export \{([^}]*)\} from '\.\/icons\/([\w-]+\.mjs)';/g)) {
-    for (const name of names!.split(',')) {
-      const alias = /default as (\w+)/.exec(name.trim());
-      if (alias) files.set(alias[1]!, file!);
-    }
-  }
-  return files;
-}
 
 /** The icons the web app imports. */
 function usedIcons(files: Map<string, string>): string[] {
