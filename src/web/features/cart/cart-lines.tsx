@@ -9,8 +9,10 @@ import { useCart } from './cart-provider';
 
 /** Spec 2: image, name, 'Single Item' or 'Qty: n', minus and plus, remove, line total. */
 function CartLineRow({ line, onNavigate }: { line: CartLine; onNavigate?: () => void }) {
-  const { updateItem, removeItem } = useCart();
+  const { updateItem, removeItem, pendingQuantities } = useCart();
   const [leaving, setLeaving] = useState(false);
+  // A press while an update is on its way counts from the quantity already pressed for.
+  const quantity = pendingQuantities.get(line.id) ?? line.quantity;
   const max = line.product.isPreOrder ? shopRules.maxPreOrderQuantityPerLine : line.product.stock;
   // Spec 4: a plus or minus applies only when the new quantity is above 0 and not above stock.
   const change = (next: number) => {
@@ -28,13 +30,13 @@ function CartLineRow({ line, onNavigate }: { line: CartLine; onNavigate?: () => 
         <Link to={`/product/${line.productId}`} onClick={onNavigate} className="font-semibold hover:text-mango-700">
           {line.product.name}
         </Link>
-        <p className="text-sm text-ink-500">{line.quantity === 1 ? 'Single Item' : `Qty: ${line.quantity}`}</p>
+        <p className="text-sm text-ink-500">{quantity === 1 ? 'Single Item' : `Qty: ${quantity}`}</p>
         <div className="flex items-center gap-2">
-          <button type="button" className={stepButton} aria-label={`One less ${line.product.name}`} disabled={line.quantity <= 1} onClick={() => change(line.quantity - 1)}>
+          <button type="button" className={stepButton} aria-label={`One less ${line.product.name}`} disabled={quantity <= 1} onClick={() => change(quantity - 1)}>
             <Minus className="size-4" aria-hidden="true" />
           </button>
-          <span className="w-6 text-center tabular-nums" aria-live="polite">{line.quantity}</span>
-          <button type="button" className={stepButton} aria-label={`One more ${line.product.name}`} disabled={line.quantity >= max} onClick={() => change(line.quantity + 1)}>
+          <span className="w-6 text-center tabular-nums" aria-live="polite">{quantity}</span>
+          <button type="button" className={stepButton} aria-label={`One more ${line.product.name}`} disabled={quantity >= max} onClick={() => change(quantity + 1)}>
             <Plus className="size-4" aria-hidden="true" />
           </button>
           <button type="button" className="ml-auto rounded-full p-2 text-ink-500 hover:bg-mango-50 hover:text-danger-600" aria-label={`Remove ${line.product.name}`} onClick={remove}>
@@ -42,7 +44,7 @@ function CartLineRow({ line, onNavigate }: { line: CartLine; onNavigate?: () => 
           </button>
         </div>
       </div>
-      <p className="font-semibold tabular-nums">{formatPrice(line.product.price * line.quantity)}</p>
+      <p className="font-semibold tabular-nums">{formatPrice(line.product.price * quantity)}</p>
     </li>
   );
 }

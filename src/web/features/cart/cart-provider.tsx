@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '../../lib/query';
-import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import type { Cart } from '../../../contracts/cart';
 import { toastDurations } from '../../../contracts/shop-rules';
 import { toast } from '../../components/ui/toast';
@@ -11,6 +11,8 @@ import { cartQueryKey, deleteCart, deleteCartItem, fetchCart, postCartItem, putC
 interface CartState {
   cart: Cart | null;
   loading: boolean;
+  /** Quantities pressed for but not yet answered by the server, by cart line id. */
+  pendingQuantities: ReadonlyMap<number, number>;
   itemCount: number;
   drawerOpen: boolean;
   setDrawerOpen(open: boolean): void;
@@ -32,6 +34,12 @@ function serverMessage(error: unknown): string | undefined {
 /**
  * Spec 4: the cart reloads whenever the signed-in user changes and is empty without one; every
  * change replaces it with the server's answer, except clear, which empties it locally.
+ *
+ * Changes go to the server one at a time, in the order they were made, so answers cannot arrive
+ * out of order. Presses on a line's plus and minus while its update is on its way move that
+ * line's pending quantity, which the line shows at once; when the answer comes, one more update
+ * sends the latest quantity. Removing the line, clearing the cart, reloading it or another user
+ * drops what was pending.
  */
 export function CartProvider({ children }: { children: ReactNode }) {
   const { user } = useAuth();
@@ -53,14 +61,35 @@ export function CartProvider({ children }: { children: ReactNode }) {
   const cart = userId === null ? null : (query.data ?? null);
   const replace = useCallback((next: Cart) => queryClient.setQueryData(cartQueryKey(next.userId), next), [queryClient]);
 
+  const queue = useRef<Promise<unknown>>(Promise.resolve());
+  /** Bumped whenever what is queued must no longer land (another user, a reload). */
+  const generation = useRef(0);
+  const targets = useRef(new Map<number, number>());
+  const [pendingQuantities, setPendingQuantities] = useState<ReadonlyMap<number, number>>(() => new Map());
+  const publishTargets = useCallback(() => setPendingQuantities(new Map(targets.current)), []);
+  const enqueue = useCallback(<T,>(task: () => Promise<T>): Promise<T> => {
+    const run = queue.current.then(task, task);
+    queue.current = run.catch(() => undefined);
+    return run;
+  }, []);
+  const dropQueued = useCallback(() => {
+    generation.current += 1;
+    queue.current = Promise.resolve();
+    targets.current.clear();
+    publishTargets();
+  }, [publishTargets]);
+  useEffect(() => dropQueued, [userId, dropQueued]);
+
   const addItem = useCallback(
     async (productId: number, quantity: number, announce?: { title: string; description?: string; duration?: number }) => {
       if (userId === null) {
         toast({ title: 'Authentication Required', description: 'Please login to add items to cart', variant: 'destructive' });
         return false;
       }
+      const current = generation.current;
       try {
-        const next = await postCartItem(userId, productId, quantity);
+        const next = await enqueue(() => postCartItem(userId, productId, quantity));
+        if (current !== generation.current) return false;
         replace(next);
         toast(announce ?? { title: 'Added to Cart', duration: toastDurations.cart });
         const line = next.items.find((item) => item.productId === productId);
@@ -71,55 +100,88 @@ export function CartProvider({ children }: { children: ReactNode }) {
         return false;
       }
     },
-    [userId, replace],
+    [userId, replace, enqueue],
   );
 
   // Spec 5: update, remove and clear do nothing without a user and a loaded cart.
   const updateItem = useCallback(
     async (itemId: number, quantity: number) => {
       if (userId === null || !cart) return;
-      try {
-        replace(await putCartItem(userId, itemId, quantity));
-      } catch {
-        toast({ title: 'Failed to update cart. Please try again.', variant: 'destructive' });
-      }
+      const alreadyQueued = targets.current.has(itemId);
+      targets.current.set(itemId, quantity);
+      publishTargets();
+      if (alreadyQueued) return;
+      const current = generation.current;
+      await enqueue(async () => {
+        for (;;) {
+          const wanted = targets.current.get(itemId);
+          if (current !== generation.current || wanted === undefined) return;
+          try {
+            const next = await putCartItem(userId, itemId, wanted);
+            if (current !== generation.current) return;
+            replace(next);
+            if (targets.current.get(itemId) === wanted) {
+              targets.current.delete(itemId);
+              publishTargets();
+              return;
+            }
+          } catch {
+            if (current !== generation.current) return;
+            targets.current.delete(itemId);
+            publishTargets();
+            toast({ title: 'Failed to update cart. Please try again.', variant: 'destructive' });
+            return;
+          }
+        }
+      });
     },
-    [userId, cart, replace],
+    [userId, cart, replace, enqueue, publishTargets],
   );
 
   const removeItem = useCallback(
     async (itemId: number) => {
       if (userId === null || !cart) return;
+      targets.current.delete(itemId);
+      publishTargets();
+      const current = generation.current;
       try {
-        replace(await deleteCartItem(userId, itemId));
+        const next = await enqueue(() => deleteCartItem(userId, itemId));
+        if (current !== generation.current) return;
+        replace(next);
         toast({ title: 'Removed from Cart', duration: toastDurations.cart });
       } catch {
-        toast({ title: 'Failed to remove item from cart', variant: 'destructive' });
+        if (current === generation.current) toast({ title: 'Failed to remove item from cart', variant: 'destructive' });
       }
     },
-    [userId, cart, replace],
+    [userId, cart, replace, enqueue, publishTargets],
   );
 
   const clear = useCallback(async () => {
     if (userId === null || !cart) return;
+    targets.current.clear();
+    publishTargets();
+    const current = generation.current;
     try {
-      await deleteCart(userId);
+      await enqueue(() => deleteCart(userId));
+      if (current !== generation.current) return;
       replace({ ...cart, items: [], itemCount: 0, totalPrice: 0 });
       toast({ title: 'Cart Cleared', duration: toastDurations.cart });
     } catch {
-      toast({ title: 'Failed to clear your cart', variant: 'destructive' });
+      if (current === generation.current) toast({ title: 'Failed to clear your cart', variant: 'destructive' });
     }
-  }, [userId, cart, replace]);
+  }, [userId, cart, replace, enqueue, publishTargets]);
 
   const reload = useCallback(async () => {
+    dropQueued();
     if (userId !== null) await queryClient.invalidateQueries({ queryKey: cartQueryKey(userId) });
-  }, [userId, queryClient]);
+  }, [userId, queryClient, dropQueued]);
 
   const value = useMemo<CartState>(
     () => ({
       cart,
       loading: userId !== null && query.isPending,
-      itemCount: cart?.items.reduce((sum, item) => sum + item.quantity, 0) ?? 0,
+      pendingQuantities,
+      itemCount: cart?.items.reduce((sum, item) => sum + (pendingQuantities.get(item.id) ?? item.quantity), 0) ?? 0,
       drawerOpen,
       setDrawerOpen,
       addItem,
@@ -128,7 +190,7 @@ export function CartProvider({ children }: { children: ReactNode }) {
       clear,
       reload,
     }),
-    [cart, userId, query.isPending, drawerOpen, addItem, updateItem, removeItem, clear, reload],
+    [cart, userId, query.isPending, pendingQuantities, drawerOpen, addItem, updateItem, removeItem, clear, reload],
   );
   return <CartContext.Provider value={value}>{children}</CartContext.Provider>;
 }
