@@ -24,8 +24,10 @@ const adminCode = /[\\/]src[\\/]web[\\/](features[\\/]admin[\\/]|pages[\\/]admin
 export function frameChunks() {
   const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
   const entries = [path.join(root, 'src', 'web', 'root.tsx'), path.join(root, 'src', 'web', 'entry.client.tsx')];
+  const homeRoute = path.join(root, 'src', 'web', 'routes', 'home.tsx');
   // One set per chunking pass: the browser's build and the server's have graphs of their own.
   const frames = new WeakMap<ChunkingContext, Set<string>>();
+  const firstViews = new WeakMap<ChunkingContext, Set<string>>();
   return [
     { name: 'framework', test: framework },
     {
@@ -33,10 +35,17 @@ export function frameChunks() {
       // Called once per module after the whole graph is known, so the walk below sees all of it.
       name(id: string, context: ChunkingContext): string | null {
         if (framework.test(id) || entries.includes(id)) return null;
-        // The shop's icons travel with the frame (a few hundred bytes each, with a request each
-        // when apart); the admin's stay with the admin.
-        // lucide's own index, if anything imports it, says nothing about who uses an icon.
-        if (icon.test(id)) return (context.getModuleInfo(id)?.importers ?? []).some((importer) => !lucide.test(importer) && !adminCode.test(importer)) ? 'frame' : null;
+        // Icons are a few hundred bytes each, with a request each when apart. The ones the frame
+        // and the home page draw travel with the frame; the shop's others share one `icons`
+        // file, loaded with the first page or section that draws one; the admin's stay with the
+        // admin. lucide's own index, if anything imports it, says nothing about who uses an icon.
+        if (icon.test(id)) {
+          const importers = (context.getModuleInfo(id)?.importers ?? []).filter((importer) => !lucide.test(importer));
+          if (!importers.some((importer) => !adminCode.test(importer))) return null;
+          let firstView = firstViews.get(context);
+          if (!firstView) firstViews.set(context, (firstView = staticallyImported([...entries, homeRoute], context)));
+          return firstView.has(id) ? 'frame' : 'icons';
+        }
         let frame = frames.get(context);
         if (!frame) frames.set(context, (frame = staticallyImported(entries, context)));
         return frame.has(id) ? 'frame' : null;

@@ -1,8 +1,8 @@
 import { weekdayOf } from './days';
 import { formatter } from './formatter';
+import { shopTimeZone } from './nz-today';
 
-/** The shop's days, months and years are New Zealand's. */
-export const shopTimeZone = 'Pacific/Auckland';
+export { nzToday, shopTimeZone } from './nz-today';
 
 const nzDate = formatter(() => new Intl.DateTimeFormat('en-NZ', { day: 'numeric', month: 'long', year: 'numeric', timeZone: shopTimeZone }));
 const monthNames = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
@@ -53,13 +53,6 @@ export function formatDateTime(value: string | Date): string {
 export function isCalendarDate(value: string): boolean {
   const date = new Date(`${value}T00:00:00Z`);
   return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
-}
-
-const nzCalendarDay = formatter(() => new Intl.DateTimeFormat('en-CA', { timeZone: shopTimeZone, year: 'numeric', month: '2-digit', day: '2-digit' }));
-
-/** Today's date (or `now`'s) in New Zealand as YYYY-MM-DD. */
-export function nzToday(now: Date | number = Date.now()): string {
-  return nzCalendarDay().format(now);
 }
 
 /** A YYYY-MM-DD date moved by whole days (calendar arithmetic, no time zone involved). */

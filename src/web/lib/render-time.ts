@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react';
-import { nzToday } from '../../contracts/dates';
+import { nzToday } from '../../contracts/nz-today';
 import { useBrowserValue } from './browser-value';
 
 export interface RenderTime {

@@ -1,4 +1,5 @@
-import { useMutation, useQuery, useQueryClient } from '../../lib/query';
+import { useQuery, useQueryClient } from '../../lib/query';
+import { useMutation } from '../../lib/query/mutation';
 import { useId, useState } from 'react';
 import { Spinner } from '../../components/ui/spinner';
 import { errorMessage } from '../../lib/api-client';

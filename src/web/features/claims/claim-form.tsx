@@ -1,4 +1,4 @@
-import { useMutation } from '../../lib/query';
+import { useMutation } from '../../lib/query/mutation';
 import { Camera, X } from 'lucide-react';
 import { useEffect, useId, useMemo, useState } from 'react';
 import { type ClaimableLine, type ClaimOutcome, claimOutcomes, claimPhotoLimits, type ClaimReason, claimReasonLabels, claimReasons, claimRequestSchema, type ClaimView } from '../../../contracts/claims';

@@ -1,5 +1,6 @@
 import { preOrderNote } from './order-line-list';
-import { useMutation, useQuery, useQueryClient } from '../../lib/query';
+import { useQuery, useQueryClient } from '../../lib/query';
+import { useMutation } from '../../lib/query/mutation';
 import { ArrowLeft, FileText } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';

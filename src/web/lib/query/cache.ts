@@ -260,126 +260,6 @@ export class QueryCache {
   }
 }
 
-export type MutationStatus = 'idle' | 'pending' | 'error' | 'success';
-
-export interface MutationState<TData, TVariables> {
-  status: MutationStatus;
-  data: TData | undefined;
-  error: Error | null;
-  variables: TVariables | undefined;
-}
-
-export interface MutationOptions<TData, TVariables> {
-  mutationFn: (variables: TVariables) => Promise<TData>;
-  mutationKey?: QueryKey;
-  /** Mutations with the same scope id run one after another, in the order they were asked for. */
-  scope?: { id: string };
-  onSuccess?: (data: TData, variables: TVariables) => unknown;
-  onError?: (error: Error, variables: TVariables) => unknown;
-  onSettled?: (data: TData | undefined, error: Error | null, variables: TVariables) => unknown;
-}
-
-/** One change sent to the server: pending until it and its callbacks have run. */
-export class Mutation<TData, TVariables> {
-  state: MutationState<TData, TVariables> = { status: 'idle', data: undefined, error: null, variables: undefined };
-  private readonly listeners = new Set<() => void>();
-
-  constructor(
-    private options: MutationOptions<TData, TVariables>,
-    private readonly cache: MutationCache,
-  ) {}
-
-  readonly subscribe = (listener: () => void): (() => void) => {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
-  };
-
-  readonly getState = (): MutationState<TData, TVariables> => this.state;
-
-  get mutationKey(): QueryKey | undefined {
-    return this.options.mutationKey;
-  }
-
-  get scope(): string | undefined {
-    return this.options.scope?.id;
-  }
-
-  /** The component's latest options, while it runs: its callbacks see the latest values. */
-  setOptions(options: MutationOptions<TData, TVariables>): void {
-    if (this.state.status === 'pending') this.options = options;
-  }
-
-  private setState(state: MutationState<TData, TVariables>): void {
-    this.state = state;
-    for (const listener of [...this.listeners]) listener();
-  }
-
-  /** Never rejects: the outcome is in `state` and the callbacks. Callbacks run even after the component has gone. */
-  async execute(variables: TVariables): Promise<void> {
-    this.setState({ status: 'pending', data: undefined, error: null, variables });
-    const release = this.cache.start(this);
-    try {
-      await release.turn;
-      let data: TData;
-      try {
-        data = await this.options.mutationFn(variables);
-        await this.options.onSuccess?.(data, variables);
-        await this.options.onSettled?.(data, null, variables);
-      } catch (error) {
-        try {
-          await this.options.onError?.(error as Error, variables);
-          await this.options.onSettled?.(undefined, error as Error, variables);
-        } finally {
-          this.setState({ status: 'error', data: undefined, error: error as Error, variables });
-        }
-        return;
-      }
-      this.setState({ status: 'success', data, error: null, variables });
-    } catch {
-      // An error thrown by onError or onSettled: the state already says error.
-    } finally {
-      release.done();
-    }
-  }
-}
-
-export class MutationCache {
-  private readonly pending = new Set<Mutation<unknown, unknown>>();
-  private readonly scopes = new Map<string, Promise<void>>();
-
-  /** Counts the mutation as pending; its turn comes after the earlier ones of its scope. */
-  start<TData, TVariables>(mutation: Mutation<TData, TVariables>): { turn: Promise<void>; done: () => void } {
-    this.pending.add(mutation as Mutation<unknown, unknown>);
-    const scope = mutation.scope;
-    let done!: () => void;
-    const finished = new Promise<void>((resolve) => (done = resolve));
-    const turn = scope ? (this.scopes.get(scope) ?? Promise.resolve()) : Promise.resolve();
-    if (scope) {
-      const chain = turn.then(() => finished);
-      this.scopes.set(scope, chain);
-      void chain.then(() => {
-        if (this.scopes.get(scope) === chain) this.scopes.delete(scope);
-      });
-    }
-    return {
-      turn,
-      done: () => {
-        this.pending.delete(mutation as Mutation<unknown, unknown>);
-        done();
-      },
-    };
-  }
-
-  /** Pending mutations, those whose key starts with `mutationKey` when given. */
-  count(mutationKey?: QueryKey): number {
-    let count = 0;
-    for (const mutation of this.pending) {
-      if (!mutationKey || (mutation.mutationKey && startsWith(mutation.mutationKey, mutationKey))) count += 1;
-    }
-    return count;
-  }
-}
-
 export interface FetchQueryOptions<TData> {
   queryKey: QueryKey;
   queryFn: QueryFunction<TData>;
@@ -391,14 +271,9 @@ export interface FetchQueryOptions<TData> {
  */
 export class QueryClient {
   private readonly queryCache = new QueryCache();
-  private readonly mutationCache = new MutationCache();
 
   getQueryCache(): QueryCache {
     return this.queryCache;
-  }
-
-  getMutationCache(): MutationCache {
-    return this.mutationCache;
   }
 
   getQueryData<TData>(queryKey: QueryKey): TData | undefined {
@@ -436,9 +311,5 @@ export class QueryClient {
 
   removeQueries(filters: QueryFilters = {}): void {
     for (const query of this.queryCache.findAll(filters)) this.queryCache.remove(query);
-  }
-
-  isMutating(filters: { mutationKey?: QueryKey } = {}): number {
-    return this.mutationCache.count(filters.mutationKey);
   }
 }

@@ -1,7 +1,7 @@
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it, vi } from 'vitest';
 import { CancelledError, dehydrate, hydrate, HydrationBoundary, QueryClient, QueryClientProvider, useQuery } from '.';
-import { Mutation } from './cache';
+import { isMutating, Mutation, mutationCacheOf } from './mutation';
 import { hashKey, keepEqualParts, startsWith } from './keys';
 
 describe('query keys', () => {
@@ -109,17 +109,17 @@ describe('the query client', () => {
             return name;
           },
           onSuccess: () => {
-            if (name === 'second') countedInCallback = client.isMutating({ mutationKey: ['pages'] });
+            if (name === 'second') countedInCallback = isMutating(client, { mutationKey: ['pages'] });
           },
         },
-        client.getMutationCache(),
+        mutationCacheOf(client),
       );
     const first = save('first', 30);
     const second = save('second', 1);
     await Promise.all([first.execute(), second.execute()]);
     expect(order).toEqual(['start first', 'end first', 'start second', 'end second']);
     expect(countedInCallback).toBe(1);
-    expect(client.isMutating()).toBe(0);
+    expect(isMutating(client)).toBe(0);
     expect(second.state).toMatchObject({ status: 'success', data: 'second' });
   });
 });

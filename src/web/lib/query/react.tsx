@@ -1,5 +1,5 @@
 import { createContext, type ReactNode, useContext, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
-import { type FetchStatus, ignore, Mutation, type MutationOptions, type MutationState, type Query, type QueryClient, type QueryFunction, type QueryState } from './cache';
+import { type FetchStatus, ignore, type Query, type QueryClient, type QueryFunction, type QueryState } from './cache';
 import { type DehydratedState, hydrate } from './hydration';
 import type { QueryKey } from './keys';
 
@@ -207,73 +207,6 @@ export function useQuery<TData>(options: UseQueryOptions<TData>): UseQueryResult
   }, [watcher, query, polls]);
 
   return result;
-}
-
-export type UseMutationResult<TData, TVariables> = MutationState<TData, TVariables> & {
-  mutate: (variables: TVariables) => void;
-  reset: () => void;
-  isIdle: boolean;
-  isPending: boolean;
-  isError: boolean;
-  isSuccess: boolean;
-};
-
-const idle: MutationState<never, never> = { status: 'idle', data: undefined, error: null, variables: undefined };
-
-function noChanges(): () => void {
-  return () => undefined;
-}
-
-/** What one component's `useMutation` remembers: its latest options, for the next `mutate`. */
-class Sender<TData, TVariables> {
-  constructor(private options: MutationOptions<TData, TVariables>) {}
-
-  setOptions(options: MutationOptions<TData, TVariables>): void {
-    this.options = options;
-  }
-
-  latest(): MutationOptions<TData, TVariables> {
-    return this.options;
-  }
-}
-
-/**
- * A change sent to the server. `mutate` never throws: the outcome is in the result and in the
- * callbacks, which run (awaited, while `isPending` holds) even if the component has gone.
- */
-export function useMutation<TData, TVariables = void>(options: MutationOptions<TData, TVariables>): UseMutationResult<TData, TVariables> {
-  const client = useQueryClient();
-  const [sender] = useState(() => new Sender<TData, TVariables>(options));
-  const [mutation, setMutation] = useState<Mutation<TData, TVariables> | null>(null);
-  // The next mutate, and a running mutation's callbacks, use the committed render's values.
-  useEffect(() => {
-    sender.setOptions(options);
-    mutation?.setOptions(options);
-  });
-  const state = useSyncExternalStore(
-    mutation ? mutation.subscribe : noChanges,
-    mutation ? mutation.getState : () => idle as MutationState<TData, TVariables>,
-    mutation ? mutation.getState : () => idle as MutationState<TData, TVariables>,
-  );
-  const actions = useMemo(
-    () => ({
-      mutate: (variables: TVariables) => {
-        const next = new Mutation<TData, TVariables>(sender.latest(), client.getMutationCache());
-        setMutation(next);
-        void next.execute(variables);
-      },
-      reset: () => setMutation(null),
-    }),
-    [client, sender],
-  );
-  return {
-    ...state,
-    ...actions,
-    isIdle: state.status === 'idle',
-    isPending: state.status === 'pending',
-    isError: state.status === 'error',
-    isSuccess: state.status === 'success',
-  };
 }
 
 /**

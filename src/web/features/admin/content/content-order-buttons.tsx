@@ -1,4 +1,5 @@
-import { type QueryKey, useMutation, useQueryClient } from '../../../lib/query';
+import { type QueryKey, useQueryClient } from '../../../lib/query';
+import { isMutating, useMutation } from '../../../lib/query/mutation';
 import { ArrowDown, ArrowUp } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from '../../../components/ui/toast';
@@ -57,7 +58,7 @@ export function useListOrder<Item extends { id: number }>({ queryKey, send, refr
     scope: { id: JSON.stringify(mutationKey) },
     // The screen already shows the order sent; while a later move waits its turn, nothing is reloaded over it.
     onSuccess() {
-      if (queryClient.isMutating({ mutationKey }) <= 1) refresh();
+      if (isMutating(queryClient, { mutationKey }) <= 1) refresh();
     },
     onError(error) {
       void queryClient.invalidateQueries({ queryKey });

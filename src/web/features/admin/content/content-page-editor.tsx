@@ -1,4 +1,5 @@
-import { useMutation, useQuery, useQueryClient } from '../../../lib/query';
+import { useQuery, useQueryClient } from '../../../lib/query';
+import { useMutation } from '../../../lib/query/mutation';
 import { ArrowLeft } from 'lucide-react';
 import { type FormEvent, type MouseEvent, useState } from 'react';
 import { type AdminPage, createPageSchema, updatePageSchema } from '../../../../contracts/content-admin';

@@ -1,4 +1,5 @@
-import { type QueryClient, type QueryKey, useMutation, useQuery, useQueryClient } from '../../../lib/query';
+import { type QueryClient, type QueryKey, useQuery, useQueryClient } from '../../../lib/query';
+import { useMutation } from '../../../lib/query/mutation';
 import { EyeOff } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button';

@@ -1,4 +1,5 @@
-import { useMutation, useQueryClient } from '../../../lib/query';
+import { useQueryClient } from '../../../lib/query';
+import { useMutation } from '../../../lib/query/mutation';
 import { ShieldCheck, ShieldOff } from 'lucide-react';
 import { useState } from 'react';
 import type { CustomerDetail } from '../../../../contracts/customers';

@@ -1,4 +1,5 @@
-import { useMutation, useQuery, useQueryClient } from '../../../lib/query';
+import { useQuery, useQueryClient } from '../../../lib/query';
+import { useMutation } from '../../../lib/query/mutation';
 import { Trash2 } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { formatDate, formatDay } from '../../../../contracts/dates';

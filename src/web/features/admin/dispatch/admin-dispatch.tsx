@@ -1,4 +1,5 @@
-import { useMutation, useQuery, useQueryClient } from '../../../lib/query';
+import { useQuery, useQueryClient } from '../../../lib/query';
+import { useMutation } from '../../../lib/query/mutation';
 import { CalendarDays, Download, Printer, Store } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';

@@ -1,4 +1,5 @@
-import { useMutation, useQuery, useQueryClient } from '../../../lib/query';
+import { useQuery, useQueryClient } from '../../../lib/query';
+import { useMutation } from '../../../lib/query/mutation';
 import { type FormEvent, useState } from 'react';
 import { adjustmentReasons, type InventoryRow, stockAdjustmentSchema } from '../../../../contracts/inventory';
 import type { StockMovementReason } from '../../../../contracts/order';

@@ -1,4 +1,5 @@
-import { useMutation, useQuery, useQueryClient } from '../../../lib/query';
+import { useQuery, useQueryClient } from '../../../lib/query';
+import { useMutation } from '../../../lib/query/mutation';
 import { type FormEvent, useState } from 'react';
 import { batchLabel, type BatchView, type ExpiringBatch, newBatchSchema, type NewBatch, type WriteOff, writeOffReasons, writeOffSchema } from '../../../../contracts/batches';
 import type { InventoryRow } from '../../../../contracts/inventory';

@@ -1,4 +1,5 @@
-import { useMutation, useQueryClient } from '../../../lib/query';
+import { useQueryClient } from '../../../lib/query';
+import { useMutation } from '../../../lib/query/mutation';
 import { type FormEvent, useState } from 'react';
 import { cancelWaitingSchema, expectedDateSchema, type PreOrderBook, shipmentBodySchema } from '../../../../contracts/pre-order';
 import { TextField } from '../../../components/ui/text-field';

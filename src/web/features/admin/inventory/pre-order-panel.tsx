@@ -1,4 +1,5 @@
-import { useMutation, useQuery } from '../../../lib/query';
+import { useQuery } from '../../../lib/query';
+import { useMutation } from '../../../lib/query/mutation';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { InventoryRow } from '../../../../contracts/inventory';

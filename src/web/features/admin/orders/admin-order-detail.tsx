@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
-import { useMutation, useQuery, useQueryClient } from '../../../lib/query';
+import { useQuery, useQueryClient } from '../../../lib/query';
+import { useMutation } from '../../../lib/query/mutation';
 import { ArrowLeft, Printer } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { type AdminOrderDetail as Detail, type OrderStatusChange, orderStatusChangeSchema, statusChangeProblems } from '../../../../contracts/admin-orders';

@@ -1,4 +1,5 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '../../../lib/query';
+import { keepPreviousData, useQuery, useQueryClient } from '../../../lib/query';
+import { useMutation } from '../../../lib/query/mutation';
 import { ArrowDown, ArrowUp, Plus } from 'lucide-react';
 import { useState } from 'react';
 import {
