@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { nzToday } from '../src/contracts/nz-today';
 import { expect, test } from './fixtures';
 
 /**
@@ -43,6 +44,33 @@ test('the lower sections and the footer are in the first response and load their
   release();
   await page.getByRole('heading', { name: 'Why Choose Mango Shop' }).scrollIntoViewIfNeeded();
   await expect.poll(() => [...asked].sort()).toEqual(['about-us-sections', 'closing-sections', 'site-footer']);
+});
+
+test("the seasonal chart is drawn and revealed without its code, which loads near the screen", async ({ page }) => {
+  // The device's month is the one the server drew (New Zealand's), so nothing needs drawing again.
+  await page.clock.install({ time: new Date(`${nzToday()}T12:00:00`) });
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  const asked: string[] = [];
+  await page.route(/\/assets\/seasonal-chart-[^/]*\.js$/, async (route) => {
+    asked.push(route.request().url());
+    await released;
+    await route.continue();
+  });
+  await page.goto('/');
+  const table = page.getByTestId('availability-chart');
+  // Spec 4's 300 ms reveal is the page's own code: the table shows before the chart's code is asked for.
+  await expect(table).toHaveCSS('opacity', '1');
+  await expect(page.getByRole('table', { name: 'Complete Availability Chart' })).toBeVisible();
+  expect(asked).toEqual([]);
+
+  await page.getByRole('heading', { name: 'Seasonal Availability Chart' }).scrollIntoViewIfNeeded();
+  await expect.poll(() => asked.length).toBe(1);
+  const replaced = untilReplaced(page, '[data-testid="availability-chart"]');
+  release();
+  await replaced;
+  await expect(page.getByTestId('availability-chart')).toHaveCSS('opacity', '1');
+  await expect(page.getByRole('heading', { name: /^Currently in Season/ })).toBeVisible();
 });
 
 test('text typed and a subscribe pressed before the newsletter works are carried out when it does', async ({ page }) => {

@@ -3,8 +3,11 @@ import { flushSync } from 'react-dom';
 import { toast } from '../components/ui/toast';
 import type { Carried, Held } from './carry-over';
 
-/** A section made by loadedWhenNear; `preload` fetches its code (a route's loader can wait for it). */
-export type NearSection<P> = ComponentType<P> & { preload(): Promise<unknown> };
+/**
+ * A section made by loadedWhenNear; `preload` fetches its code (a route's loader can wait for it).
+ * `loadNow` loads it at once wherever it is: the browser knows something the server's HTML does not show.
+ */
+export type NearSection<P> = ComponentType<P & { loadNow?: boolean }> & { preload(): Promise<unknown> };
 
 /**
  * A section below the fold whose code loads when the shopper comes near it (decision 0039).
@@ -34,7 +37,9 @@ export function loadedWhenNear<P extends object>(load: () => Promise<ComponentTy
   const OnServer = lazy(async () => ({ default: await start() }));
   if (import.meta.env.SSR) start().catch((error: unknown) => console.error('Could not load a section of the page', error));
 
-  function Section(props: P) {
+  function Section({ loadNow = false, ...rest }: P & { loadNow?: boolean }) {
+    // The section's own props, without loadNow.
+    const props = rest as P;
     const [shown, setShown] = useState(() => firstPageHydrated && loaded !== undefined);
     const staticRef = useRef<HTMLDivElement>(null);
     const liveRef = useRef<HTMLDivElement>(null);
@@ -87,7 +92,7 @@ export function loadedWhenNear<P extends object>(load: () => Promise<ComponentTy
       container.addEventListener('submit', hold, true);
       container.addEventListener('pointerover', show, { passive: true });
       container.addEventListener('focusin', show);
-      if (near) near.observe(container);
+      if (near && !loadNow) near.observe(container);
       else show();
       return () => {
         cancelled = true;
@@ -97,7 +102,7 @@ export function loadedWhenNear<P extends object>(load: () => Promise<ComponentTy
         container.removeEventListener('pointerover', show);
         container.removeEventListener('focusin', show);
       };
-    }, [shown]);
+    }, [shown, loadNow]);
 
     useLayoutEffect(() => {
       const carry = carried.current;

@@ -1,7 +1,7 @@
 import { FeaturedProducts } from '../features/home/featured-products';
 import { HeroBand } from '../features/home/hero-band';
 import { AboutUsSections, ClosingSections, sectionSpacing } from '../features/home/lower-sections';
-import { SeasonalChart } from '../features/season/seasonal-chart';
+import { SeasonalChartSection } from '../features/season/seasonal-chart-section';
 
 /** Spec 2: the home page's sections, in the spec's order. */
 export default function HomePage() {
@@ -10,9 +10,7 @@ export default function HomePage() {
       <HeroBand />
       <FeaturedProducts />
       <AboutUsSections />
-      <section aria-labelledby="seasonal-chart" className="min-w-0">
-        <SeasonalChart headingId="seasonal-chart" />
-      </section>
+      <SeasonalChartSection headingId="seasonal-chart" />
       <ClosingSections />
     </div>
   );

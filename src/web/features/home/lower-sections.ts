@@ -1,10 +1,10 @@
 import { loadedWhenNear } from '../../lib/loaded-when-near';
+import { DeferredSeasonalChart } from '../season/seasonal-chart-section';
 
 /** The space between the home page's sections. */
 export const sectionSpacing = 'space-y-16 md:space-y-24';
 
 // Below the first screen: their code loads as the shopper scrolls towards them (decision 0039).
-// The chart between them is not deferred: it shows the month of the shopper's device from the start.
 export const AboutUsSections = loadedWhenNear(() => import('./about-us-sections').then((module) => module.AboutUsSections), sectionSpacing);
 export const ClosingSections = loadedWhenNear(() => import('./closing-sections').then((module) => module.ClosingSections), sectionSpacing);
 
@@ -14,5 +14,5 @@ export const ClosingSections = loadedWhenNear(() => import('./closing-sections')
  * leaving it without its sections.
  */
 export function preloadLowerSections(): Promise<unknown> {
-  return Promise.all([AboutUsSections.preload(), ClosingSections.preload()]);
+  return Promise.all([AboutUsSections.preload(), DeferredSeasonalChart.preload(), ClosingSections.preload()]);
 }

@@ -1,5 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
-import { shopRules } from '../../../contracts/shop-rules';
+import { useMemo } from 'react';
 import { useDeviceMonth } from '../../lib/render-time';
 import { useProducts } from '../catalog/use-products';
 import { AvailabilityTable } from './availability-table';
@@ -10,16 +9,12 @@ import { varieties } from './varieties';
 import { productsOfVarieties } from './variety-products';
 
 /**
- * Spec 2 and 4: the mango calendar. The current month is read from the device date once, at load;
- * the table appears 300 ms later (its space is kept so the page does not jump).
+ * Spec 2 and 4: the mango calendar. The current month is read from the device date once, at load.
+ * The table is shown once an ancestor `group/chart` says `data-revealed="true"`, 300 ms after load
+ * (seasonal-chart-section.tsx); its space is kept meanwhile so the page does not jump.
  */
 export function SeasonalChart({ headingId = 'seasonal-chart' }: { headingId?: string }) {
   const monthIndex = useDeviceMonth();
-  const [revealed, setRevealed] = useState(false);
-  useEffect(() => {
-    const timer = window.setTimeout(() => setRevealed(true), shopRules.chartRevealDelayMs);
-    return () => window.clearTimeout(timer);
-  }, []);
 
   const shop = useProducts().data;
   const products = useMemo(() => productsOfVarieties(varieties, shop ?? []), [shop]);
@@ -33,7 +28,7 @@ export function SeasonalChart({ headingId = 'seasonal-chart' }: { headingId?: st
       </div>
       <InSeasonBanner monthName={fullMonthName(monthIndex)} atPeak={varietiesAtPeak(varieties, currentMonth)} />
       <div
-        className={`space-y-4 transition-opacity duration-200 ${revealed ? 'opacity-100' : 'invisible opacity-0'}`}
+        className="invisible space-y-4 opacity-0 transition-opacity duration-200 group-data-[revealed=true]/chart:visible group-data-[revealed=true]/chart:opacity-100"
         data-testid="availability-chart"
       >
         <div className="flex flex-wrap items-center justify-between gap-3">
