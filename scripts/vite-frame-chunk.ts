@@ -2,7 +2,7 @@ import path from 'node:path';
 
 /** What the bundler tells a chunking rule about a module (rolldown's ChunkingContext, the part used here). */
 interface ChunkingContext {
-  getModuleInfo(id: string): { importedIds: readonly string[]; importers: readonly string[] } | null;
+  getModuleInfo(id: string): { code: string | null; importedIds: readonly string[]; importers: readonly string[] } | null;
 }
 
 /** React, React DOM and the router: a file of their own that changes only when they are upgraded. */
@@ -11,6 +11,7 @@ const framework = /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router
 /** lucide's icons, a module each (scripts/vite-lucide-icons.ts), and the admin's own code. */
 const icon = /[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]/;
 const lucide = /[\\/]lucide-react[\\/]/;
+const shopCode = /[\\/]src[\\/](web|contracts)[\\/]/;
 const adminCode = /[\\/]src[\\/]web[\\/](features[\\/]admin[\\/]|pages[\\/]admin|routes[\\/]admin)/;
 
 /**
@@ -28,6 +29,7 @@ export function frameChunks() {
   // One set per chunking pass: the browser's build and the server's have graphs of their own.
   const frames = new WeakMap<ChunkingContext, Set<string>>();
   const firstViews = new WeakMap<ChunkingContext, Set<string>>();
+  const shareds = new WeakMap<ChunkingContext, Set<string>>();
   return [
     { name: 'framework', test: framework },
     {
@@ -48,10 +50,45 @@ export function frameChunks() {
         }
         let frame = frames.get(context);
         if (!frame) frames.set(context, (frame = staticallyImported(entries, context)));
-        return frame.has(id) ? 'frame' : null;
+        if (frame.has(id)) return 'frame';
+        let shared = shareds.get(context);
+        if (!shared) {
+          let firstView = firstViews.get(context);
+          if (!firstView) firstViews.set(context, (firstView = staticallyImported([...entries, homeRoute], context)));
+          shareds.set(context, (shared = smallSharedModules(homeRoute, firstView, frame, context)));
+        }
+        return shared.has(id) ? 'shared' : null;
       },
     },
   ];
+}
+
+/** A module this small (its source, in characters) is worth a request of its own only when alone. */
+const smallModule = 3000;
+
+/**
+ * The home page's small modules that other pages import too (a button, a formatter, a data hook):
+ * left alone, the bundler gives each set of pages sharing them a file, and `/` asked for ten files
+ * under 1 KB. Together they are one file; a page that needs any of them loads a few hundred bytes
+ * it may not use.
+ */
+function smallSharedModules(homeRoute: string, firstView: Set<string>, frame: Set<string>, context: ChunkingContext): Set<string> {
+  const candidates = [...firstView].filter((id) => id !== homeRoute && !frame.has(id) && shopCode.test(id) && !adminCode.test(id) && (context.getModuleInfo(id)?.code?.length ?? Infinity) <= smallModule);
+  const homeOnly = new Set([...firstView].filter((id) => !frame.has(id)));
+  const shared = new Set<string>();
+  // Shared: imported from outside the home page's own code, or by a module that is shared.
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const id of candidates) {
+      if (shared.has(id)) continue;
+      const importers = context.getModuleInfo(id)?.importers ?? [];
+      if (importers.some((importer) => !homeOnly.has(importer) || shared.has(importer))) {
+        shared.add(id);
+        grew = true;
+      }
+    }
+  }
+  return shared;
 }
 
 function staticallyImported(from: string[], context: ChunkingContext): Set<string> {

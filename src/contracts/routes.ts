@@ -1,3 +1,5 @@
+import { resetPasswordPath } from './reset-password-path';
+
 /**
  * Spec 2: every route of the web app (src/web/routes.ts makes them route modules); any other path
  * is the spec's 404 page, answered with HTTP 404.
@@ -23,7 +25,7 @@ export const appRoutes = {
   mangoSeasonGuide: '/mango-season-guide',
   content: '/content/:slug',
   testContent: '/test-content',
-  resetPassword: '/reset-password',
+  resetPassword: resetPasswordPath,
   admin: '/admin',
   adminSection: '/admin/:section',
 } as const;

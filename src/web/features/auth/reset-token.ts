@@ -1,5 +1,5 @@
 import { matchPath } from 'react-router';
-import { appRoutes } from '../../../contracts/routes';
+import { resetPasswordPath } from '../../../contracts/reset-password-path';
 
 /**
  * The mailed reset link carries its token in `?token=`. Analytics must never see it, and the Meta
@@ -30,7 +30,7 @@ function stored(): string {
 /** Call once at start-up, before the router and analytics read the address. */
 export function takeResetTokenFromAddress(): void {
   const { pathname, search, hash } = window.location;
-  if (!matchPath(appRoutes.resetPassword, pathname)) return;
+  if (!matchPath(resetPasswordPath, pathname)) return;
   const params = new URLSearchParams(search);
   const fromLink = params.get('token');
   if (fromLink === null) return;

@@ -1,26 +1,16 @@
 import { lazy, Suspense } from 'react';
-import { Dialog, DialogDescription, DialogTitle } from '../../components/ui/dialog';
-import { Spinner } from '../../components/ui/spinner';
-import { closePreOrderSignIn, usePreOrderChoice } from './pre-order-store';
+import { useOpenedOnce } from '../../components/ui/on-demand';
+import { usePreOrderChoice } from './pre-order-store';
 
-const PreOrderSignInForm = lazy(() => import('./pre-order-form'));
+const PreOrderSignInPanel = lazy(() => import('./pre-order-sign-in-panel'));
 
-/** Spec 2: 'Almost There!' appears over any page when a visitor tries to complete a pre-order. */
+/** Spec 2's 'Almost There!' dialog; its code loads when a visitor first tries to complete a pre-order. */
 export function PreOrderSignIn() {
-  const product = usePreOrderChoice();
+  const opened = useOpenedOnce(usePreOrderChoice() !== null);
+  if (!opened) return null;
   return (
-    <Dialog open={product !== null} onOpenChange={(open) => !open && closePreOrderSignIn()} title="Almost There!" titled>
-      {product && (
-        <div className="grid gap-5">
-          <header className="pr-8">
-            <DialogTitle className="font-serif text-2xl font-semibold">Almost There!</DialogTitle>
-            <DialogDescription className="mt-1 text-ink-500">Sign In to Complete Your {product.productName} Pre-Order!</DialogDescription>
-          </header>
-          <Suspense fallback={<Spinner label="Loading sign-in..." compact />}>
-            <PreOrderSignInForm key={product.productId} product={product} />
-          </Suspense>
-        </div>
-      )}
-    </Dialog>
+    <Suspense fallback={null}>
+      <PreOrderSignInPanel />
+    </Suspense>
   );
 }
