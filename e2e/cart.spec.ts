@@ -52,7 +52,7 @@ test('a shopper adds to cart, changes the quantity in the drawer and removes the
 });
 
 test('presses on a line while its update is on its way count from the quantity pressed for, one update at a time', async ({ page, request }) => {
-  await registerAndSignIn(page, request, 'wiremu');
+  await registerAndSignIn(page, request, 'quickpresser');
   await page.goto('/product/1');
   await page.getByRole('button', { name: 'Add to Cart', exact: true }).click();
   await expect(page.getByRole('button', { name: 'Cart, 1 item' })).toBeVisible();
