@@ -50,7 +50,7 @@ describe('startAnalytics', () => {
     analytics.trackPageView('/shop');
     expect(scripts).toEqual([]);
 
-    analytics.startAnalytics({ gaTrackingId: 'G-MANGO123', metaPixelId: '123456789' });
+    await analytics.startAnalytics({ gaTrackingId: 'G-MANGO123', metaPixelId: '123456789' });
     expect(scripts).toEqual(['https://www.googletagmanager.com/gtag/js?id=G-MANGO123', 'https://connect.facebook.net/en_US/fbevents.js']);
     expect(gaHits()).toEqual([
       ['js', expect.any(Date)],
@@ -69,7 +69,7 @@ describe('startAnalytics', () => {
   it('warns for each missing id, loads nothing and drops what waited', async () => {
     const analytics = await freshAnalytics();
     analytics.trackPageView('/');
-    analytics.startAnalytics({ gaTrackingId: '', metaPixelId: ' ' });
+    await analytics.startAnalytics({ gaTrackingId: '', metaPixelId: ' ' });
     analytics.trackViewContent({ ...alphonso });
     analytics.trackPageView('/shop');
 
@@ -85,7 +85,7 @@ describe('startAnalytics', () => {
 
   it('runs only the tool whose id is set', async () => {
     const analytics = await freshAnalytics();
-    analytics.startAnalytics({ gaTrackingId: '', metaPixelId: '123456789' });
+    await analytics.startAnalytics({ gaTrackingId: '', metaPixelId: '123456789' });
     analytics.trackPageView('/');
     expect(scripts).toEqual(['https://connect.facebook.net/en_US/fbevents.js']);
     expect(fakeWindow.dataLayer).toBeUndefined();
@@ -95,18 +95,29 @@ describe('startAnalytics', () => {
 
   it('starts once per page load: later settings change nothing', async () => {
     const analytics = await freshAnalytics();
-    analytics.startAnalytics({ gaTrackingId: 'G-MANGO123', metaPixelId: '' });
-    analytics.startAnalytics({ gaTrackingId: 'G-OTHER999', metaPixelId: '123456789' });
+    await analytics.startAnalytics({ gaTrackingId: 'G-MANGO123', metaPixelId: '' });
+    await analytics.startAnalytics({ gaTrackingId: 'G-OTHER999', metaPixelId: '123456789' });
     expect(scripts).toEqual(['https://www.googletagmanager.com/gtag/js?id=G-MANGO123']);
     expect(fakeWindow.fbq).toBeUndefined();
     expect(warn).toHaveBeenCalledTimes(1);
+  });
+
+  it('starts once even when the settings come again while its code is loading, and keeps what is sent meanwhile', async () => {
+    const analytics = await freshAnalytics();
+    const first = analytics.startAnalytics({ gaTrackingId: 'G-MANGO123', metaPixelId: '' });
+    const second = analytics.startAnalytics({ gaTrackingId: 'G-OTHER999', metaPixelId: '' });
+    analytics.trackPageView('/cart');
+    await Promise.all([first, second]);
+    expect(scripts).toEqual(['https://www.googletagmanager.com/gtag/js?id=G-MANGO123']);
+    expect(gaHits().filter((hit) => hit[0] === 'config')).toEqual([['config', 'G-MANGO123', { send_page_view: false }]]);
+    expect(gaHits()).toContainEqual(['event', 'page_view', { page_path: '/cart', page_location: 'https://mangoshop.co.nz/cart' }]);
   });
 });
 
 describe('trackPageView', () => {
   it('reports each new path once, the same path twice in a row once', async () => {
     const analytics = await freshAnalytics();
-    analytics.startAnalytics({ gaTrackingId: 'G-MANGO123', metaPixelId: '123456789' });
+    await analytics.startAnalytics({ gaTrackingId: 'G-MANGO123', metaPixelId: '123456789' });
     for (const path of ['/', '/', '/shop', '/']) analytics.trackPageView(path);
     expect(gaHits().filter((hit) => hit[1] === 'page_view').map((hit) => (hit[2] as { page_path: string }).page_path)).toEqual(['/', '/shop', '/']);
     expect(pixelCalls().filter((call) => call[1] === 'PageView')).toHaveLength(3);
@@ -114,7 +125,7 @@ describe('trackPageView', () => {
 
   it('sends the path without its query string or fragment, so a reset token never leaves the page', async () => {
     const analytics = await freshAnalytics();
-    analytics.startAnalytics({ gaTrackingId: 'G-MANGO123', metaPixelId: '123456789' });
+    await analytics.startAnalytics({ gaTrackingId: 'G-MANGO123', metaPixelId: '123456789' });
     analytics.trackPageView('/reset-password?token=SOMESECRET#top');
     expect(gaHits().slice(-2)).toEqual([
       ['set', { page_location: 'https://mangoshop.co.nz/reset-password' }],
@@ -125,7 +136,7 @@ describe('trackPageView', () => {
 
   it('still counts a new query string as a new view, sent as the same path', async () => {
     const analytics = await freshAnalytics();
-    analytics.startAnalytics({ gaTrackingId: 'G-MANGO123', metaPixelId: '123456789' });
+    await analytics.startAnalytics({ gaTrackingId: 'G-MANGO123', metaPixelId: '123456789' });
     for (const path of ['/shop?category=Alphonso', '/shop?category=Kesar']) analytics.trackPageView(path);
     expect(gaHits().filter((hit) => hit[1] === 'page_view').map((hit) => hit[2])).toEqual([
       { page_path: '/shop', page_location: 'https://mangoshop.co.nz/shop' },
@@ -136,7 +147,7 @@ describe('trackPageView', () => {
 
   it('gives GA4 the page address without its query string for the events that follow', async () => {
     const analytics = await freshAnalytics();
-    analytics.startAnalytics({ gaTrackingId: 'G-MANGO123', metaPixelId: '' });
+    await analytics.startAnalytics({ gaTrackingId: 'G-MANGO123', metaPixelId: '' });
     analytics.trackPageView('/success?order=1042');
     analytics.trackPurchase({ orderId: 1042, value: 64.99, products: [{ ...alphonso, quantity: 1 }] });
     const lastSet = gaHits().findLast((hit) => hit[0] === 'set');
@@ -149,7 +160,7 @@ describe('shop events', () => {
   let analytics: Analytics;
   beforeEach(async () => {
     analytics = await freshAnalytics();
-    analytics.startAnalytics({ gaTrackingId: 'G-MANGO123', metaPixelId: '123456789' });
+    await analytics.startAnalytics({ gaTrackingId: 'G-MANGO123', metaPixelId: '123456789' });
   });
 
   it('ViewContent carries the product and its price in NZD', () => {

@@ -20,69 +20,13 @@ export interface TrackedOrder {
 export type AnalyticsIds = PublicSettings['analytics'];
 
 type Tool = 'ga' | 'meta';
-type Call = unknown[];
-
-interface Fbq {
-  (...args: Call): void;
-  callMethod?: (...args: Call) => void;
-  queue: Call[];
-  push: Fbq;
-  loaded: boolean;
-  version: string;
-  disablePushState?: boolean;
-}
-
-declare global {
-  interface Window {
-    dataLayer?: unknown[];
-    gtag?: (...args: Call) => void;
-    fbq?: Fbq;
-    _fbq?: Fbq;
-  }
-}
+export type Call = unknown[];
 
 /** Events that arrive before the settings are kept, up to a point, then sent or dropped. */
 const maxWaitingCalls = 50;
-const state: Record<Tool, 'waiting' | 'off' | 'on'> = { ga: 'waiting', meta: 'waiting' };
+const state: Record<Tool, 'waiting' | 'starting' | 'off' | 'on'> = { ga: 'waiting', meta: 'waiting' };
 const waiting: Record<Tool, Call[]> = { ga: [], meta: [] };
 let lastPageAddress: string | null = null;
-function loadScript(src: string): void {
-  const script = document.createElement('script');
-  script.async = true;
-  script.src = src;
-  document.head.appendChild(script);
-}
-
-function startGoogleAnalytics(id: string): void {
-  const dataLayer = (window.dataLayer ??= []);
-  // gtag.js reads `arguments` objects from the data layer; arrays are ignored.
-  window.gtag = function gtag() {
-    // eslint-disable-next-line prefer-rest-params
-    dataLayer.push(arguments);
-  };
-  window.gtag('js', new Date());
-  // The app is a single page: page views are sent on each route change, not by the config.
-  window.gtag('config', id, { send_page_view: false });
-  loadScript(`https://www.googletagmanager.com/gtag/js?id=${encodeURIComponent(id)}`);
-}
-
-function startMetaPixel(id: string): void {
-  const fbq = function (...args: Call) {
-    if (fbq.callMethod) fbq.callMethod(...args);
-    else fbq.queue.push(args);
-  } as Fbq;
-  fbq.queue = [];
-  fbq.push = fbq;
-  fbq.loaded = true;
-  fbq.version = '2.0';
-  // The pixel would add a PageView of its own on every history change; ours already send one.
-  fbq.disablePushState = true;
-  window.fbq = fbq;
-  window._fbq = fbq;
-  fbq('init', id);
-  loadScript('https://connect.facebook.net/en_US/fbevents.js');
-}
-
 function call(tool: Tool, args: Call): void {
   if (tool === 'ga') window.gtag?.(...args);
   else window.fbq?.(...args);
@@ -90,18 +34,28 @@ function call(tool: Tool, args: Call): void {
 
 export function send(tool: Tool, ...args: Call): void {
   if (state[tool] === 'on') call(tool, args);
-  else if (state[tool] === 'waiting' && waiting[tool].length < maxWaitingCalls) waiting[tool].push(args);
+  else if ((state[tool] === 'waiting' || state[tool] === 'starting') && waiting[tool].length < maxWaitingCalls) waiting[tool].push(args);
 }
 
-function settle(tool: Tool, id: string, start: (id: string) => void, missing: string): void {
+async function settle(tool: Tool, id: string, missing: string): Promise<void> {
   if (state[tool] !== 'waiting') return;
-  if (id) {
-    start(id);
-    state[tool] = 'on';
-    for (const args of waiting[tool]) call(tool, args);
-  } else {
+  if (!id) {
     // ARCHITECTURE difference 8: no fallback id, so a missing one means no tracking at all.
     console.warn(missing);
+    state[tool] = 'off';
+    waiting[tool] = [];
+    return;
+  }
+  state[tool] = 'starting';
+  try {
+    // The code that starts the tools loads only where an id is set.
+    const tools = await import('./analytics-tools');
+    if (tool === 'ga') tools.startGoogleAnalytics(id);
+    else tools.startMetaPixel(id);
+    state[tool] = 'on';
+    for (const args of waiting[tool]) call(tool, args);
+  } catch (error) {
+    console.warn('Analytics could not start:', error);
     state[tool] = 'off';
   }
   waiting[tool] = [];
@@ -109,11 +63,14 @@ function settle(tool: Tool, id: string, start: (id: string) => void, missing: st
 
 /**
  * Loads GA4 and the Meta pixel for the ids in settings, once per page load, and sends what waited
- * for them. Pass empty ids when the settings could not be read: tracking stays off.
+ * for them. Pass empty ids when the settings could not be read: tracking stays off. Settles once
+ * both are started or off.
  */
-export function startAnalytics(ids: AnalyticsIds): void {
-  settle('ga', ids.gaTrackingId.trim(), startGoogleAnalytics, 'Google Analytics is off: no GA4 measurement id is set in settings.');
-  settle('meta', ids.metaPixelId.trim(), startMetaPixel, 'Meta pixel is off: no pixel id is set in settings.');
+export async function startAnalytics(ids: AnalyticsIds): Promise<void> {
+  await Promise.all([
+    settle('ga', ids.gaTrackingId.trim(), 'Google Analytics is off: no GA4 measurement id is set in settings.'),
+    settle('meta', ids.metaPixelId.trim(), 'Meta pixel is off: no pixel id is set in settings.'),
+  ]);
 }
 
 export const dollars = (amount: number) => centsToDollars(dollarsToCents(amount));

@@ -17,8 +17,8 @@ export function AnalyticsTracker() {
 
   useEffect(() => {
     // Spec 8: a failed settings load is logged only; without ids nothing is tracked.
-    if (ids) startAnalytics(ids);
-    else if (failed) startAnalytics(noIds);
+    if (ids) void startAnalytics(ids);
+    else if (failed) void startAnalytics(noIds);
   }, [ids, failed]);
 
   useEffect(() => {
