@@ -59,6 +59,7 @@ test('presses on a line while its update is on its way count from the quantity p
 
   // The first update waits until the journey lets it go; every update's quantity is noted.
   const sent: number[] = [];
+  const answered: number[] = [];
   let letFirstGo: () => void = () => undefined;
   const firstHeld = new Promise<void>((resolve) => (letFirstGo = resolve));
   let inFlight = 0;
@@ -72,6 +73,7 @@ test('presses on a line while its update is on its way count from the quantity p
     const response = await route.fetch();
     inFlight -= 1;
     await route.fulfill({ response });
+    answered.push(sent.length);
   });
 
   await page.getByRole('button', { name: 'Cart, 1 item' }).click();
@@ -84,11 +86,16 @@ test('presses on a line while its update is on its way count from the quantity p
   await expect(drawer.getByText('Qty: 4')).toBeVisible();
   await drawer.getByRole('button', { name: 'One less Alphonso Mangoes' }).click();
   await expect(drawer.getByText('Qty: 3')).toBeVisible();
+  // The subtotal counts what was pressed for, as the line does.
+  const subtotal = drawer.getByText('Subtotal').locator('..');
+  await expect(subtotal).toContainText('$194.97');
   expect(sent).toEqual([2]);
 
   letFirstGo();
   await expect.poll(() => sent).toEqual([2, 3]);
-  await expect(drawer.getByText('$194.97').first()).toBeVisible();
+  await expect.poll(() => answered.length).toBe(2);
+  await expect(drawer.getByText('Qty: 3')).toBeVisible();
+  await expect(subtotal).toContainText('$194.97');
   expect(mostInFlight).toBe(1);
 
   // The server holds what was pressed for last.

@@ -19,8 +19,11 @@ const adminCode = /[\\/]src[\\/]web[\\/](features[\\/]admin[\\/]|pages[\\/]admin
  * import statically are loaded on every first visit. Left to itself the bundler splits them by the
  * set of pages that also import them: on `/` that was 30 files under 1 KB each, which compress
  * worse apart than together and each cost a request. These rules put the framework into one
- * `framework` chunk and the rest into one `frame` chunk (decision 0032). No page loads a byte
- * more: each of these modules was already on every page's first load.
+ * `framework` chunk and the rest into one `frame` chunk (decision 0032): each of those modules was
+ * already on every page's first load. Two later rules (decision 0032, later) trade a few hundred
+ * bytes on other pages for fewer files on `/`: the icons the home page draws travel with the frame
+ * (the shop's others share an `icons` chunk), and the home page's small modules that other pages
+ * share go into one `shared` chunk.
  */
 export function frameChunks() {
   const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');

@@ -63,8 +63,8 @@ async function settle(tool: Tool, id: string, missing: string): Promise<void> {
 
 /**
  * Loads GA4 and the Meta pixel for the ids in settings, once per page load, and sends what waited
- * for them. Pass empty ids when the settings could not be read: tracking stays off. Settles once
- * both are started or off.
+ * for them. Pass empty ids when the settings could not be read: tracking stays off. The first call
+ * settles once both are started or off; later calls change nothing and settle at once.
  */
 export async function startAnalytics(ids: AnalyticsIds): Promise<void> {
   await Promise.all([

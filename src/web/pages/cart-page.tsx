@@ -10,7 +10,7 @@ import { formatPrice } from '../lib/format';
 /** The cart as a page: the drawer's lines and totals, with the way on to checkout. */
 export default function CartPage() {
   const { user } = useAuth();
-  const { cart, loading, clear } = useCart();
+  const { cart, loading, subtotal, clear } = useCart();
   const items = cart?.items ?? [];
   return (
     <section className="mx-auto grid max-w-3xl gap-6">
@@ -33,7 +33,7 @@ export default function CartPage() {
           <CartLines lines={items} />
           <div className="flex justify-between border-t border-mango-50 pt-4 text-lg font-semibold">
             <span>Subtotal</span>
-            <span className="tabular-nums">{formatPrice(cart?.totalPrice ?? 0)}</span>
+            <span className="tabular-nums">{formatPrice(subtotal)}</span>
           </div>
           <p className="text-right text-sm text-ink-500">Shipping calculated at checkout</p>
           <div className="flex flex-wrap justify-end gap-3">

@@ -1,17 +1,23 @@
 import type { Cart } from '../../../contracts/cart';
 import { apiRequest } from '../../lib/api-client';
 
-/** Spec 7's cart calls, scoped by user id; every change answers the whole cart. */
+/**
+ * Spec 7's cart calls, scoped by user id; every change answers the whole cart. Changes go one at a
+ * time (cart-provider.tsx), so one that never answers would hold every later one: it is given up
+ * after this long, and the shopper is told it failed.
+ */
+const changeTimeoutMs = 15_000;
+
 export const cartQueryKey = (userId: number) => ['cart', userId] as const;
 
 export const fetchCart = (userId: number, signal?: AbortSignal) => apiRequest<Cart>(`/api/cart/${userId}`, { signal });
 
 export const postCartItem = (userId: number, productId: number, quantity: number) =>
-  apiRequest<Cart>(`/api/cart/${userId}/items`, { method: 'POST', body: { productId, quantity } });
+  apiRequest<Cart>(`/api/cart/${userId}/items`, { method: 'POST', body: { productId, quantity }, signal: AbortSignal.timeout(changeTimeoutMs) });
 
 export const putCartItem = (userId: number, itemId: number, quantity: number) =>
-  apiRequest<Cart>(`/api/cart/${userId}/items/${itemId}`, { method: 'PUT', body: { quantity } });
+  apiRequest<Cart>(`/api/cart/${userId}/items/${itemId}`, { method: 'PUT', body: { quantity }, signal: AbortSignal.timeout(changeTimeoutMs) });
 
-export const deleteCartItem = (userId: number, itemId: number) => apiRequest<Cart>(`/api/cart/${userId}/items/${itemId}`, { method: 'DELETE' });
+export const deleteCartItem = (userId: number, itemId: number) => apiRequest<Cart>(`/api/cart/${userId}/items/${itemId}`, { method: 'DELETE', signal: AbortSignal.timeout(changeTimeoutMs) });
 
-export const deleteCart = (userId: number) => apiRequest<unknown>(`/api/cart/${userId}`, { method: 'DELETE' });
+export const deleteCart = (userId: number) => apiRequest<unknown>(`/api/cart/${userId}`, { method: 'DELETE', signal: AbortSignal.timeout(changeTimeoutMs) });

@@ -8,7 +8,7 @@ import { useCart } from './cart-provider';
 
 /** Spec 2: slides in from the right; Escape, backdrop or close button close it; scroll is locked. */
 export default function CartDrawerPanel() {
-  const { cart, loading, drawerOpen, setDrawerOpen } = useCart();
+  const { cart, loading, subtotal, drawerOpen, setDrawerOpen } = useCart();
   const close = () => setDrawerOpen(false);
   const items = cart?.items ?? [];
   return (
@@ -42,7 +42,7 @@ export default function CartDrawerPanel() {
               <div className="grid gap-3 border-t border-mango-50 px-5 py-4">
                 <div className="flex justify-between font-semibold">
                   <span>Subtotal</span>
-                  <span className="tabular-nums">{formatPrice(cart?.totalPrice ?? 0)}</span>
+                  <span className="tabular-nums">{formatPrice(subtotal)}</span>
                 </div>
                 <div className="flex justify-between text-sm text-ink-500">
                   <span>Shipping</span>

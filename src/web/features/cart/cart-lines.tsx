@@ -24,7 +24,8 @@ function CartLineRow({ line, onNavigate }: { line: CartLine; onNavigate?: () => 
   };
   const stepButton = 'flex size-8 items-center justify-center rounded-full border border-ink-500/30 hover:bg-mango-50 disabled:opacity-40';
   return (
-    <li className={`flex gap-3 py-4 transition-opacity duration-200 ${leaving ? 'opacity-0' : 'opacity-100'}`}>
+    // A line on its way out takes no more presses.
+    <li className={`flex gap-3 py-4 transition-opacity duration-200 ${leaving ? 'pointer-events-none opacity-0' : 'opacity-100'}`} inert={leaving}>
       <ResponsiveImage src={line.product.imageUrl} image={line.product.image} alt="" sizes="96px" box={{ width: 96, height: 72 }} loading="eager" className="h-[72px] w-24 shrink-0 rounded-lg object-cover" />
       <div className="grid flex-1 gap-1">
         <Link to={`/product/${line.productId}`} onClick={onNavigate} className="font-semibold hover:text-mango-700">

@@ -13,6 +13,8 @@ interface CartState {
   loading: boolean;
   /** Quantities pressed for but not yet answered by the server, by cart line id. */
   pendingQuantities: ReadonlyMap<number, number>;
+  /** The cart's total in cents, with the quantities pressed for in place of the server's. */
+  subtotal: number;
   itemCount: number;
   drawerOpen: boolean;
   setDrawerOpen(open: boolean): void;
@@ -39,7 +41,8 @@ function serverMessage(error: unknown): string | undefined {
  * out of order. Presses on a line's plus and minus while its update is on its way move that
  * line's pending quantity, which the line shows at once; when the answer comes, one more update
  * sends the latest quantity. Removing the line, clearing the cart, reloading it or another user
- * drops what was pending.
+ * drops what was pending: a change still queued is not sent, and the answer of one on its way is
+ * not shown (a reload reads the cart once it is answered).
  */
 export function CartProvider({ children }: { children: ReactNode }) {
   const { user } = useAuth();
@@ -67,14 +70,14 @@ export function CartProvider({ children }: { children: ReactNode }) {
   const targets = useRef(new Map<number, number>());
   const [pendingQuantities, setPendingQuantities] = useState<ReadonlyMap<number, number>>(() => new Map());
   const publishTargets = useCallback(() => setPendingQuantities(new Map(targets.current)), []);
-  const enqueue = useCallback(<T,>(task: () => Promise<T>): Promise<T> => {
-    const run = queue.current.then(task, task);
+  /** Runs `send` after every change before it, unless what it was made for (`made`) is gone by then. */
+  const enqueue = useCallback(<T,>(made: number, send: () => Promise<T>): Promise<T> => {
+    const run = queue.current.then(() => (made === generation.current ? send() : Promise.reject(new Error('The cart changed hands'))));
     queue.current = run.catch(() => undefined);
     return run;
   }, []);
   const dropQueued = useCallback(() => {
     generation.current += 1;
-    queue.current = Promise.resolve();
     targets.current.clear();
     publishTargets();
   }, [publishTargets]);
@@ -88,7 +91,7 @@ export function CartProvider({ children }: { children: ReactNode }) {
       }
       const current = generation.current;
       try {
-        const next = await enqueue(() => postCartItem(userId, productId, quantity));
+        const next = await enqueue(current, () => postCartItem(userId, productId, quantity));
         if (current !== generation.current) return false;
         replace(next);
         toast(announce ?? { title: 'Added to Cart', duration: toastDurations.cart });
@@ -96,7 +99,7 @@ export function CartProvider({ children }: { children: ReactNode }) {
         if (line) trackAddToCart({ id: productId, name: line.product.name, price: line.product.price }, quantity);
         return true;
       } catch (error) {
-        toast({ title: 'Failed to add item to cart', description: serverMessage(error), variant: 'destructive' });
+        if (current === generation.current) toast({ title: 'Failed to add item to cart', description: serverMessage(error), variant: 'destructive' });
         return false;
       }
     },
@@ -112,7 +115,7 @@ export function CartProvider({ children }: { children: ReactNode }) {
       publishTargets();
       if (alreadyQueued) return;
       const current = generation.current;
-      await enqueue(async () => {
+      await enqueue(current, async () => {
         for (;;) {
           const wanted = targets.current.get(itemId);
           if (current !== generation.current || wanted === undefined) return;
@@ -133,7 +136,7 @@ export function CartProvider({ children }: { children: ReactNode }) {
             return;
           }
         }
-      });
+      }).catch(() => undefined);
     },
     [userId, cart, replace, enqueue, publishTargets],
   );
@@ -145,7 +148,7 @@ export function CartProvider({ children }: { children: ReactNode }) {
       publishTargets();
       const current = generation.current;
       try {
-        const next = await enqueue(() => deleteCartItem(userId, itemId));
+        const next = await enqueue(current, () => deleteCartItem(userId, itemId));
         if (current !== generation.current) return;
         replace(next);
         toast({ title: 'Removed from Cart', duration: toastDurations.cart });
@@ -162,7 +165,7 @@ export function CartProvider({ children }: { children: ReactNode }) {
     publishTargets();
     const current = generation.current;
     try {
-      await enqueue(() => deleteCart(userId));
+      await enqueue(current, () => deleteCart(userId));
       if (current !== generation.current) return;
       replace({ ...cart, items: [], itemCount: 0, totalPrice: 0 });
       toast({ title: 'Cart Cleared', duration: toastDurations.cart });
@@ -173,14 +176,17 @@ export function CartProvider({ children }: { children: ReactNode }) {
 
   const reload = useCallback(async () => {
     dropQueued();
-    if (userId !== null) await queryClient.invalidateQueries({ queryKey: cartQueryKey(userId) });
-  }, [userId, queryClient, dropQueued]);
+    if (userId === null) return;
+    // After the change on its way, if any: its answer must not land after the cart read here.
+    await enqueue(generation.current, () => queryClient.invalidateQueries({ queryKey: cartQueryKey(userId) })).catch(() => undefined);
+  }, [userId, queryClient, dropQueued, enqueue]);
 
   const value = useMemo<CartState>(
     () => ({
       cart,
       loading: userId !== null && query.isPending,
       pendingQuantities,
+      subtotal: cart ? cart.totalPrice + cart.items.reduce((sum, item) => sum + item.product.price * ((pendingQuantities.get(item.id) ?? item.quantity) - item.quantity), 0) : 0,
       itemCount: cart?.items.reduce((sum, item) => sum + (pendingQuantities.get(item.id) ?? item.quantity), 0) ?? 0,
       drawerOpen,
       setDrawerOpen,

@@ -10,8 +10,9 @@ import { productsOfVarieties } from './variety-products';
 
 /**
  * Spec 2 and 4: the mango calendar. The current month is read from the device date once, at load.
- * The table is shown once an ancestor `group/chart` says `data-revealed="true"`, 300 ms after load
- * (seasonal-chart-section.tsx); its space is kept meanwhile so the page does not jump.
+ * Its table stays hidden until an ancestor with the class `group/chart` says `data-revealed="true"`
+ * (seasonal-chart-section.tsx does, 300 ms after load): place it only inside one. Its space is
+ * kept meanwhile so the page does not jump.
  */
 export function SeasonalChart({ headingId = 'seasonal-chart' }: { headingId?: string }) {
   const monthIndex = useDeviceMonth();
