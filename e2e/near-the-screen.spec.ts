@@ -10,10 +10,14 @@ import { expect, test } from './fixtures';
 
 const lateCode = /\/assets\/(about-us-sections|closing-sections|site-footer)-[^/]*\.js$/;
 
-/** The server's HTML of a section is gone: React has drawn the working one in its place. */
-async function untilReplaced(page: Page, selector: string) {
+/**
+ * Takes hold of the server's element now (before the section's code is let go), and gives a wait
+ * for it to be gone: React has drawn the working one in its place.
+ */
+async function serverElement(page: Page, selector: string) {
   const drawnByServer = await page.locator(selector).elementHandle();
-  await expect.poll(() => drawnByServer!.evaluate((element) => element.isConnected)).toBe(false);
+  if (!drawnByServer) throw new Error(`nothing matches ${selector}`);
+  return () => expect.poll(() => drawnByServer.evaluate((element) => element.isConnected)).toBe(false);
 }
 
 /** Holds the late sections' code until released, and records which of it was asked for. */
@@ -66,9 +70,9 @@ test("the seasonal chart is drawn and revealed without its code, which loads nea
 
   await page.getByRole('heading', { name: 'Seasonal Availability Chart' }).scrollIntoViewIfNeeded();
   await expect.poll(() => asked.length).toBe(1);
-  const replaced = untilReplaced(page, '[data-testid="availability-chart"]');
+  const untilReplaced = await serverElement(page, '[data-testid="availability-chart"]');
   release();
-  await replaced;
+  await untilReplaced();
   await expect(page.getByTestId('availability-chart')).toHaveCSS('opacity', '1');
   await expect(page.getByRole('heading', { name: /^Currently in Season/ })).toBeVisible();
 });
@@ -84,9 +88,9 @@ test('text typed and a subscribe pressed before the newsletter works are carried
   await field.focus();
   await page.keyboard.type(address.slice(0, 5));
   await expect(field).toHaveValue(address.slice(0, 5));
-  const replaced = untilReplaced(page, 'section[aria-labelledby="newsletter-heading"] input');
+  const untilReplaced = await serverElement(page, 'section[aria-labelledby="newsletter-heading"] input');
   release();
-  await replaced;
+  await untilReplaced();
   // The working field has the typed text and the focus: typing goes on where it stopped.
   await expect(field).toBeFocused();
   await page.keyboard.type(address.slice(5));
