@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures';
-import { registerAndSignIn } from './shopper';
+import { registerAndSignIn, registerShopper, signIn } from './shopper';
 
 test("a visitor's add to cart asks them to sign in", async ({ page }) => {
   await page.goto('/product/1');
@@ -124,6 +124,51 @@ test('presses on a line while its update is on its way count from the quantity p
   await page.unroute('**/api/cart/*/items/*');
   await page.reload();
   await expect(page.getByRole('button', { name: 'Cart, 0 items' })).toBeVisible();
+});
+
+test.describe('signing out while a cart change is on its way', () => {
+  // Signing out ends the session on the server: the change on its way is refused there.
+  test.use({ expectedConsoleErrors: [/status of 401/] });
+
+  test("sends none of that shopper's changes still waiting, and says nothing of them", async ({ page, request }) => {
+    const { email, password } = await registerShopper(request, 'leaver');
+    await signIn(page, email, password);
+    await page.goto('/product/1');
+    await page.getByRole('button', { name: 'Add to Cart', exact: true }).click();
+    await expect(page.getByRole('button', { name: 'Cart, 1 item' })).toBeVisible();
+
+    // The update waits until the journey lets it go; the removal pressed after it waits behind it.
+    let letGo: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (letGo = resolve));
+    const methods: string[] = [];
+    await page.route('**/api/cart/*/items/*', async (route) => {
+      methods.push(route.request().method());
+      if (route.request().method() === 'PUT') await held;
+      await route.continue();
+    });
+    await page.getByRole('button', { name: 'Cart, 1 item' }).click();
+    const drawer = page.getByRole('dialog', { name: 'Your Cart' });
+    await drawer.getByRole('button', { name: 'One more Alphonso Mangoes' }).click();
+    await expect(drawer.getByText('Qty: 2')).toBeVisible();
+    await drawer.getByRole('button', { name: 'Remove Alphonso Mangoes' }).click();
+    await page.waitForTimeout(400);
+    await drawer.getByRole('button', { name: 'Close cart' }).click();
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await expect(page.getByText('Logged Out').first()).toBeVisible();
+
+    letGo();
+    await expect.poll(() => methods).toEqual(['PUT']);
+    await page.waitForTimeout(500);
+    expect(methods).toEqual(['PUT']);
+    await expect(page.getByText('Failed to remove item from cart')).toHaveCount(0);
+    await expect(page.getByText('Failed to update cart. Please try again.')).toHaveCount(0);
+
+    // Signed in again: the line is as it was before the presses.
+    await page.unroute('**/api/cart/*/items/*');
+    await signIn(page, email, password);
+    await page.getByRole('button', { name: 'Cart, 1 item' }).click();
+    await expect(page.getByRole('dialog', { name: 'Your Cart' }).getByText('Single Item')).toBeVisible();
+  });
 });
 
 test('a signed-in shopper pre-orders a coming variety', async ({ page, request }) => {
