@@ -29,17 +29,26 @@ export function frameChunks() {
   const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
   const entries = [path.join(root, 'src', 'web', 'root.tsx'), path.join(root, 'src', 'web', 'entry.client.tsx')];
   const homeRoute = path.join(root, 'src', 'web', 'routes', 'home.tsx');
-  // One set per chunking pass: the browser's build and the server's have graphs of their own.
-  const frames = new WeakMap<ChunkingContext, Set<string>>();
-  const firstViews = new WeakMap<ChunkingContext, Set<string>>();
-  const shareds = new WeakMap<ChunkingContext, Set<string>>();
+  // Worked out once per chunking pass: the browser's build and the server's have graphs of their own.
+  const passes = new WeakMap<ChunkingContext, { frame: Set<string>; firstView: Set<string>; shared: Set<string> }>();
+  const setsOf = (context: ChunkingContext) => {
+    let sets = passes.get(context);
+    if (!sets) {
+      const frame = staticallyImported(entries, context);
+      const firstView = staticallyImported([...entries, homeRoute], context);
+      sets = { frame, firstView, shared: smallSharedModules(homeRoute, firstView, frame, context) };
+      passes.set(context, sets);
+    }
+    return sets;
+  };
   return [
     { name: 'framework', test: framework },
     {
       debugName: 'frame',
-      // Called once per module after the whole graph is known, so the walk below sees all of it.
+      // Called once per module after the whole graph is known, so the walks above see all of it.
       name(id: string, context: ChunkingContext): string | null {
         if (framework.test(id) || entries.includes(id)) return null;
+        const { frame, firstView, shared } = setsOf(context);
         // Icons are a few hundred bytes each, with a request each when apart. The ones the frame
         // and the home page draw travel with the frame; the shop's others share one `icons`
         // file, loaded with the first page or section that draws one; the admin's stay with the
@@ -47,19 +56,9 @@ export function frameChunks() {
         if (icon.test(id)) {
           const importers = (context.getModuleInfo(id)?.importers ?? []).filter((importer) => !lucide.test(importer));
           if (!importers.some((importer) => !adminCode.test(importer))) return null;
-          let firstView = firstViews.get(context);
-          if (!firstView) firstViews.set(context, (firstView = staticallyImported([...entries, homeRoute], context)));
           return firstView.has(id) ? 'frame' : 'icons';
         }
-        let frame = frames.get(context);
-        if (!frame) frames.set(context, (frame = staticallyImported(entries, context)));
         if (frame.has(id)) return 'frame';
-        let shared = shareds.get(context);
-        if (!shared) {
-          let firstView = firstViews.get(context);
-          if (!firstView) firstViews.set(context, (firstView = staticallyImported([...entries, homeRoute], context)));
-          shareds.set(context, (shared = smallSharedModules(homeRoute, firstView, frame, context)));
-        }
         return shared.has(id) ? 'shared' : null;
       },
     },
