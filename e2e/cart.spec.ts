@@ -1,5 +1,19 @@
+import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { registerAndSignIn, registerShopper, signIn } from './shopper';
+
+/** Holds every cart line update (PUT) until released, and notes the method of each line request. */
+async function holdCartUpdates(page: Page) {
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  const methods: string[] = [];
+  await page.route('**/api/cart/*/items/*', async (route) => {
+    methods.push(route.request().method());
+    if (route.request().method() === 'PUT') await held;
+    await route.continue();
+  });
+  return { methods, release };
+}
 
 test("a visitor's add to cart asks them to sign in", async ({ page }) => {
   await page.goto('/product/1');
@@ -105,14 +119,7 @@ test('presses on a line while its update is on its way count from the quantity p
   await expect(drawer.getByText('Qty: 3')).toBeVisible();
 
   // Removing a line whose update is on its way removes it for good: the update's answer does not bring it back.
-  let letHeldGo: () => void = () => undefined;
-  const held = new Promise<void>((resolve) => (letHeldGo = resolve));
-  const methods: string[] = [];
-  await page.route('**/api/cart/*/items/*', async (route) => {
-    methods.push(route.request().method());
-    if (route.request().method() === 'PUT') await held;
-    await route.continue();
-  });
+  const { methods, release: letHeldGo } = await holdCartUpdates(page);
   await more.click();
   await expect(drawer.getByText('Qty: 4')).toBeVisible();
   await drawer.getByRole('button', { name: 'Remove Alphonso Mangoes' }).click();
@@ -138,14 +145,7 @@ test.describe('signing out while a cart change is on its way', () => {
     await expect(page.getByRole('button', { name: 'Cart, 1 item' })).toBeVisible();
 
     // The update waits until the journey lets it go; the removal pressed after it waits behind it.
-    let letGo: () => void = () => undefined;
-    const held = new Promise<void>((resolve) => (letGo = resolve));
-    const methods: string[] = [];
-    await page.route('**/api/cart/*/items/*', async (route) => {
-      methods.push(route.request().method());
-      if (route.request().method() === 'PUT') await held;
-      await route.continue();
-    });
+    const { methods, release: letGo } = await holdCartUpdates(page);
     await page.getByRole('button', { name: 'Cart, 1 item' }).click();
     const drawer = page.getByRole('dialog', { name: 'Your Cart' });
     await drawer.getByRole('button', { name: 'One more Alphonso Mangoes' }).click();
