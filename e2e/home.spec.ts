@@ -17,8 +17,13 @@ const builtInGallery = [
 async function expectInPageOrder(sections: Locator[]) {
   let previousTop = -1;
   for (const section of sections) {
-    await section.scrollIntoViewIfNeeded();
-    const top = await section.evaluate((element) => element.getBoundingClientRect().top + window.scrollY);
+    // A section whose code loads near the screen is drawn afresh in place (decision 0039), and may
+    // be replaced while it scrolls: then it is found and read again.
+    let top = 0;
+    await expect(async () => {
+      await section.scrollIntoViewIfNeeded({ timeout: 2000 });
+      top = await section.evaluate((element) => element.getBoundingClientRect().top + window.scrollY);
+    }).toPass();
     expect(top).toBeGreaterThan(previousTop);
     previousTop = top;
   }
