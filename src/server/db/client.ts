@@ -297,6 +297,7 @@ export async function openPglite(dataDir: string | undefined, template?: Blob): 
   const statements = new NamedStatements(client);
   const guarded = refuseInsideTransaction(takeTurns(client, methods, turns, statements), methods);
   const db = markTransactions(drizzlePglite({ client: guarded, schema }) as unknown as Db);
+  const listeners = new Map<string, Array<(payload: string) => void>>();
   return {
     db,
     kind: 'pglite',
@@ -310,10 +311,16 @@ export async function openPglite(dataDir: string | undefined, template?: Blob): 
     async listen(channel, onMessage) {
       // PGlite hands a notification over while it finishes the committing query: the listener's
       // work belongs to no transaction, even when the commit's caller is still inside one.
-      await client.listen(channel, (payload) => insideTransaction.exit(() => onMessage(payload)));
+      const heard = (payload: string) => insideTransaction.exit(() => onMessage(payload));
+      await client.listen(channel, heard);
+      listeners.set(channel, [...(listeners.get(channel) ?? []), heard]);
     },
     async notify(channel, payload) {
-      await guarded.query('select pg_notify($1, $2)', [channel, payload]);
+      // Only this process opens the embedded database: its listeners are all there are, and hear
+      // the notification without a statement waiting its turn (a NOTIFY inside SQL still reaches
+      // them through the database).
+      if (insideTransaction.getStore()) throw new SharedHandleInTransactionError();
+      for (const heard of listeners.get(channel) ?? []) setImmediate(heard, payload);
     },
     async close() {
       // After the statements already waiting for their turn, which would fail on a closed database.

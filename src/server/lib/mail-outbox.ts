@@ -1,4 +1,4 @@
-import { and, eq, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { and, eq, isNull, lt, lte, or, type SQLWrapper, sql } from 'drizzle-orm';
 import { type Database, type Db, queryRows, type Tx } from '../db/client';
 import { mailOutbox } from '../db/schema';
 import { type MailMessage, type MailTransport, PermanentMailError, UncertainMailError } from './mail';
@@ -9,8 +9,10 @@ const channel = 'mango_mail';
  * Puts a mail in the outbox. Pass the transaction of the change that causes the mail: both are
  * kept, or neither. The NOTIFY is delivered when the transaction commits, and wakes the workers.
  * A mail with `expiresAt` (a reset link's expiry) that is still unsent by then is given up.
+ * `alongside` are writes of the same change (inserts, updates, deletes whose answers nobody reads)
+ * sent in the same statement: on the embedded database each statement waits its turn.
  */
-export async function queueMail(db: Db | Tx, message: MailMessage, options: { expiresAt?: Date } = {}): Promise<void> {
+export async function queueMail(db: Db | Tx, message: MailMessage, options: { expiresAt?: Date; alongside?: SQLWrapper[] } = {}): Promise<void> {
   const insert = db
     .insert(mailOutbox)
     .values({
@@ -22,8 +24,9 @@ export async function queueMail(db: Db | Tx, message: MailMessage, options: { ex
       expiresAt: options.expiresAt ?? null,
     })
     .returning({ id: mailOutbox.id });
-  // One statement (on the embedded database each waits its turn); drizzle puts the insert in parentheses.
-  await db.execute(sql`with queued as ${insert} select pg_notify(${channel}, '') from queued`);
+  // Each write of a WITH runs once and to the end, read or not; drizzle puts each in parentheses.
+  const writes = (options.alongside ?? []).map((write, index) => sql`${sql.raw(`write_${index}`)} as ${write}, `);
+  await db.execute(sql`with ${sql.join(writes)}queued as ${insert} select pg_notify(${channel}, '') from queued`);
 }
 
 /**

@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, type SQLWrapper, sql } from 'drizzle-orm';
 import { boxesOf, isRuralAddress, needsDeliveryDate } from '../../../contracts/checkout';
 import type { DeliverySettings } from '../../../contracts/delivery';
 import type { PlacedOrder } from '../../../contracts/order';
@@ -151,38 +151,43 @@ export class OrderPlacing {
       })
       .returning();
     const orderId = order!.id;
-    const lines = await tx
-      .insert(orderLines)
-      .values(
-      priced.lines.map(({ product, quantity }) => ({
-        orderId,
-        productId: product.id,
-        productName: product.name,
-        unitPriceCents: product.priceCents,
-        quantity,
-        isPreOrder: product.isPreOrder,
-        expectedAvailabilityDate: product.isPreOrder ? product.expectedAvailabilityDate : null,
-      })),
-      )
-      .returning();
+    const lineValues = priced.lines.map(({ product, quantity }) => ({
+      orderId,
+      productId: product.id,
+      productName: product.name,
+      unitPriceCents: product.priceCents,
+      quantity,
+      isPreOrder: product.isPreOrder,
+      expectedAvailabilityDate: product.isPreOrder ? product.expectedAvailabilityDate : null,
+    }));
+    const event = { orderId, status: 'pending_payment' as const, note: 'Order placed', actorUserId: user.id };
     const stocked = priced.lines.filter(({ product }) => !product.isPreOrder);
+    // Its lines, stock movements, first event, the cart's emptying and the confirmation go in one
+    // statement (queueMail's), so a placement is two writes however many lines it has.
+    const writes: SQLWrapper[] = [
+      tx.insert(orderLines).values(lineValues),
+      tx.insert(orderEvents).values(event),
+      tx.delete(cartLines).where(inArray(cartLines.id, priced.lines.map((line) => line.cartLineId))),
+    ];
     if (stocked.length) {
-      await tx.insert(stockMovements).values(
-        stocked.map(({ product, quantity }) => ({ productId: product.id, change: -quantity, reason: 'order' as const, orderId, actorUserId: user.id })),
-      );
+      writes.push(tx.insert(stockMovements).values(stocked.map(({ product, quantity }) => ({ productId: product.id, change: -quantity, reason: 'order' as const, orderId, actorUserId: user.id }))));
     }
-    const events = await tx.insert(orderEvents).values({ orderId, status: 'pending_payment', note: 'Order placed', actorUserId: user.id }).returning();
-    await tx.delete(cartLines).where(inArray(cartLines.id, priced.lines.map((line) => line.cartLineId)));
     // A gift's address is the recipient's: it never becomes the buyer's own.
     if (shipping.saveToProfile && !input.gift && !pickup) {
-      await tx
-        .update(users)
-        .set({ phone: shipping.phone, address: shipping.street, city: shipping.city, postalCode: shipping.postcode, region: shipping.region, updatedAt: sql`now()` })
-        .where(eq(users.id, user.id));
+      writes.push(
+        tx
+          .update(users)
+          .set({ phone: shipping.phone, address: shipping.street, city: shipping.city, postalCode: shipping.postcode, region: shipping.region, updatedAt: sql`now()` })
+          .where(eq(users.id, user.id)),
+      );
     }
-    // Built from the rows just written, as orderView would read them back.
-    const view = viewOf(order!, [...lines].sort((a, b) => a.id - b.id), events, settings, Boolean(this.deps.stripe));
-    await queueMail(tx, confirmationMail(this.orders.mailContext(user, view, settings)));
+    // The view of the rows as written, as orderView would read them back: lines in the order they
+    // were inserted (by id), none allocated yet; the event's time is the order's, both the
+    // transaction's now().
+    const lines = lineValues.map((line) => ({ ...line, id: 0, allocatedAt: null, shipmentId: null, readyFrom: null, readyUntil: null }));
+    const events = [{ ...event, id: 0, createdAt: order!.createdAt }];
+    const view = viewOf(order!, lines, events, settings, Boolean(this.deps.stripe));
+    await queueMail(tx, confirmationMail(this.orders.mailContext(user, view, settings)), { alongside: writes });
     return { order: order!, view, stockChanged };
   }
 
