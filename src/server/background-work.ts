@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { addDays, instantOfNzWallTime, nzToday } from '../contracts/dates';
 import type { AppServices } from './app';
+import type { Database } from './db/client';
+import { upkeepEmbedded } from './db/embedded-upkeep';
 import { makeMissingVariants } from './modules/uploads/missing-variants';
 
 const housekeepingEveryMs = 15 * 60 * 1000;
@@ -8,6 +10,10 @@ const unpaidSweepEveryMs = 10 * 60 * 1000;
 /** Products change through the bus at once; the timer catches what it cannot see (a confirm, a lost notification). */
 const waitlistSweepEveryMs = 60 * 1000;
 const readyReminderEveryMs = 10 * 60 * 1000;
+/** As often as PostgreSQL's autovacuum looks (its naptime); the first look comes soon after start. */
+const upkeepEveryMs = 60 * 1000;
+/** Upkeep that held the embedded connection longer than this is logged at info: requests waited for it. */
+const noticeableUpkeepMs = 200;
 const dayMs = 24 * 60 * 60 * 1000;
 /** The alarm rings this long after an opening, so the clock has surely passed it. */
 const openingGraceMs = 5;
@@ -42,10 +48,15 @@ export class BackgroundWork {
   private openingLooks = 0;
   private midnightAlarm: NodeJS.Timeout | undefined;
 
-  /** `firstSweepAfterMs`: the first unpaid-order sweep waits this long after start (tests start it at once). */
+  /**
+   * `firstSweepAfterMs`: the first unpaid-order sweep waits this long after start (tests start it at
+   * once); `firstUpkeepAfterMs`, the first look at the tables. `embedded`: the embedded database,
+   * which this process keeps vacuumed and analyzed.
+   */
   constructor(
     private readonly app: FastifyInstance,
-    private readonly timing = { firstSweepAfterMs: 5_000 },
+    private readonly timing: { firstSweepAfterMs: number; firstUpkeepAfterMs?: number } = { firstSweepAfterMs: 5_000 },
+    private readonly embedded?: Database,
   ) {}
 
   async start(): Promise<void> {
@@ -103,6 +114,23 @@ export class BackgroundWork {
       log.info({ made }, 'made the variants of uploaded images stored without them');
       await services.bus.publish('products');
     });
+    // Decision 0040: the embedded database has no autovacuum; this process does its work.
+    const embedded = this.embedded;
+    if (embedded) {
+      let upkeeping = false;
+      const upkeep = async () => {
+        // A long vacuum is not started again by the next look while it runs.
+        if (upkeeping) return;
+        upkeeping = true;
+        const steps = await upkeepEmbedded(embedded, this.stopping.signal).finally(() => {
+          upkeeping = false;
+        });
+        const ms = steps.reduce((sum, step) => sum + step.ms, 0);
+        if (steps.length) log[ms > noticeableUpkeepMs ? 'info' : 'debug']({ steps, ms }, 'vacuumed and analyzed tables of the embedded database');
+      };
+      this.every(upkeepEveryMs, 'database upkeep', upkeep);
+      this.after(this.timing.firstUpkeepAfterMs ?? 10_000, 'database upkeep', upkeep);
+    }
     await services.outbox.start();
   }
 

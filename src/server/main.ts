@@ -67,7 +67,7 @@ async function main(): Promise<void> {
   const scheduledBackups = config.backups && database.kind === 'pglite' ? new ScheduledBackups(makeOwnBackup, config.backups, app.log) : undefined;
   if (config.backups && database.kind !== 'pglite') app.log.warn({ dir: config.backups.dir }, 'BACKUP_DIR is for the embedded database: on PostgreSQL, run npm run backup from cron instead');
 
-  const background = new BackgroundWork(app);
+  const background = new BackgroundWork(app, undefined, database.kind === 'pglite' ? database : undefined);
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
