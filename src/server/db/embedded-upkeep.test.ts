@@ -8,17 +8,20 @@ import { queryRows } from './client';
 import { upkeepEmbedded, upkeepOf } from './embedded-upkeep';
 
 describe('what a table needs, by autovacuum’s default thresholds', () => {
-  it('vacuums past 50 dead rows and a fifth of its rows, analyzes past 50 changes and a tenth, and analyzes a table never counted', () => {
-    const counted = { knownRows: 1000, liveRows: 1000, deadRows: 0, changedSinceAnalyze: 0 };
+  it('vacuums past 50 dead rows and a fifth of its rows, past 1000 inserts and a fifth, or when old; analyzes past 50 changes and a tenth, and a table never counted', () => {
+    const counted = { knownRows: 1000, deadRows: 0, insertedSinceVacuum: 0, changedSinceAnalyze: 0, xidAge: 1000 };
     expect(upkeepOf(counted)).toBeNull();
     expect(upkeepOf({ ...counted, deadRows: 250 })).toBeNull();
     expect(upkeepOf({ ...counted, deadRows: 251 })).toBe('vacuum');
+    expect(upkeepOf({ ...counted, insertedSinceVacuum: 1200 })).toBeNull();
+    expect(upkeepOf({ ...counted, insertedSinceVacuum: 1201 })).toBe('vacuum');
+    expect(upkeepOf({ ...counted, xidAge: 200_000_001 })).toBe('vacuum');
     expect(upkeepOf({ ...counted, changedSinceAnalyze: 150 })).toBeNull();
     expect(upkeepOf({ ...counted, changedSinceAnalyze: 151 })).toBe('analyze');
     expect(upkeepOf({ ...counted, deadRows: 251, changedSinceAnalyze: 151 })).toBe('vacuum');
-    expect(upkeepOf({ knownRows: -1, liveRows: 3, deadRows: 0, changedSinceAnalyze: 3 })).toBe('analyze');
-    expect(upkeepOf({ knownRows: -1, liveRows: 0, deadRows: 0, changedSinceAnalyze: 0 })).toBe('analyze');
-    expect(upkeepOf({ knownRows: 0, liveRows: 0, deadRows: 0, changedSinceAnalyze: 0 })).toBeNull();
+    expect(upkeepOf({ ...counted, knownRows: -1, changedSinceAnalyze: 3 })).toBe('analyze');
+    expect(upkeepOf({ ...counted, knownRows: -1 })).toBe('analyze');
+    expect(upkeepOf({ ...counted, knownRows: 0 })).toBeNull();
   });
 });
 

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { defaultSettings } from '../modules/settings/defaults';
 import { quickShopper, testProduct } from '../testing/order-helpers';
 import { createTestShop, openStaffShop, type StaffCall, type TestShop } from '../testing/test-app';
@@ -74,5 +74,29 @@ describe('the quote and the order read the same settings', () => {
     } finally {
       await fresh.close();
     }
+  });
+});
+
+describe('notifications', () => {
+  it('reach every listener of the channel once, after the sender’s call, and are refused inside a transaction', async () => {
+    const { database } = shop;
+    const heard: Array<[string, string]> = [];
+    const channel = `test_channel_${Date.now()}`;
+    await database.listen(channel, (payload) => heard.push(['first', payload]));
+    await database.listen(channel, (payload) => heard.push(['second', payload]));
+    await database.notify(channel, 'products');
+    await database.notify(`${channel}_other`, 'ignored');
+    await vi.waitFor(() => expect(heard).toHaveLength(2), { timeout: 5000, interval: 20 });
+    // Nothing more arrives later: each listener heard it exactly once.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(heard.sort()).toEqual([
+      ['first', 'products'],
+      ['second', 'products'],
+    ]);
+    const attempt = database.db.transaction(async () => {
+      await database.notify(channel, 'inside');
+    });
+    const error = await within(10_000, attempt).catch((caught: unknown) => caught);
+    expect(error instanceof SharedHandleInTransactionError || (error as Error).cause instanceof SharedHandleInTransactionError).toBe(true);
   });
 });

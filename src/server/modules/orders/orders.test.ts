@@ -171,6 +171,21 @@ describe('POST /api/orders', () => {
     expect((await second.order()).statusCode).toBe(201);
   });
 
+  it('answers the new order exactly as it reads back afterwards, lines in cart order, stock and pre-order together', async () => {
+    const preOrder = await testProduct(shop, { stock: 0, isPreOrder: true, expectedAvailabilityDate: '2027-01-15', preOrderLimit: 50, name: 'Echo Chausa' });
+    const inStock = await testProduct(shop, { stock: 10, name: 'Echo Kesar' });
+    const shopper = await quickShopper(shop);
+    await shopper.add(preOrder.id, 2);
+    await shopper.add(inStock.id, 3);
+    const response = await shopper.order({ gift: { message: 'Happy Diwali!' } });
+    expect(response.statusCode).toBe(201);
+    const { order } = placed(response);
+    expect(order.lines.map((line) => line.productId)).toEqual([preOrder.id, inStock.id]);
+    const readBack = await shopper.call({ method: 'GET', url: `/api/orders/${order.number}` });
+    expect(readBack.statusCode).toBe(200);
+    expect(readBack.json()).toEqual(order);
+  });
+
   it('refuses a product that was hidden after it went into the cart', async () => {
     const product = await testProduct(shop);
     const shopper = await quickShopper(shop);
