@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { registerAndSignIn, registerShopper, signIn } from './shopper';
+import { adminApi, chooseFirstDeliveryDay, registerAndSignIn, registerShopper, signIn } from './shopper';
 
 /** Holds every cart line update (PUT) until released, and notes the method of each line request. */
 async function holdCartUpdates(page: Page) {
@@ -179,4 +179,65 @@ test('a signed-in shopper pre-orders a coming variety', async ({ page, request }
   await expect(page.getByText('Pre-Order Placed').first()).toBeVisible();
   await expect(page.getByText('Dasheri Mangoes has been pre-ordered successfully. Expected availability: 10 June 2027').first()).toBeVisible();
   await expect(page.getByRole('button', { name: 'Cart, 1 item' })).toBeVisible();
+});
+
+test.describe('when checkout is refused while a cart change is on its way', () => {
+  // The browser logs the refused order's 409 answer; the journey checks what the shopper reads.
+  test.use({ expectedConsoleErrors: [/status of 409/] });
+
+  test('the cart is read again only after the change lands, so the shopper sees what the server holds', async ({ page, request, baseURL }) => {
+    const api = await adminApi(baseURL!);
+    const created = await api.post('/api/products', {
+      data: { name: 'Reload Raspuri', description: 'A variety whose price moves during checkout.', price: 50, imageUrl: '/images/products/kesar.svg', category: 'Premium', stock: 20 },
+    });
+    expect(created.status()).toBe(201);
+    const product = (await created.json()) as { id: number };
+    try {
+      await registerAndSignIn(page, request, 'rongomai');
+      const me = (await (await page.request.get('/api/me')).json()) as { id: number };
+      expect((await page.request.post(`/api/cart/${me.id}/items`, { data: { productId: product.id, quantity: 1 } })).status()).toBe(200);
+      await page.goto('/checkout');
+      await page.getByLabel('Town or city').fill('Nelson');
+      await page.getByLabel('Postcode').fill('7010');
+      await page.getByLabel('Region').selectOption('Nelson');
+      await chooseFirstDeliveryDay(page);
+      await expect(page.getByText('Single Item')).toBeVisible();
+
+      // What reaches the server, in order: the held update once let go, its answer, and each read of the cart.
+      const events: string[] = [];
+      page.on('request', (sent) => {
+        if (sent.method() === 'GET' && new URL(sent.url()).pathname === `/api/cart/${me.id}`) events.push('read');
+      });
+      page.on('response', (answer) => {
+        if (answer.request().method() === 'PUT') events.push('update answered');
+      });
+      const { methods, release } = await holdCartUpdates(page);
+      await page.getByRole('button', { name: 'One more Reload Raspuri' }).click();
+      await expect(page.getByText('Qty: 2')).toBeVisible();
+
+      // Staff raise the price while the update waits; the order, priced at the old total, is refused.
+      expect((await api.put(`/api/products/${product.id}`, { data: { price: 55 } })).status()).toBe(200);
+      await page.getByRole('button', { name: 'Place order' }).click();
+      await expect(page.getByRole('alert').filter({ hasText: 'Prices or your cart changed since you opened checkout.' })).toBeVisible();
+      // The reload waits behind the update on its way: nothing is read while it is held.
+      await page.waitForTimeout(500);
+      expect(events).toEqual([]);
+
+      release();
+      await expect(page.getByText('Qty: 2')).toBeVisible();
+      await expect(page.getByText('$110.00').first()).toBeVisible();
+      expect(methods).toEqual(['PUT']);
+      expect(events.indexOf('read')).toBeGreaterThan(events.indexOf('update answered'));
+      expect(events.indexOf('update answered')).toBeGreaterThanOrEqual(0);
+      const held = (await (await page.request.get(`/api/cart/${me.id}`)).json()) as { items: Array<{ productId: number; quantity: number }> };
+      expect(held.items).toEqual([expect.objectContaining({ productId: product.id, quantity: 2 })]);
+
+      // The new total is the one shown: placing again goes through.
+      await page.getByRole('button', { name: 'Place order' }).click();
+      await expect(page.getByRole('heading', { name: 'Thank you for your order!' })).toBeVisible();
+    } finally {
+      await api.put(`/api/products/${product.id}`, { data: { isHidden: true } });
+      await api.dispose();
+    }
+  });
 });
