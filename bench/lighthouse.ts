@@ -50,40 +50,65 @@ export interface PageScores {
   reportPath: string;
 }
 
-/** `reportPrefix` names the saved reports apart (the baseline's beside this checkout's). */
-export async function benchLighthouse(shopUrl: string, reportPrefix = 'lighthouse'): Promise<PageScores[]> {
+/** A shop to audit; `reportPrefix` names its saved reports apart (the baseline's beside this checkout's). */
+export interface LighthouseTarget {
+  url: string;
+  label: string;
+  reportPrefix: string;
+}
+
+interface Collected {
+  reports: Result[];
+  errors: string[];
+}
+
+async function pagesAt(shopUrl: string): Promise<Array<readonly [string, string]>> {
   const products = (await (await fetch(`${shopUrl}/api/products`)).json()) as Array<{ id: number }>;
   if (!products[0]) throw new Error('the shop has no products to open');
-  const pages = [
+  return [
     ['home', `${shopUrl}/`],
     ['shop', `${shopUrl}/shop`],
     ['product', `${shopUrl}/product/${products[0].id}`],
     ['content', `${shopUrl}/about`],
   ] as const;
-  fs.mkdirSync(outDir, { recursive: true });
-  const results: PageScores[] = [];
-  for (const [name, url] of pages) results.push(await auditPage(name, url, reportPrefix));
-  return results;
 }
 
-async function auditPage(name: string, url: string, reportPrefix: string): Promise<PageScores> {
-  const reports: Result[] = [];
-  const errors: string[] = [];
+/**
+ * Each page of each shop, `runs` times. With several shops (a baseline beside this checkout) they
+ * take turns page by page, in one order on odd runs and the other on even runs, so a machine that
+ * gets busier or quieter during the report weighs on both alike. Answers each shop's pages.
+ */
+export async function benchLighthouse(targets: LighthouseTarget[]): Promise<PageScores[][]> {
+  const pagesOf = await Promise.all(targets.map((target) => pagesAt(target.url)));
+  const collected: Collected[][] = targets.map(() => pagesOf[0]!.map(() => ({ reports: [], errors: [] })));
+  fs.mkdirSync(outDir, { recursive: true });
   for (let run = 1; run <= runs; run += 1) {
-    // Lighthouse now and then loses the trace of a load (NO_NAVSTART) and asks to be run again.
-    for (let attempt = 1; attempt <= attemptsPerRun; attempt += 1) {
-      const started = Date.now();
-      try {
-        reports.push(await audit(url));
-        log(url, run, `done in ${seconds(started)} s`);
-        break;
-      } catch (error) {
-        const message = (error as Error).message;
-        log(url, run, `failed in ${seconds(started)} s${attempt < attemptsPerRun ? ', trying again' : ''}: ${message}`);
-        if (attempt === attemptsPerRun && !errors.includes(message)) errors.push(message);
-      }
+    for (let page = 0; page < pagesOf[0]!.length; page += 1) {
+      const turns = targets.map((_target, index) => index);
+      if (run % 2 === 0) turns.reverse();
+      for (const shop of turns) await auditRun(pagesOf[shop]![page]![1], run, targets.length > 1 ? targets[shop]!.label : undefined, collected[shop]![page]!);
     }
   }
+  return targets.map((target, shop) => pagesOf[shop]!.map(([name, url], page) => summarize(name, url, target.reportPrefix, collected[shop]![page]!)));
+}
+
+async function auditRun(url: string, run: number, label: string | undefined, into: Collected): Promise<void> {
+  // Lighthouse now and then loses the trace of a load (NO_NAVSTART) and asks to be run again.
+  for (let attempt = 1; attempt <= attemptsPerRun; attempt += 1) {
+    const started = Date.now();
+    try {
+      into.reports.push(await audit(url));
+      log(url, run, label, `done in ${seconds(started)} s`);
+      return;
+    } catch (error) {
+      const message = (error as Error).message;
+      log(url, run, label, `failed in ${seconds(started)} s${attempt < attemptsPerRun ? ', trying again' : ''}: ${message}`);
+      if (attempt === attemptsPerRun && !into.errors.includes(message)) into.errors.push(message);
+    }
+  }
+}
+
+function summarize(name: string, url: string, reportPrefix: string, { reports, errors }: Collected): PageScores {
   const reportPath = path.join(outDir, `${reportPrefix}-${name}.json`);
   const last = reports.at(-1);
   if (last) fs.writeFileSync(reportPath, JSON.stringify(last, null, 2));
@@ -102,8 +127,8 @@ async function auditPage(name: string, url: string, reportPrefix: string): Promi
   };
 }
 
-function log(url: string, run: number, outcome: string): void {
-  process.stdout.write(`  lighthouse ${new URL(url).pathname} run ${run}/${runs}: ${outcome}\n`);
+function log(url: string, run: number, label: string | undefined, outcome: string): void {
+  process.stdout.write(`  lighthouse ${new URL(url).pathname}${label ? ` (${label})` : ''} run ${run}/${runs}: ${outcome}\n`);
 }
 
 function seconds(since: number): string {

@@ -1,6 +1,6 @@
 /**
  * The first view's reports that take a baseline: the JavaScript of a first visit (bundle.ts) and
- * Lighthouse (lighthouse.ts), on this checkout's shop and then the baseline's, measured the same way.
+ * Lighthouse (lighthouse.ts), on this checkout's shop and the baseline's, measured the same way.
  */
 import { benchBundle, printBundle, type ScriptFile } from './bundle';
 import { contenders, thisCheckout, times } from './compare';
@@ -14,26 +14,31 @@ interface WebMeasures {
   pages?: PageScores[];
 }
 
+/**
+ * Every contender's shop runs for the whole report: the bundle is measured on each in turn, and
+ * Lighthouse's runs take turns between them (lighthouse.ts), so the machine's changing load is
+ * shared rather than landing on whichever shop went second.
+ */
 export async function benchWeb(reports: { bundle: boolean; lighthouse: boolean }): Promise<void> {
-  const measured: WebMeasures[] = [];
-  for (const contender of contenders()) {
-    const shop = await startShop({ tree: contender.tree, node: contender.node });
-    try {
-      const files = reports.bundle ? await benchBundle(shop.url) : undefined;
-      const pages = reports.lighthouse ? await benchLighthouse(shop.url, contender.tree === undefined ? 'lighthouse' : 'lighthouse-baseline') : undefined;
-      measured.push({ label: contender.label, files, pages });
-      if (contender.tree === undefined) {
-        if (files) printBundle(files);
-        if (pages) printLighthouse(pages);
-      }
-      if (shop.rebuiltSinceStart()) {
-        console.log('\nThe web app was rebuilt while these reports ran (dist/web changed): pages may have failed to load. Run them again.');
-      }
-    } finally {
-      await shop.stop();
+  const running: Array<{ label: string; tree: string | undefined; shop: Awaited<ReturnType<typeof startShop>> }> = [];
+  try {
+    for (const contender of contenders()) running.push({ label: contender.label, tree: contender.tree, shop: await startShop({ tree: contender.tree, node: contender.node }) });
+    const measured: WebMeasures[] = [];
+    for (const { label, shop } of running) measured.push({ label, files: reports.bundle ? await benchBundle(shop.url) : undefined });
+    if (reports.lighthouse) {
+      const pages = await benchLighthouse(running.map(({ label, tree, shop }) => ({ url: shop.url, label, reportPrefix: tree === undefined ? 'lighthouse' : 'lighthouse-baseline' })));
+      pages.forEach((its, index) => (measured[index]!.pages = its));
     }
+    const mine = running.findIndex(({ tree }) => tree === undefined);
+    if (measured[mine]?.files) printBundle(measured[mine].files);
+    if (measured[mine]?.pages) printLighthouse(measured[mine].pages);
+    if (running.some(({ shop }) => shop.rebuiltSinceStart())) {
+      console.log('\nThe web app was rebuilt while these reports ran (dist/web changed): pages may have failed to load. Run them again.');
+    }
+    if (measured.length > 1) printAgainstBaseline(measured[0]!, measured[1]!);
+  } finally {
+    for (const { shop } of running) await shop.stop();
   }
-  if (measured.length > 1) printAgainstBaseline(measured[0]!, measured[1]!);
 }
 
 /** The JavaScript of a first visit and Lighthouse's medians, this checkout beside the baseline. */
