@@ -37,7 +37,8 @@ export async function benchWeb(reports: { bundle: boolean; lighthouse: boolean }
     }
     if (measured.length > 1) printAgainstBaseline(measured[0]!, measured[1]!);
   } finally {
-    for (const { shop } of running) await shop.stop();
+    const stopped = await Promise.allSettled(running.map(({ shop }) => shop.stop()));
+    for (const result of stopped) if (result.status === 'rejected') console.error(`a shop did not stop cleanly: ${String(result.reason)}`);
   }
 }
 

@@ -217,10 +217,17 @@ test.describe('when checkout is refused while a cart change is on its way', () =
 
       // Staff raise the price while the update waits; the order, priced at the old total, is refused.
       expect((await api.put(`/api/products/${product.id}`, { data: { price: 55 } })).status()).toBe(200);
+      // The refusal asks for the cart and a fresh quote at the same moment: once the quote has
+      // answered, a cart read that did not wait would have been sent.
+      let refused = false;
+      page.on('response', (answer) => {
+        if (answer.request().method() === 'POST' && new URL(answer.url()).pathname === '/api/orders' && answer.status() === 409) refused = true;
+      });
+      const requoted = page.waitForResponse((answer) => refused && new URL(answer.url()).pathname === '/api/checkout/quote');
       await page.getByRole('button', { name: 'Place order' }).click();
       await expect(page.getByRole('alert').filter({ hasText: 'Prices or your cart changed since you opened checkout.' })).toBeVisible();
-      // The reload waits behind the update on its way: nothing is read while it is held.
-      await page.waitForTimeout(500);
+      await requoted;
+      await page.waitForTimeout(300);
       expect(events).toEqual([]);
 
       release();

@@ -68,7 +68,8 @@ export async function upkeepEmbedded(database: Database, signal?: AbortSignal): 
   const tables = await queryRows<TableStats>(
     database.db,
     sql`select s.schemaname as schema, s.relname as name, c.reltuples as known_rows, s.n_dead_tup as dead_rows,
-        s.n_ins_since_vacuum as inserted_since_vacuum, s.n_mod_since_analyze as changed_since_analyze, age(c.relfrozenxid) as xid_age
+        s.n_ins_since_vacuum as inserted_since_vacuum, s.n_mod_since_analyze as changed_since_analyze,
+        case when c.relkind in ('r', 'm', 't') then age(c.relfrozenxid) else 0 end as xid_age
       from pg_stat_all_tables s join pg_class c on c.oid = s.relid
       where s.schemaname in ('public', 'pg_catalog') order by s.schemaname desc, s.relname`,
   );
@@ -83,7 +84,7 @@ export async function upkeepEmbedded(database: Database, signal?: AbortSignal): 
       xidAge: Number(table.xid_age),
     };
     const catalog = table.schema === 'pg_catalog';
-    // The catalogs' statistics are the database's own business: they are only vacuumed.
+    // The catalogs take the vacuum rules (dead rows, inserts, age) and are never analyzed here.
     const action = catalog ? (upkeepOf({ ...counts, changedSinceAnalyze: 0, knownRows: Math.max(counts.knownRows, 0) }) ? 'vacuum' : null) : upkeepOf(counts);
     if (!action) continue;
     const name = sql`${sql.identifier(table.schema)}.${sql.identifier(table.name)}`;

@@ -78,7 +78,7 @@ describe('the quote and the order read the same settings', () => {
 });
 
 describe('notifications', () => {
-  it('reach every listener of the channel once, after the sender’s call, and are refused inside a transaction', async () => {
+  it('reach every listener of the channel once, and are refused inside a transaction', async () => {
     const { database } = shop;
     const heard: Array<[string, string]> = [];
     const channel = `test_channel_${Date.now()}`;
