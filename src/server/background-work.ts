@@ -12,6 +12,7 @@ const waitlistSweepEveryMs = 60 * 1000;
 const readyReminderEveryMs = 10 * 60 * 1000;
 /** As often as PostgreSQL's autovacuum looks (its naptime); the first look comes soon after start. */
 const upkeepEveryMs = 60 * 1000;
+const firstUpkeepAfterMs = 10 * 1000;
 /** Upkeep that held the embedded connection longer than this is logged at info: requests waited for it. */
 const noticeableUpkeepMs = 200;
 const dayMs = 24 * 60 * 60 * 1000;
@@ -115,23 +116,26 @@ export class BackgroundWork {
       await services.bus.publish('products');
     });
     // Decision 0040: the embedded database has no autovacuum; this process does its work.
-    const embedded = this.embedded;
-    if (embedded) {
-      let upkeeping = false;
-      const upkeep = async () => {
-        // A long vacuum is not started again by the next look while it runs.
-        if (upkeeping) return;
-        upkeeping = true;
-        const steps = await upkeepEmbedded(embedded, this.stopping.signal).finally(() => {
-          upkeeping = false;
-        });
-        const ms = steps.reduce((sum, step) => sum + step.ms, 0);
-        if (steps.length) log[ms > noticeableUpkeepMs ? 'info' : 'debug']({ steps, ms }, 'vacuumed and analyzed tables of the embedded database');
-      };
-      this.every(upkeepEveryMs, 'database upkeep', upkeep);
-      this.after(this.timing.firstUpkeepAfterMs ?? 10_000, 'database upkeep', upkeep);
-    }
+    if (this.embedded) this.keepVacuumed(this.embedded);
     await services.outbox.start();
+  }
+
+  /** Looks at the embedded database's tables every minute, one look at a time: a long vacuum is not started again by the next. */
+  private keepVacuumed(embedded: Database): void {
+    let upkeeping = false;
+    const upkeep = async () => {
+      if (upkeeping) return;
+      upkeeping = true;
+      try {
+        const steps = await upkeepEmbedded(embedded, this.stopping.signal);
+        const ms = steps.reduce((sum, step) => sum + step.ms, 0);
+        if (steps.length) this.app.log[ms > noticeableUpkeepMs ? 'info' : 'debug']({ steps, ms }, 'vacuumed and analyzed tables of the embedded database');
+      } finally {
+        upkeeping = false;
+      }
+    };
+    this.every(upkeepEveryMs, 'database upkeep', upkeep);
+    this.after(this.timing.firstUpkeepAfterMs ?? firstUpkeepAfterMs, 'database upkeep', upkeep);
   }
 
   /**

@@ -42,17 +42,24 @@ export interface UpkeepStep {
   ms: number;
 }
 
-/** What a table needs by autovacuum's rules, from its counts. */
-export function upkeepOf(counts: TableCounts): 'vacuum' | 'analyze' | null {
+/** Whether autovacuum would vacuum the table: dead rows, rows inserted since its last vacuum, or its age. */
+function needsVacuum(counts: TableCounts): boolean {
   const rows = Math.max(counts.knownRows, 0);
-  if (counts.deadRows > vacuumBase + vacuumShare * rows) return 'vacuum';
-  if (counts.insertedSinceVacuum > insertVacuumBase + insertVacuumShare * rows) return 'vacuum';
-  if (counts.xidAge > freezeMaxAge) return 'vacuum';
-  if (counts.changedSinceAnalyze > analyzeBase + analyzeShare * rows) return 'analyze';
-  // A table the planner has never counted (a new shop's, copied from the build's template, whose
-  // rows the statistics have not seen either): it would plan from a guess.
-  if (counts.knownRows < 0) return 'analyze';
-  return null;
+  return counts.deadRows > vacuumBase + vacuumShare * rows || counts.insertedSinceVacuum > insertVacuumBase + insertVacuumShare * rows || counts.xidAge > freezeMaxAge;
+}
+
+/**
+ * Whether the planner's statistics are out of date: enough rows changed, or a table never counted
+ * (a new shop's, copied from the build's template, whose rows the statistics have not seen either).
+ */
+function needsAnalyze(counts: TableCounts): boolean {
+  return counts.knownRows < 0 || counts.changedSinceAnalyze > analyzeBase + analyzeShare * Math.max(counts.knownRows, 0);
+}
+
+/** What a table needs by autovacuum's rules, from its counts (a vacuum analyzes it too). */
+export function upkeepOf(counts: TableCounts): 'vacuum' | 'analyze' | null {
+  if (needsVacuum(counts)) return 'vacuum';
+  return needsAnalyze(counts) ? 'analyze' : null;
 }
 
 /**
@@ -84,8 +91,8 @@ export async function upkeepEmbedded(database: Database, signal?: AbortSignal): 
       xidAge: Number(table.xid_age),
     };
     const catalog = table.schema === 'pg_catalog';
-    // The catalogs take the vacuum rules (dead rows, inserts, age) and are never analyzed here.
-    const action = catalog ? (upkeepOf({ ...counts, changedSinceAnalyze: 0, knownRows: Math.max(counts.knownRows, 0) }) ? 'vacuum' : null) : upkeepOf(counts);
+    // The catalogs take the vacuum rules and are never analyzed here: their statistics are the database's own.
+    const action = catalog ? (needsVacuum(counts) ? 'vacuum' : null) : upkeepOf(counts);
     if (!action) continue;
     const name = sql`${sql.identifier(table.schema)}.${sql.identifier(table.name)}`;
     const startedAt = performance.now();
