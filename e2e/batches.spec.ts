@@ -1,7 +1,7 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { addDays, formatDate, nzToday } from '../src/contracts/dates';
 import { expect, test } from './fixtures';
-import { admin, adminApi, firstDeliveryDate, registerShopper, signIn } from './shopper';
+import { admin, adminApi, createProduct, firstDeliveryDate, registerShopper, signIn } from './shopper';
 
 // Writing off more boxes than the batch has is refused by the server, as it should be.
 test.use({ expectedConsoleErrors: [/status of 409 .*\/write-offs/] });
@@ -39,9 +39,7 @@ test('staff record a batch, write off spoiled boxes, see it on the dashboard nea
   const api = await adminApi(baseURL!);
   const stamp = Date.now().toString(36);
   const name = `Batch Kesar ${stamp}`;
-  const created = await api.post('/api/products', { data: { name, description: 'A variety made for the batch journey.', price: 54, imageUrl: '/images/products/kesar.svg', category: 'Classic', stock: 0 } });
-  expect(created.status()).toBe(201);
-  const productId = ((await created.json()) as { id: number }).id;
+  const productId = await createProduct(api, { name, description: 'A variety made for the batch journey.', price: 54, imageUrl: '/images/products/kesar.svg', category: 'Classic', stock: 0 });
   const shopToday = nzToday(Date.parse(((await (await request.get('/api/time')).json()) as { now: string }).now));
   const bestBefore = addDays(shopToday, 2);
 

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { adminApi, chooseFirstDeliveryDay, registerAndSignIn, registerShopper, signIn } from './shopper';
+import { adminApi, createProduct, chooseFirstDeliveryDay, registerAndSignIn, registerShopper, signIn } from './shopper';
 
 /** Holds every cart line update (PUT) until released, and notes the method of each line request. */
 async function holdCartUpdates(page: Page) {
@@ -187,15 +187,11 @@ test.describe('when checkout is refused while a cart change is on its way', () =
 
   test('the cart is read again only after the change lands, so the shopper sees what the server holds', async ({ page, request, baseURL }) => {
     const api = await adminApi(baseURL!);
-    const created = await api.post('/api/products', {
-      data: { name: 'Reload Raspuri', description: 'A variety whose price moves during checkout.', price: 50, imageUrl: '/images/products/kesar.svg', category: 'Premium', stock: 20 },
-    });
-    expect(created.status()).toBe(201);
-    const product = (await created.json()) as { id: number };
+    const productId = await createProduct(api, { name: 'Reload Raspuri', description: 'A variety whose price moves during checkout.', price: 50, imageUrl: '/images/products/kesar.svg', category: 'Premium', stock: 20 });
     try {
       await registerAndSignIn(page, request, 'rongomai');
       const me = (await (await page.request.get('/api/me')).json()) as { id: number };
-      expect((await page.request.post(`/api/cart/${me.id}/items`, { data: { productId: product.id, quantity: 1 } })).status()).toBe(200);
+      expect((await page.request.post(`/api/cart/${me.id}/items`, { data: { productId, quantity: 1 } })).status()).toBe(200);
       await page.goto('/checkout');
       await page.getByLabel('Town or city').fill('Nelson');
       await page.getByLabel('Postcode').fill('7010');
@@ -216,7 +212,7 @@ test.describe('when checkout is refused while a cart change is on its way', () =
       await expect(page.getByText('Qty: 2')).toBeVisible();
 
       // Staff raise the price while the update waits; the order, priced at the old total, is refused.
-      expect((await api.put(`/api/products/${product.id}`, { data: { price: 55 } })).status()).toBe(200);
+      expect((await api.put(`/api/products/${productId}`, { data: { price: 55 } })).status()).toBe(200);
       // The refusal asks for the cart and a fresh quote at the same moment: once the quote has
       // answered, a cart read that did not wait would have been sent.
       let refused = false;
@@ -237,13 +233,13 @@ test.describe('when checkout is refused while a cart change is on its way', () =
       expect(events.indexOf('read')).toBeGreaterThan(events.indexOf('update answered'));
       expect(events.indexOf('update answered')).toBeGreaterThanOrEqual(0);
       const held = (await (await page.request.get(`/api/cart/${me.id}`)).json()) as { items: Array<{ productId: number; quantity: number }> };
-      expect(held.items).toEqual([expect.objectContaining({ productId: product.id, quantity: 2 })]);
+      expect(held.items).toEqual([expect.objectContaining({ productId, quantity: 2 })]);
 
       // The new total is the one shown: placing again goes through.
       await page.getByRole('button', { name: 'Place order' }).click();
       await expect(page.getByRole('heading', { name: 'Thank you for your order!' })).toBeVisible();
     } finally {
-      await api.put(`/api/products/${product.id}`, { data: { isHidden: true } });
+      await api.put(`/api/products/${productId}`, { data: { isHidden: true } });
       await api.dispose();
     }
   });

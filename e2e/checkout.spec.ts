@@ -2,7 +2,7 @@ import { type APIRequestContext, type Page, request as playwrightRequest } from 
 import { ordersBusyMessage } from '../src/contracts/checkout';
 import { formatDay } from '../src/contracts/dates';
 import { expect, test } from './fixtures';
-import { adminApi, chooseFirstDeliveryDay, firstDeliveryDate, registerAndSignIn, registerShopper } from './shopper';
+import { adminApi, createProduct, chooseFirstDeliveryDay, firstDeliveryDate, registerAndSignIn, registerShopper } from './shopper';
 
 async function setGstNumber(api: APIRequestContext, gstNumber: string) {
   const current = await (await api.get('/api/admin/settings')).json();
@@ -124,16 +124,12 @@ test.describe('when the stock runs out during checkout', () => {
 
   test('a shopper who loses the last boxes to someone else reads what is left, and keeps the cart', async ({ page, request, baseURL }) => {
     const api = await adminApi(baseURL!);
-    const created = await api.post('/api/products', {
-      data: { name: 'Last Box Kesar', description: 'The last boxes of the season.', price: 61.5, imageUrl: '/images/products/kesar.svg', category: 'Premium', stock: 2 },
-    });
-    expect(created.status()).toBe(201);
-    const product = (await created.json()) as { id: number };
+    const productId = await createProduct(api, { name: 'Last Box Kesar', description: 'The last boxes of the season.', price: 61.5, imageUrl: '/images/products/kesar.svg', category: 'Premium', stock: 2 });
     const rival = await playwrightRequest.newContext({ baseURL });
     try {
       await registerAndSignIn(page, request, 'aperahama');
       const me = (await (await page.request.get('/api/me')).json()) as { id: number };
-      expect((await page.request.post(`/api/cart/${me.id}/items`, { data: { productId: product.id, quantity: 2 } })).status()).toBe(200);
+      expect((await page.request.post(`/api/cart/${me.id}/items`, { data: { productId, quantity: 2 } })).status()).toBe(200);
       await page.goto('/checkout');
       await page.getByLabel('Town or city').fill('Wellington');
       await page.getByLabel('Postcode').fill('6011');
@@ -144,7 +140,7 @@ test.describe('when the stock runs out during checkout', () => {
       const { email, password } = await registerShopper(rival, 'rawiri');
       expect((await rival.post('/api/login', { data: { email, password } })).status()).toBe(200);
       const rivalUser = (await (await rival.get('/api/me')).json()) as { id: number };
-      expect((await rival.post(`/api/cart/${rivalUser.id}/items`, { data: { productId: product.id, quantity: 1 } })).status()).toBe(200);
+      expect((await rival.post(`/api/cart/${rivalUser.id}/items`, { data: { productId, quantity: 1 } })).status()).toBe(200);
       const rivalOrder = await rival.post('/api/orders', {
         data: {
           idempotencyKey: 'rival-order-key-0001',
@@ -164,7 +160,7 @@ test.describe('when the stock runs out during checkout', () => {
       await page.getByRole('button', { name: 'Place order' }).click();
       await expect(page.getByRole('heading', { name: 'Thank you for your order!' })).toBeVisible();
     } finally {
-      await api.put(`/api/products/${product.id}`, { data: { isHidden: true } });
+      await api.put(`/api/products/${productId}`, { data: { isHidden: true } });
       await api.dispose();
       await rival.dispose();
     }

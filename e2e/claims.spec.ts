@@ -2,7 +2,7 @@ import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import sharp from 'sharp';
 import { expect, test } from './fixtures';
 import { latestMailTo } from './mailbox';
-import { admin, adminApi, firstDeliveryDate, registerShopper, signIn } from './shopper';
+import { admin, adminApi, createProduct, firstDeliveryDate, registerShopper, signIn } from './shopper';
 
 /** Screenshots at 390 and 1280 px: the whole page, or the viewport with `focus` scrolled into it. */
 async function shoot(page: Page, name: string, focus?: Locator) {
@@ -17,11 +17,7 @@ async function shoot(page: Page, name: string, focus?: Locator) {
 
 /** A shopper's order of 3 boxes ($45.00 each) that staff have delivered. */
 async function deliveredOrder(request: APIRequestContext, api: APIRequestContext, username: string) {
-  const created = await api.post('/api/products', {
-    data: { name: `Claim Kesar ${username}`, description: 'A variety made for the claims journey.', price: 45, imageUrl: '/images/products/kesar.svg', category: 'Seasonal', stock: 10 },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  const productId = ((await created.json()) as { id: number }).id;
+  const productId = await createProduct(api, { name: `Claim Kesar ${username}`, description: 'A variety made for the claims journey.', price: 45, imageUrl: '/images/products/kesar.svg', category: 'Seasonal', stock: 10 });
   const { email, password } = await registerShopper(request, username);
   expect((await request.post('/api/login', { data: { email, password } })).status()).toBe(200);
   const me = (await (await request.get('/api/me')).json()) as { id: number };

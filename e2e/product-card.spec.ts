@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures';
-import { adminApi, registerAndSignIn, registerShopper } from './shopper';
+import { adminApi, createProduct, registerAndSignIn, registerShopper } from './shopper';
 
 test('a shopper adds from a product card: quantity selector, a 2-second success, then a reset', async ({ page, request }) => {
   await registerAndSignIn(page, request, 'mere');
@@ -129,11 +129,7 @@ test("a product page's HTML carries its title, description, Open Graph tags and 
 test("dollar signs in a product's name stay text in its page's title and tags", async ({ request, baseURL }) => {
   const api = await adminApi(baseURL!);
   const name = "Bulk $' Deal $& Mangoes $`";
-  const created = await api.post('/api/products', {
-    data: { name, description: 'Save $` on $& boxes </script><script>alert(1)</script>', price: 40, imageUrl: '/images/products/kesar.svg', category: 'Premium', stock: 3 },
-  });
-  expect(created.status()).toBe(201);
-  const { id } = (await created.json()) as { id: number };
+  const id = await createProduct(api, { name, description: 'Save $` on $& boxes </script><script>alert(1)</script>', price: 40, imageUrl: '/images/products/kesar.svg', category: 'Premium', stock: 3 });
   try {
     const html = await (await request.get(`/product/${id}`)).text();
     expect(html).toContain('<title>Bulk $&#x27; Deal $&amp; Mangoes $` | Premium Mangoes Delivered Fresh</title>');

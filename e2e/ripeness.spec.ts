@@ -2,7 +2,7 @@ import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { addDays, nzToday } from '../src/contracts/dates';
 import { readyToEatLine } from '../src/contracts/ripeness';
 import { expect, test } from './fixtures';
-import { admin, adminApi, registerAndSignIn, signIn } from './shopper';
+import { admin, adminApi, createProduct, registerAndSignIn, signIn } from './shopper';
 
 /** The shop's day (it may run from a set day in the every-day runs). */
 async function shopToday(request: APIRequestContext): Promise<string> {
@@ -20,9 +20,7 @@ async function shoot(page: Page, name: string, focus?: Locator) {
 test('staff set a variety\u2019s ripening days in the editor, and its page says when boxes sent now are ready to eat', async ({ page, request, baseURL }) => {
   const api = await adminApi(baseURL!);
   const name = `Ripening Banganapalli ${Date.now().toString(36)}`;
-  const created = await api.post('/api/products', { data: { name, description: 'A variety of the ripeness journey.', price: 48, imageUrl: '/images/products/banganapalli.svg', category: 'Classic', stock: 0 } });
-  expect(created.status(), await created.text()).toBe(201);
-  const productId = ((await created.json()) as { id: number }).id;
+  const productId = await createProduct(api, { name, description: 'A variety of the ripeness journey.', price: 48, imageUrl: '/images/products/banganapalli.svg', category: 'Classic', stock: 0 });
   const today = await shopToday(request);
   const harvestedOn = addDays(today, -2);
   const batch = await api.post(`/api/admin/inventory/${productId}/batches`, { data: { boxes: 6, harvestedOn, bestBefore: addDays(today, 14) } });

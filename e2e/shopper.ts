@@ -22,6 +22,13 @@ export async function adminApi(baseURL: string): Promise<APIRequestContext> {
   return api;
 }
 
+/** A product made through the admin API for one journey; answers its id. */
+export async function createProduct(api: APIRequestContext, data: Record<string, unknown>): Promise<number> {
+  const created = await api.post('/api/products', { data });
+  expect(created.status(), await created.text()).toBe(201);
+  return ((await created.json()) as { id: number }).id;
+}
+
 /** Signs in through the /auth page and waits for the header to show the signed-in state. */
 export async function signIn(page: Page, email: string, password: string) {
   await page.goto('/auth');

@@ -2,15 +2,11 @@ import fs from 'node:fs/promises';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { latestMailTo } from './mailbox';
-import { admin, adminApi, registerAndSignIn, signIn } from './shopper';
+import { admin, adminApi, createProduct, registerAndSignIn, signIn } from './shopper';
 
 /** A sold-out product of this journey's own, so no other journey's stock moves. */
 async function soldOutVariety(api: APIRequestContext, name: string): Promise<number> {
-  const response = await api.post('/api/products', {
-    data: { name, description: 'A variety made for the waitlist journey.', price: 49.5, imageUrl: '/images/products/langra.svg', category: 'Seasonal', stock: 0 },
-  });
-  expect(response.status(), await response.text()).toBe(201);
-  return ((await response.json()) as { id: number }).id;
+  return createProduct(api, { name, description: 'A variety made for the waitlist journey.', price: 49.5, imageUrl: '/images/products/langra.svg', category: 'Seasonal', stock: 0 });
 }
 
 /**
