@@ -1,13 +1,25 @@
 import { defineConfig } from 'vitest/config';
 
+/**
+ * Files that replace a module with `vi.mock` need a module graph of their own: a shared one has
+ * already loaded the real module. Name them `*.isolated.test.ts`.
+ */
+const isolatedFiles = ['src/**/*.isolated.test.ts'];
+const testFiles = ['src/**/*.test.ts', 'src/**/*.test.tsx'];
+
 export default defineConfig({
   test: {
-    include: ['src/**/*.test.ts', 'src/**/*.test.tsx'],
     environment: 'node',
     globalSetup: ['src/server/testing/global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     // Two cores: two files at a time, each with its own database.
     maxWorkers: 2,
+    projects: [
+      // Each file builds its own shop and database; what they share is the code, loaded once per
+      // worker instead of once per file (docs/decisions/0041-tests-share-loaded-code.md).
+      { extends: true, test: { name: 'shared', isolate: false, include: [...testFiles, ...isolatedFiles.map((glob) => `!${glob}`)] } },
+      { extends: true, test: { name: 'isolated', include: isolatedFiles } },
+    ],
   },
 });

@@ -11,11 +11,11 @@ declare module 'vitest' {
   }
 }
 
-/**
- * Creating a PGlite database takes seconds here, loading a dump half a second: one migrated and
- * seeded template is made per run and every test file starts from its own copy of it.
- */
-export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+/** The template of this run, made once however many projects ask for it. */
+let template: Promise<{ dir: string; file: string }> | undefined;
+let users = 0;
+
+async function makeTemplate(): Promise<{ dir: string; file: string }> {
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'mango-test-'));
   const file = path.join(dir, 'template.tar');
   if (!process.env.DATABASE_URL) {
@@ -25,8 +25,20 @@ export default async function setup(project: TestProject): Promise<() => Promise
     await fs.writeFile(file, Buffer.from(await dump.arrayBuffer()));
     await database.close();
   }
+  return { dir, file };
+}
+
+/**
+ * Creating a PGlite database takes seconds here, loading a dump half a second: one migrated and
+ * seeded template is made per run and every test file starts from its own copy of it.
+ */
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  users += 1;
+  template ??= makeTemplate();
+  const { dir, file } = await template;
   project.provide('pgliteTemplate', file);
   return async () => {
-    await fs.rm(dir, { recursive: true, force: true });
+    users -= 1;
+    if (users === 0) await fs.rm(dir, { recursive: true, force: true });
   };
 }
