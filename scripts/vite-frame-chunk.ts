@@ -19,15 +19,16 @@ const adminCode = /[\\/]src[\\/]web[\\/](features[\\/]admin[\\/]|pages[\\/]admin
  * import statically are loaded on every first visit. Left to itself the bundler splits them by the
  * set of pages that also import them: on `/` that was 30 files under 1 KB each, which compress
  * worse apart than together and each cost a request. These rules put the framework into one
- * `framework` chunk and the rest into one `frame` chunk (decision 0032): each of those modules was
- * already on every page's first load. Two later rules (decision 0032, later) trade a few hundred
- * bytes on other pages for fewer files on `/`: the icons the home page draws travel with the frame
- * (the shop's others share an `icons` chunk), and the home page's small modules that other pages
- * share go into one `shared` chunk.
+ * `framework` chunk and the rest, the root layout included, into one `frame` chunk
+ * (decision 0032): each of those modules was already on every page's first load. Two later rules
+ * (decision 0032, later) trade a few hundred bytes on other pages for fewer files on `/`: the
+ * icons the home page draws travel with the frame (the shop's others share an `icons` chunk), and
+ * the home page's small modules that other pages share go into one `shared` chunk.
  */
 export function frameChunks() {
   const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
-  const entries = [path.join(root, 'src', 'web', 'root.tsx'), path.join(root, 'src', 'web', 'entry.client.tsx')];
+  const rootLayout = path.join(root, 'src', 'web', 'root.tsx');
+  const entries = [rootLayout, path.join(root, 'src', 'web', 'entry.client.tsx')];
   const homeRoute = path.join(root, 'src', 'web', 'routes', 'home.tsx');
   // Worked out once per chunking pass: the browser's build and the server's have graphs of their own.
   const passes = new WeakMap<ChunkingContext, { frame: Set<string>; firstView: Set<string>; shared: Set<string> }>();
@@ -47,7 +48,12 @@ export function frameChunks() {
       debugName: 'frame',
       // Called once per module after the whole graph is known, so the walks above see all of it.
       name(id: string, context: ChunkingContext): string | null {
-        if (framework.test(id) || entries.includes(id)) return null;
+        if (framework.test(id)) return null;
+        // The root layout joins the frame: its route's file is a one-line re-export of it. The
+        // entry keeps a file of its own, imported last: it starts hydrating when it runs, and
+        // React Router's page script must have set up the route modules by then.
+        if (id === rootLayout) return 'frame';
+        if (entries.includes(id)) return null;
         const { frame, firstView, shared } = setsOf(context);
         // Icons are a few hundred bytes each, with a request each when apart. The ones the frame
         // and the home page draw travel with the frame; the shop's others share one `icons`

@@ -4,13 +4,15 @@ import { Spinner } from '../components/ui/spinner';
 import { useAuth } from '../features/auth/auth-provider';
 import { openAuthDialog } from '../features/auth/auth-dialog';
 import { CartLines } from '../features/cart/cart-lines';
+import { useCartChanges } from '../features/cart/cart-changes';
 import { useCart } from '../features/cart/cart-provider';
 import { formatPrice } from '../lib/format';
 
 /** The cart as a page: the drawer's lines and totals, with the way on to checkout. */
 export default function CartPage() {
   const { user } = useAuth();
-  const { cart, loading, subtotal, clear } = useCart();
+  const { cart, loading, subtotal } = useCart();
+  const { clear } = useCartChanges();
   const items = cart?.items ?? [];
   return (
     <section className="mx-auto grid max-w-3xl gap-6">

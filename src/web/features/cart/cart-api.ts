@@ -2,11 +2,12 @@ import type { Cart } from '../../../contracts/cart';
 import { apiRequest } from '../../lib/api-client';
 
 /**
- * Spec 7's cart calls, scoped by user id; every change answers the whole cart. Changes go one at a
- * time (cart-provider.tsx), so one that never answers would hold every later one: it is given up
- * after this long, and the shopper is told it failed.
+ * Spec 7's cart calls, scoped by user id; every change answers the whole cart (a line's changes
+ * and clearing the cart are in cart-changes.ts, with the controls that make them). Changes go one
+ * at a time (cart-provider.tsx), so one that never answers would hold every later one: it is given
+ * up after this long, and the shopper is told it failed.
  */
-const changeTimeoutMs = 15_000;
+export const changeTimeoutMs = 15_000;
 
 export const cartQueryKey = (userId: number) => ['cart', userId] as const;
 
@@ -14,10 +15,3 @@ export const fetchCart = (userId: number, signal?: AbortSignal) => apiRequest<Ca
 
 export const postCartItem = (userId: number, productId: number, quantity: number) =>
   apiRequest<Cart>(`/api/cart/${userId}/items`, { method: 'POST', body: { productId, quantity }, signal: AbortSignal.timeout(changeTimeoutMs) });
-
-export const putCartItem = (userId: number, itemId: number, quantity: number) =>
-  apiRequest<Cart>(`/api/cart/${userId}/items/${itemId}`, { method: 'PUT', body: { quantity }, signal: AbortSignal.timeout(changeTimeoutMs) });
-
-export const deleteCartItem = (userId: number, itemId: number) => apiRequest<Cart>(`/api/cart/${userId}/items/${itemId}`, { method: 'DELETE', signal: AbortSignal.timeout(changeTimeoutMs) });
-
-export const deleteCart = (userId: number) => apiRequest<unknown>(`/api/cart/${userId}`, { method: 'DELETE', signal: AbortSignal.timeout(changeTimeoutMs) });

@@ -5,11 +5,13 @@ import type { CartLine } from '../../../contracts/cart';
 import { ResponsiveImage } from '../../components/ui/responsive-image';
 import { shopRules } from '../../../contracts/shop-rules';
 import { formatPrice } from '../../lib/format';
+import { useCartChanges } from './cart-changes';
 import { useCart } from './cart-provider';
 
 /** Spec 2: image, name, 'Single Item' or 'Qty: n', minus and plus, remove, line total. */
 function CartLineRow({ line, onNavigate }: { line: CartLine; onNavigate?: () => void }) {
-  const { updateItem, removeItem, pendingQuantities } = useCart();
+  const { pendingQuantities } = useCart();
+  const { updateItem, removeItem } = useCartChanges();
   const [leaving, setLeaving] = useState(false);
   // A press while an update is on its way counts from the quantity already pressed for.
   const quantity = pendingQuantities.get(line.id) ?? line.quantity;

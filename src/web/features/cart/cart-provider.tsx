@@ -6,7 +6,7 @@ import { toast } from '../../components/ui/toast';
 import { trackAddToCart } from '../../lib/analytics';
 import { ApiError } from '../../lib/api-client';
 import { useAuth } from '../auth/auth-provider';
-import { cartQueryKey, deleteCart, deleteCartItem, fetchCart, postCartItem, putCartItem } from './cart-api';
+import { cartQueryKey, fetchCart, postCartItem } from './cart-api';
 
 interface CartState {
   cart: Cart | null;
@@ -20,14 +20,30 @@ interface CartState {
   setDrawerOpen(open: boolean): void;
   /** `announce` replaces the 'Added to Cart' toast (a pre-order has its own). */
   addItem(productId: number, quantity: number, announce?: { title: string; description?: string; duration?: number }): Promise<boolean>;
-  updateItem(itemId: number, quantity: number): Promise<void>;
-  removeItem(itemId: number): Promise<void>;
-  clear(): Promise<void>;
   /** Reads the cart from the server again (an order placed empties it there). */
   reload(): Promise<void>;
 }
 
+/**
+ * The queue the cart's changes wait in, for the changes a line or the cart page makes
+ * (cart-changes.ts): their code comes with the controls that make them, not with every page.
+ */
+export interface CartQueue {
+  userId: number | null;
+  cart: Cart | null;
+  /** Shows the server's answer as the cart. */
+  replace(next: Cart): void;
+  /** Runs `send` after every change before it, unless the generation it was made in (`made`) is over by then. */
+  enqueue<T>(made: number, send: () => Promise<T>): Promise<T>;
+  /** Bumped whenever what is queued must no longer land (another user, a reload). */
+  generation: { readonly current: number };
+  /** Quantities pressed for and not yet answered, by line id; `publishTargets` shows them. */
+  targets: { readonly current: Map<number, number> };
+  publishTargets(): void;
+}
+
 const CartContext = createContext<CartState | null>(null);
+const CartQueueContext = createContext<CartQueue | null>(null);
 
 function serverMessage(error: unknown): string | undefined {
   return error instanceof ApiError ? error.body?.message : undefined;
@@ -106,74 +122,6 @@ export function CartProvider({ children }: { children: ReactNode }) {
     [userId, replace, enqueue],
   );
 
-  // Spec 5: update, remove and clear do nothing without a user and a loaded cart.
-  const updateItem = useCallback(
-    async (itemId: number, quantity: number) => {
-      if (userId === null || !cart) return;
-      const alreadyQueued = targets.current.has(itemId);
-      targets.current.set(itemId, quantity);
-      publishTargets();
-      if (alreadyQueued) return;
-      const current = generation.current;
-      await enqueue(current, async () => {
-        for (;;) {
-          const wanted = targets.current.get(itemId);
-          if (current !== generation.current || wanted === undefined) return;
-          try {
-            const next = await putCartItem(userId, itemId, wanted);
-            if (current !== generation.current) return;
-            replace(next);
-            if (targets.current.get(itemId) === wanted) {
-              targets.current.delete(itemId);
-              publishTargets();
-              return;
-            }
-          } catch {
-            if (current !== generation.current) return;
-            targets.current.delete(itemId);
-            publishTargets();
-            toast({ title: 'Failed to update cart. Please try again.', variant: 'destructive' });
-            return;
-          }
-        }
-      }).catch(() => undefined);
-    },
-    [userId, cart, replace, enqueue, publishTargets],
-  );
-
-  const removeItem = useCallback(
-    async (itemId: number) => {
-      if (userId === null || !cart) return;
-      targets.current.delete(itemId);
-      publishTargets();
-      const current = generation.current;
-      try {
-        const next = await enqueue(current, () => deleteCartItem(userId, itemId));
-        if (current !== generation.current) return;
-        replace(next);
-        toast({ title: 'Removed from Cart', duration: toastDurations.cart });
-      } catch {
-        if (current === generation.current) toast({ title: 'Failed to remove item from cart', variant: 'destructive' });
-      }
-    },
-    [userId, cart, replace, enqueue, publishTargets],
-  );
-
-  const clear = useCallback(async () => {
-    if (userId === null || !cart) return;
-    targets.current.clear();
-    publishTargets();
-    const current = generation.current;
-    try {
-      await enqueue(current, () => deleteCart(userId));
-      if (current !== generation.current) return;
-      replace({ ...cart, items: [], itemCount: 0, totalPrice: 0 });
-      toast({ title: 'Cart Cleared', duration: toastDurations.cart });
-    } catch {
-      if (current === generation.current) toast({ title: 'Failed to clear your cart', variant: 'destructive' });
-    }
-  }, [userId, cart, replace, enqueue, publishTargets]);
-
   const reload = useCallback(async () => {
     dropQueued();
     if (userId === null) return;
@@ -191,18 +139,29 @@ export function CartProvider({ children }: { children: ReactNode }) {
       drawerOpen,
       setDrawerOpen,
       addItem,
-      updateItem,
-      removeItem,
-      clear,
       reload,
     }),
-    [cart, userId, query.isPending, pendingQuantities, drawerOpen, addItem, updateItem, removeItem, clear, reload],
+    [cart, userId, query.isPending, pendingQuantities, drawerOpen, addItem, reload],
   );
-  return <CartContext.Provider value={value}>{children}</CartContext.Provider>;
+  const cartQueue = useMemo<CartQueue>(
+    () => ({ userId, cart, replace, enqueue, generation, targets, publishTargets }),
+    [userId, cart, replace, enqueue, publishTargets],
+  );
+  return (
+    <CartContext.Provider value={value}>
+      <CartQueueContext.Provider value={cartQueue}>{children}</CartQueueContext.Provider>
+    </CartContext.Provider>
+  );
 }
 
 export function useCart(): CartState {
   const state = useContext(CartContext);
   if (!state) throw new Error('useCart needs <CartProvider>');
   return state;
+}
+
+export function useCartQueue(): CartQueue {
+  const queue = useContext(CartQueueContext);
+  if (!queue) throw new Error('useCartQueue needs <CartProvider>');
+  return queue;
 }

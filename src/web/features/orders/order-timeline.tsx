@@ -1,6 +1,6 @@
 import { type OrderEventView, statusLabel } from '../../../contracts/order';
 import type { Fulfilment } from '../../../contracts/pickup';
-import { formatDateTime } from '../../lib/format';
+import { formatDateTime } from '../../../contracts/dates';
 
 /**
  * Each status an order went through, when, and the note that came with it. A step that kept the

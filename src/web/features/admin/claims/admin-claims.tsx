@@ -2,7 +2,7 @@ import { keepPreviousData, useQuery } from '../../../lib/query';
 import { claimOutcomeLabels, claimReasonLabels, claimStatuses, claimStatusLabels } from '../../../../contracts/claims';
 import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api-client';
-import { formatDateTime } from '../../../lib/format';
+import { formatDateTime } from '../../../../contracts/dates';
 import { ClaimStatusBadge } from '../../claims/claim-status-badge';
 import { useUrlFilters } from '../shared/use-url-filters';
 import { AdminClaimDetail } from './claim-detail';

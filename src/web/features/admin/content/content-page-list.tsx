@@ -9,7 +9,7 @@ import { Panel } from '../../../components/ui/panel';
 import { Spinner } from '../../../components/ui/spinner';
 import { toast } from '../../../components/ui/toast';
 import { ApiError } from '../../../lib/api-client';
-import { formatDateTime } from '../../../lib/format';
+import { formatDateTime } from '../../../../contracts/dates';
 import { ConfirmDialog } from '../shared/confirm-dialog';
 import { deletePage, fetchStaffPages, refreshPages, staffPagesKey } from './content-admin-api';
 

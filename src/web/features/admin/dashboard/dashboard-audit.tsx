@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { AuditEntryView } from '../../../../contracts/reports';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
-import { formatDateTime } from '../../../lib/format';
+import { formatDateTime } from '../../../../contracts/dates';
 import { useAuditLog } from '../shared/reports-api';
 
 const pageSize = 10;

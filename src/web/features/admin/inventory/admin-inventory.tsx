@@ -11,7 +11,7 @@ import { TextField } from '../../../components/ui/text-field';
 import { toast } from '../../../components/ui/toast';
 import { ApiError } from '../../../lib/api-client';
 import { type FieldErrors, fieldErrorsOf } from '../../../lib/form-errors';
-import { formatDateTime } from '../../../lib/format';
+import { formatDateTime } from '../../../../contracts/dates';
 import { BatchPanel } from './batch-panel';
 import { PreOrderPanel } from './pre-order-panel';
 import { fetchInventory, fetchMovements, inventoryKey, movementsKey, postAdjustment, waitlistCsvPath } from '../shared/admin-api';
