@@ -1,10 +1,11 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * Files that replace a module with `vi.mock` need a module graph of their own: a shared one has
- * already loaded the real module. Name them `*.isolated.test.ts`.
+ * Files that replace a module (`vi.mock`) or reload modules (`vi.resetModules`) need a module graph
+ * of their own: a shared one has already loaded the real module, and a reload would make the next
+ * file load everything again. Name them `*.isolated-test.ts`.
  */
-const isolatedFiles = ['src/**/*.isolated.test.ts'];
+const isolatedFiles = ['src/**/*.isolated-test.ts', 'src/**/*.isolated-test.tsx'];
 const testFiles = ['src/**/*.test.ts', 'src/**/*.test.tsx'];
 
 export default defineConfig({
@@ -18,7 +19,7 @@ export default defineConfig({
     projects: [
       // Each file builds its own shop and database; what they share is the code, loaded once per
       // worker instead of once per file (docs/decisions/0041-tests-share-loaded-code.md).
-      { extends: true, test: { name: 'shared', isolate: false, include: [...testFiles, ...isolatedFiles.map((glob) => `!${glob}`)] } },
+      { extends: true, test: { name: 'shared', isolate: false, include: testFiles } },
       { extends: true, test: { name: 'isolated', include: isolatedFiles } },
     ],
   },

@@ -11,9 +11,17 @@ declare module 'vitest' {
   }
 }
 
-/** The template of this run, made once however many projects ask for it. */
-let template: Promise<{ dir: string; file: string }> | undefined;
-let users = 0;
+interface RunTemplate {
+  made: Promise<{ dir: string; file: string }>;
+  users: number;
+}
+
+/**
+ * The template of this run, made once however many projects ask for it. Each project loads this
+ * file through a module runner of its own, so the promise is kept on the global object.
+ */
+const runTemplateKey = Symbol.for('mango-shop.test-template');
+const shared = globalThis as typeof globalThis & { [runTemplateKey]?: RunTemplate };
 
 async function makeTemplate(): Promise<{ dir: string; file: string }> {
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'mango-test-'));
@@ -33,12 +41,14 @@ async function makeTemplate(): Promise<{ dir: string; file: string }> {
  * seeded template is made per run and every test file starts from its own copy of it.
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  users += 1;
-  template ??= makeTemplate();
-  const { dir, file } = await template;
+  const run = (shared[runTemplateKey] ??= { made: makeTemplate(), users: 0 });
+  run.users += 1;
+  const { dir, file } = await run.made;
   project.provide('pgliteTemplate', file);
   return async () => {
-    users -= 1;
-    if (users === 0) await fs.rm(dir, { recursive: true, force: true });
+    run.users -= 1;
+    if (run.users > 0) return;
+    delete shared[runTemplateKey];
+    await fs.rm(dir, { recursive: true, force: true });
   };
 }
