@@ -1,7 +1,7 @@
 import type { APIRequestContext, Page, Request } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { resetTokenMailedTo } from './mailbox';
-import { admin, chooseFirstDeliveryDay, registerAndSignIn, registerShopper } from './shopper';
+import { admin, chooseFirstDeliveryDay, fillCheckoutTown, registerAndSignIn, registerShopper } from './shopper';
 
 const ids = { gaTrackingId: 'G-MANGO2026', metaPixelId: '2026112233' };
 const analyticsHosts = /^https:\/\/(www\.googletagmanager\.com|connect\.facebook\.net)\//;
@@ -119,9 +119,7 @@ test.describe('with both analytics ids set', () => {
       .poll(() => pixelEvents(page, 'InitiateCheckout'))
       .toEqual([['track', 'InitiateCheckout', { content_ids: ['8'], content_type: 'product', contents, num_items: 2, value: 81.98, currency: 'NZD' }]]);
 
-    await page.getByLabel('Town or city').fill('Rotorua');
-    await page.getByLabel('Postcode').fill('3010');
-    await page.getByLabel('Region').selectOption('Bay of Plenty');
+    await fillCheckoutTown(page, 'Rotorua', '3010', 'Bay of Plenty');
     await chooseFirstDeliveryDay(page);
     await page.getByRole('button', { name: 'Place order' }).click();
     await expect(page.getByRole('heading', { name: 'Thank you for your order!' })).toBeVisible();

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { adminApi, createProduct, chooseFirstDeliveryDay, registerAndSignIn, registerShopper, signIn } from './shopper';
+import { adminApi, chooseFirstDeliveryDay, createProduct, fillCheckoutTown, registerAndSignIn, registerShopper, signIn } from './shopper';
 
 /** Holds every cart line update (PUT) until released, and notes the method of each line request. */
 async function holdCartUpdates(page: Page) {
@@ -193,9 +193,7 @@ test.describe('when checkout is refused while a cart change is on its way', () =
       const me = (await (await page.request.get('/api/me')).json()) as { id: number };
       expect((await page.request.post(`/api/cart/${me.id}/items`, { data: { productId, quantity: 1 } })).status()).toBe(200);
       await page.goto('/checkout');
-      await page.getByLabel('Town or city').fill('Nelson');
-      await page.getByLabel('Postcode').fill('7010');
-      await page.getByLabel('Region').selectOption('Nelson');
+      await fillCheckoutTown(page, 'Nelson', '7010', 'Nelson');
       await chooseFirstDeliveryDay(page);
       await expect(page.getByText('Single Item')).toBeVisible();
 

@@ -2,7 +2,7 @@ import { type APIRequestContext, type Page, request as playwrightRequest } from 
 import { ordersBusyMessage } from '../src/contracts/checkout';
 import { formatDay } from '../src/contracts/dates';
 import { expect, test } from './fixtures';
-import { adminApi, createProduct, chooseFirstDeliveryDay, firstDeliveryDate, registerAndSignIn, registerShopper } from './shopper';
+import { adminApi, chooseFirstDeliveryDay, createProduct, fillCheckoutTown, firstDeliveryDate, registerAndSignIn, registerShopper } from './shopper';
 
 async function setGstNumber(api: APIRequestContext, gstNumber: string) {
   const current = await (await api.get('/api/admin/settings')).json();
@@ -53,9 +53,7 @@ test('a shopper checks out two products with a promo code and bank transfer, the
     await expect(page.getByText('Choose a region', { exact: true }).last()).toBeVisible();
 
     await page.getByLabel('Phone').fill('022 123 4567');
-    await page.getByLabel('Town or city').fill('Wellington');
-    await page.getByLabel('Postcode').fill('6011');
-    await page.getByLabel('Region').selectOption('Wellington');
+    await fillCheckoutTown(page, 'Wellington', '6011', 'Wellington');
     await expect(page.getByText('Choose a delivery date')).toBeVisible();
     const deliveryDate = await chooseFirstDeliveryDay(page);
     await expect(page.getByLabel('Bank transfer')).toBeChecked();
@@ -131,9 +129,7 @@ test.describe('when the stock runs out during checkout', () => {
       const me = (await (await page.request.get('/api/me')).json()) as { id: number };
       expect((await page.request.post(`/api/cart/${me.id}/items`, { data: { productId, quantity: 2 } })).status()).toBe(200);
       await page.goto('/checkout');
-      await page.getByLabel('Town or city').fill('Wellington');
-      await page.getByLabel('Postcode').fill('6011');
-      await page.getByLabel('Region').selectOption('Wellington');
+      await fillCheckoutTown(page, 'Wellington', '6011', 'Wellington');
       await chooseFirstDeliveryDay(page);
 
       // Meanwhile another shopper buys one of the two boxes.
@@ -173,9 +169,7 @@ async function placeCardOrder(page: Page, request: APIRequestContext, name: stri
   const me = (await (await page.request.get('/api/me')).json()) as { id: number };
   expect((await page.request.post(`/api/cart/${me.id}/items`, { data: { productId: 2, quantity: 1 } })).status()).toBe(200);
   await page.goto('/checkout');
-  await page.getByLabel('Town or city').fill('Christchurch');
-  await page.getByLabel('Postcode').fill('8011');
-  await page.getByLabel('Region').selectOption('Canterbury');
+  await fillCheckoutTown(page, 'Christchurch', '8011', 'Canterbury');
   await chooseFirstDeliveryDay(page);
   await page.getByLabel('Card (Stripe)').check();
   await page.getByRole('button', { name: 'Place order' }).click();
@@ -259,9 +253,7 @@ test.describe('a rush', () => {
       return route.fulfill({ status: 429, headers: { 'retry-after': '1' }, contentType: 'application/json', json: { message: ordersBusyMessage } });
     });
     await page.goto('/checkout');
-    await page.getByLabel('Town or city').fill('Wellington');
-    await page.getByLabel('Postcode').fill('6011');
-    await page.getByLabel('Region').selectOption('Wellington');
+    await fillCheckoutTown(page, 'Wellington', '6011', 'Wellington');
     await chooseFirstDeliveryDay(page);
     await page.getByRole('button', { name: 'Place order' }).click();
     const waiting = page.getByRole('status').filter({ hasText: 'Many people are ordering right now. We are keeping your place and trying again' });

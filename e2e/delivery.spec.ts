@@ -1,7 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { formatDay } from '../src/contracts/dates';
-import { admin, adminApi, registerAndSignIn, signIn } from './shopper';
+import { admin, adminApi, fillCheckoutTown, registerAndSignIn, signIn } from './shopper';
 
 /** A date as `GET /api/delivery/dates` offers it. */
 interface Offered {
@@ -82,9 +82,7 @@ test('a shopper picks a delivery day for a rural address and sees it through to 
     expect((await page.request.post(`/api/cart/${me.id}/items`, { data: { productId: 1, quantity: 2 } })).status()).toBe(200);
     await page.goto('/checkout');
     await page.getByLabel('Street address').fill('1020 Gordonton Road, RD 1');
-    await page.getByLabel('Town or city').fill('Taupiri');
-    await page.getByLabel('Postcode').fill('3791');
-    await page.getByLabel('Region').selectOption('Waikato');
+    await fillCheckoutTown(page, 'Taupiri', '3791', 'Waikato');
     const picker = page.getByRole('group', { name: 'Delivery day' });
     await expect(picker.getByText('Closed: Truck in for service')).toHaveCount(closedByIt.length);
     for (const one of closedByIt) await expect(picker.getByRole('radio', { name: formatDay(one.date) })).toBeDisabled();

@@ -45,6 +45,13 @@ export async function registerAndSignIn(page: Page, request: APIRequestContext, 
   await expect(page.getByRole('link', { name: username, exact: true })).toBeVisible();
 }
 
+/** Fills checkout's town, postcode and region. */
+export async function fillCheckoutTown(page: Page, town: string, postcode: string, region: string) {
+  await page.getByLabel('Town or city').fill(town);
+  await page.getByLabel('Postcode').fill(postcode);
+  await page.getByLabel('Region').selectOption(region);
+}
+
 /** Picks the soonest delivery day checkout offers (the first that is not greyed out); answers its date. */
 export async function chooseFirstDeliveryDay(page: Page): Promise<string> {
   const day = page.getByRole('group', { name: 'Delivery day' }).getByRole('radio', { disabled: false }).first();

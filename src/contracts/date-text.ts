@@ -1,11 +1,11 @@
+/*
+ * Calendar days as en-NZ writes them, apart from the rest of dates.ts (which re-exports them): the
+ * shop's product cards show them on the first view, and their code should not bring the
+ * checkout's and the admin's date arithmetic with it.
+ */
 import { formatter } from './formatter';
 import { shopTimeZone } from './nz-today';
 
-/**
- * Calendar days as en-NZ writes them, apart from the rest of dates.ts: the shop's product cards
- * show them on the first view, and its code should not bring the checkout's and the admin's date
- * arithmetic with it.
- */
 const nzDate = formatter(() => new Intl.DateTimeFormat('en-NZ', { day: 'numeric', month: 'long', year: 'numeric', timeZone: shopTimeZone }));
 const monthNames = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 
@@ -34,4 +34,3 @@ export function isCalendarDate(value: string): boolean {
   const date = new Date(`${value}T00:00:00Z`);
   return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
 }
-
