@@ -31,6 +31,12 @@ export class StripeApiDouble {
   expireFailsWith: number | null = null;
   /** Runs after a session is closed and before Stripe's answer goes back: the test acts in between (a race). */
   whileExpiring: ((session: DoubleSession) => Promise<void>) | null = null;
+  /**
+   * Hold the answers to session reads until this many have arrived, then answer them all: requests
+   * that each read the order before asking Stripe then truly overlap (a race, every run).
+   */
+  gatherReads = 0;
+  private heldReads: Array<() => void> = [];
   private server: http.Server | undefined;
 
   constructor(private readonly secretKey: string) {}
@@ -82,7 +88,14 @@ export class StripeApiDouble {
     const match = /^\/v1\/checkout\/sessions\/([\w-]+)(\/expire)?$/.exec(path);
     const session = match ? this.sessions.get(match[1]!) : undefined;
     if (!session) return json(404, { error: { type: 'invalid_request_error', message: 'No such checkout.session' } });
-    if (request.method === 'GET' && !match![2]) return json(200, view(session));
+    if (request.method === 'GET' && !match![2]) {
+      if (this.gatherReads === 0) return json(200, view(session));
+      this.heldReads.push(() => json(200, view(session)));
+      if (this.heldReads.length < this.gatherReads) return;
+      this.gatherReads = 0;
+      for (const release of this.heldReads.splice(0)) release();
+      return;
+    }
     if (request.method === 'POST' && match![2]) {
       this.expireRequests.push(session.id);
       if (this.expireFailsWith) return json(this.expireFailsWith, { error: { type: 'api_error', message: 'Something went wrong on our end' } });
