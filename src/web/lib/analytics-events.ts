@@ -1,7 +1,30 @@
+import { centsToDollars, dollarsToCents } from '../../contracts/money';
 import { shopRules } from '../../contracts/shop-rules';
-import { contentIds, contents, dollars, lineValue, send, type TrackedOrder, type TrackedProduct } from './analytics';
+import { send } from './analytics';
 
-// The events only some pages send, kept out of analytics.ts, which every page loads.
+// The shop's events, kept out of analytics.ts, which every page loads: the cart loads these when
+// something is added, and the pages that send the others import them.
+
+/** Spec 3's tracking data: prices and values in dollars, as the API answers them. */
+export interface TrackedProduct {
+  id: number;
+  name: string;
+  price: number;
+  quantity: number;
+}
+
+export interface TrackedOrder {
+  orderId: number | string;
+  /** The amount the shopper pays, in dollars. */
+  value: number;
+  products: TrackedProduct[];
+}
+
+const dollars = (amount: number) => centsToDollars(dollarsToCents(amount));
+const lineValue = (products: TrackedProduct[]) =>
+  centsToDollars(products.reduce((sum, product) => sum + dollarsToCents(product.price) * product.quantity, 0));
+const contentIds = (products: Array<{ id: number }>) => products.map((product) => String(product.id));
+const contents = (products: TrackedProduct[]) => products.map((product) => ({ id: String(product.id), quantity: product.quantity }));
 
 const purchasedOrders = new Set<string>();
 
@@ -70,4 +93,16 @@ export function trackPurchase(order: TrackedOrder): void {
     content_type: 'product',
     contents: contents(order.products),
   }, { eventID: `order-${orderId}` });
+}
+
+export function trackAddToCart(product: { id: number; name: string; price: number }, quantity: number): void {
+  const line = { ...product, quantity };
+  send('meta', 'track', 'AddToCart', {
+    content_ids: contentIds([line]),
+    content_name: product.name,
+    content_type: 'product',
+    contents: contents([line]),
+    value: lineValue([line]),
+    currency: shopRules.currency,
+  });
 }

@@ -1,21 +1,4 @@
-import { centsToDollars, dollarsToCents } from '../../contracts/money';
 import type { PublicSettings } from '../../contracts/settings';
-import { shopRules } from '../../contracts/shop-rules';
-
-/** Spec 3's tracking data: prices and values in dollars, as the API answers them. */
-export interface TrackedProduct {
-  id: number;
-  name: string;
-  price: number;
-  quantity: number;
-}
-
-export interface TrackedOrder {
-  orderId: number | string;
-  /** The amount the shopper pays, in dollars. */
-  value: number;
-  products: TrackedProduct[];
-}
 
 export type AnalyticsIds = PublicSettings['analytics'];
 
@@ -73,11 +56,6 @@ export async function startAnalytics(ids: AnalyticsIds): Promise<void> {
   ]);
 }
 
-export const dollars = (amount: number) => centsToDollars(dollarsToCents(amount));
-export const lineValue = (products: TrackedProduct[]) =>
-  centsToDollars(products.reduce((sum, product) => sum + dollarsToCents(product.price) * product.quantity, 0));
-export const contentIds = (products: Array<{ id: number }>) => products.map((product) => String(product.id));
-export const contents = (products: TrackedProduct[]) => products.map((product) => ({ id: String(product.id), quantity: product.quantity }));
 
 /**
  * page_view (GA4) and PageView (Meta) for a route; a repeat of the same address is not a new view.
@@ -94,16 +72,4 @@ export function trackPageView(address: string): void {
   send('ga', 'set', { page_location: pageLocation });
   send('ga', 'event', 'page_view', { page_path: pagePath, page_location: pageLocation });
   send('meta', 'track', 'PageView');
-}
-
-export function trackAddToCart(product: { id: number; name: string; price: number }, quantity: number): void {
-  const line = { ...product, quantity };
-  send('meta', 'track', 'AddToCart', {
-    content_ids: contentIds([line]),
-    content_name: product.name,
-    content_type: 'product',
-    contents: contents([line]),
-    value: lineValue([line]),
-    currency: shopRules.currency,
-  });
 }

@@ -3,7 +3,6 @@ import { createContext, type ReactNode, useCallback, useContext, useEffect, useM
 import type { Cart } from '../../../contracts/cart';
 import { toastDurations } from '../../../contracts/shop-rules';
 import { toast } from '../../components/ui/toast';
-import { trackAddToCart } from '../../lib/analytics';
 import { ApiError } from '../../lib/api-client';
 import { useAuth } from '../auth/auth-provider';
 import { cartQueryKey, fetchCart, postCartItem } from './cart-api';
@@ -44,6 +43,14 @@ export interface CartQueue {
 
 const CartContext = createContext<CartState | null>(null);
 const CartQueueContext = createContext<CartQueue | null>(null);
+
+/** AddToCart for the tracking tools: its code loads on the first add, not with every page. */
+function trackAdded(product: { id: number; name: string; price: number }, quantity: number): void {
+  import('../../lib/analytics-events').then(
+    (events) => events.trackAddToCart(product, quantity),
+    (error: unknown) => console.warn('Analytics could not send AddToCart:', error),
+  );
+}
 
 function serverMessage(error: unknown): string | undefined {
   return error instanceof ApiError ? error.body?.message : undefined;
@@ -112,7 +119,7 @@ export function CartProvider({ children }: { children: ReactNode }) {
         replace(next);
         toast(announce ?? { title: 'Added to Cart', duration: toastDurations.cart });
         const line = next.items.find((item) => item.productId === productId);
-        if (line) trackAddToCart({ id: productId, name: line.product.name, price: line.product.price }, quantity);
+        if (line) trackAdded({ id: productId, name: line.product.name, price: line.product.price }, quantity);
         return true;
       } catch (error) {
         if (current === generation.current) toast({ title: 'Failed to add item to cart', description: serverMessage(error), variant: 'destructive' });

@@ -1,8 +1,8 @@
 import { centsToDollars } from '../../../../contracts/money';
 import { shopRules } from '../../../../contracts/shop-rules';
 import { Button } from '../../../components/ui/button';
-import { type TrackedProduct, trackAddToCart, trackPageView } from '../../../lib/analytics';
-import { trackInitiateCheckout, trackPurchase, trackViewContent } from '../../../lib/analytics-events';
+import { trackPageView } from '../../../lib/analytics';
+import { type TrackedProduct, trackAddToCart, trackInitiateCheckout, trackPurchase, trackViewContent } from '../../../lib/analytics-events';
 
 const alphonso = { id: 1, name: 'Alphonso Mangoes', price: 64.99 };
 const kesar = { id: 2, name: 'Kesar Mangoes', price: 59.99 };
