@@ -13,6 +13,7 @@ import pg from 'pg';
 import { copyFreshDatabase } from './fresh-database';
 import { type ListenerHealthCheck, ListenConnection, tcpKeepAlive } from './listen-connection';
 import { pgliteStartParams } from './pglite-start-params';
+import { clientNaming, StatementNames } from './named-statements';
 import { NamedStatements } from './pglite-statements';
 import * as schema from './schema';
 import { markFromDatabase } from './unavailable';
@@ -365,6 +366,8 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
     // A database that does not answer fails the request (503) instead of holding it.
     connectionTimeoutMillis: options.connectTimeoutMs ?? 5_000,
     ...tcpKeepAlive,
+    // Statements sent again and again are parsed and planned once per connection (named-statements.ts).
+    Client: clientNaming(new StatementNames()),
   });
   // A server restart, failover or terminated backend errors idle clients; without a listener that
   // error would end the process. The pool drops the client and opens a new one when next needed.

@@ -1,10 +1,10 @@
-import { and, eq, gte, sql } from 'drizzle-orm';
-import type { Tx } from '../../db/client';
-import { products, promoCodes } from '../../db/schema';
+import { and, asc, eq, gte, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client';
+import { cartLines, carts, orderLines, orders, products, promoCodes } from '../../db/schema';
 import { Conflict } from '../../lib/errors';
 import { refuseBeforeOpening } from '../catalog/opening';
 import type { PricedCart } from '../checkout/quote';
-import { preOrderedBoxes } from './waiting-pre-orders';
+import { livePreOrderLine, preOrderedBoxes } from './waiting-pre-orders';
 
 /** Counts one use of the code, unless a parallel order took the last permitted use first. */
 export async function claimPromoUse(tx: Tx, promoId: number): Promise<void> {
@@ -72,11 +72,48 @@ async function claimPreOrder(tx: Tx, carted: { id: number; name: string }, quant
   if (product.preOrderLimit === null) return false;
   const taken = (await preOrderedBoxes(tx, productId)).get(productId) ?? 0;
   const left = Math.max(product.preOrderLimit - taken, 0);
-  if (quantity > left) {
-    const message = left === 0 ? `Pre-orders for ${product.name} are full.` : `Only ${left} pre-order boxes of ${product.name} are left. Please lower the quantity in your cart.`;
-    throw new Conflict(message, { cart: message });
-  }
+  if (quantity > left) throw preOrderShortfall(product.name, left);
   return true;
+}
+
+function preOrderShortfall(name: string, left: number): Conflict {
+  const message = left === 0 ? `Pre-orders for ${name} are full.` : `Only ${left} pre-order boxes of ${name} are left. Please lower the quantity in your cart.`;
+  return new Conflict(message, { cart: message });
+}
+
+/**
+ * Before a placement's transaction: a pre-order line in the shopper's cart that asks for more boxes
+ * than are left is refused at once, with the answer the claim under the product's lock would give.
+ * In a rush, once a variety is full, each late shopper then costs one read instead of a transaction
+ * queued behind the product's lock. Read without locks, the count is the state at one moment, as
+ * true an answer as the locked count (decision 0042). A submit already placed (its order answers),
+ * a pre-order not open yet at `now` and a hidden product (archived ones are) go on to the transaction,
+ * which answers them.
+ */
+export async function refuseFullPreOrder(db: Db, userId: number, idempotencyKey: string, now: Date): Promise<void> {
+  const taken = sql<number>`(select coalesce(sum(${orderLines.quantity}), 0)::int from ${orderLines} where ${orderLines.productId} = ${products.id} and ${livePreOrderLine})`;
+  const placedBefore = sql`exists (select 1 from ${orders} where ${orders.userId} = ${userId} and ${orders.idempotencyKey} = ${idempotencyKey})`;
+  const lines = await db
+    .select({ name: products.name, quantity: cartLines.quantity, limit: products.preOrderLimit, taken })
+    .from(cartLines)
+    .innerJoin(carts, eq(carts.id, cartLines.cartId))
+    .innerJoin(products, eq(products.id, cartLines.productId))
+    .where(
+      and(
+        eq(carts.userId, userId),
+        eq(products.isPreOrder, true),
+        isNotNull(products.preOrderLimit),
+        eq(products.isHidden, false),
+        or(isNull(products.preOrdersOpenAt), lte(products.preOrdersOpenAt, now)),
+        sql`not ${placedBefore}`,
+      ),
+    )
+    // The transaction claims in product order: the same line answers first.
+    .orderBy(asc(products.id));
+  for (const line of lines) {
+    const left = Math.max((line.limit ?? 0) - Number(line.taken), 0);
+    if (line.quantity > left) throw preOrderShortfall(line.name, left);
+  }
 }
 
 function outOfStock(name: string, available: number): Conflict {

@@ -13,7 +13,7 @@ import { packingRegion } from '../delivery/calendar';
 import { hoursText } from '../../../contracts/pickup';
 import { bookPickupDay, newPickupCode, pickupHoursOn } from '../delivery/pickup';
 import { type BookedDelivery, bookChosenDate } from '../delivery/service';
-import { claimPromoUse, claimStock } from './claims';
+import { claimPromoUse, claimStock, refuseFullPreOrder } from './claims';
 import { confirmationMail } from './mail';
 import type { OrderDeps, OrderService, PlaceOrderRequest } from './service';
 import { type OrderRow, viewOf } from './view';
@@ -38,6 +38,7 @@ export class OrderPlacing {
     const settings = await this.deps.settings.stored();
     // A submit seen before (a retry, a double click) is found inside the transaction, under the cart's lock.
     const delivery = await this.deps.delivery.settings();
+    await refuseFullPreOrder(db, user.id, input.idempotencyKey, this.deps.delivery.clock());
     let placed: Awaited<ReturnType<OrderPlacing['placeInTransaction']>>;
     try {
       placed = await db.transaction((tx) => this.placeInTransaction(tx, user, input, settings, delivery));

@@ -1,4 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
+import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InventoryRow } from '../../../contracts/inventory';
 import type { PlacedOrder } from '../../../contracts/order';
@@ -8,7 +9,7 @@ import { type AllocationResult, expectedDispatch, type PreOrderBook } from '../.
 import { orderLines, orders, products, refunds, stockMovements } from '../../db/schema';
 import { shopConsistency } from '../../faults/consistency';
 import { blipAfterCommit } from '../../testing/blips';
-import { quickShopper, stockOf, testProduct } from '../../testing/order-helpers';
+import { newCheckoutKey, quickShopper, stockOf, testProduct } from '../../testing/order-helpers';
 import { createTestShop, signInAdmin, type StaffCall, as, type TestShop } from '../../testing/test-app';
 
 let shop: TestShop;
@@ -349,5 +350,60 @@ describe('racing', () => {
     expect(given).toEqual(orders.map((order) => order.number).sort());
     expect(await stockOf(shop, product.id)).toBe(0);
     expect(await movedStock(product.id)).toBe(0);
+  });
+});
+
+describe('a pre-order that is full', () => {
+  it('tells a late shopper how many boxes are left, and answers a retried submit of the order that filled it with that order', async () => {
+    const product = await comingSoon({ name: 'Full Langra', preOrderLimit: 3 });
+    const filler = await quickShopper(shop, 'filler');
+    await filler.add(product.id, 2);
+    const key = newCheckoutKey();
+    const placed = await filler.order({ idempotencyKey: key });
+    expect(placed.statusCode, placed.body).toBe(201);
+
+    const late = await quickShopper(shop, 'late');
+    await late.add(product.id, 2);
+    const short = await late.order();
+    expect(short.statusCode).toBe(409);
+    expect(short.json<{ fieldErrors: Record<string, string> }>().fieldErrors.cart).toBe('Only 1 pre-order boxes of Full Langra are left. Please lower the quantity in your cart.');
+    const last = await quickShopper(shop, 'last');
+    await last.add(product.id, 1);
+    expect((await last.order()).statusCode).toBe(201);
+    const full = await late.order();
+    expect(full.statusCode).toBe(409);
+    expect(full.json<{ message: string }>().message).toBe('Pre-orders for Full Langra are full.');
+    expect((await late.cart()).items).toEqual([expect.objectContaining({ productId: product.id, quantity: 2 })]);
+
+    // The filler's checkout sends its submit again (a lost answer): the same order, not "full".
+    await filler.add(product.id, 2);
+    const again = await filler.order({ idempotencyKey: key });
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json<PlacedOrder>().order.number).toBe(placed.json<PlacedOrder>().order.number);
+    const [row] = await shop.database.db.select({ boxes: sql<number>`sum(${orderLines.quantity})::int` }).from(orderLines).where(eq(orderLines.productId, product.id));
+    expect(Number(row!.boxes)).toBe(3);
+  });
+
+  /**
+   * Once a variety is full, a late shopper is answered from one read, without queueing behind the
+   * placements that hold the product's row. Only PostgreSQL runs two transactions at once, so a
+   * second connection holds the row there.
+   */
+  it.runIf(process.env.DATABASE_URL)('answers a late shopper while another placement holds the variety', async () => {
+    const product = await comingSoon({ name: 'Held Chausa', preOrderLimit: 1 });
+    await preOrder(product.id, 1);
+    const late = await quickShopper(shop, 'held');
+    await late.add(product.id, 1);
+    const pool = (shop.database.db as unknown as { $client: pg.Pool }).$client;
+    const holder = await pool.connect();
+    try {
+      await holder.query('begin');
+      await holder.query('select id from products where id = $1 for update', [product.id]);
+      const answer = await Promise.race([late.order(), new Promise<'waited'>((resolve) => setTimeout(() => resolve('waited'), 3000))]);
+      expect(answer === 'waited' ? answer : answer.statusCode).toBe(409);
+    } finally {
+      await holder.query('rollback');
+      holder.release();
+    }
   });
 });

@@ -34,9 +34,9 @@ export function orderRoutes(deps: OrderRouteDeps): FastifyPluginAsyncZod {
       reply.header('cache-control', 'no-store');
     });
 
-    /** Places the signed-in shopper's cart as an order; a repeated idempotency key answers the same order. */
     /**
-     * Places the cart as an order. In a rush, placements beyond what the database can take at
+     * Places the signed-in shopper's cart as an order; a repeated idempotency key answers the same
+     * order. In a rush, placements beyond what the database can take at
      * once are answered 429 at once with Retry-After, before anything is counted or written:
      * checkout keeps its order key and tries again, so the shopper keeps their place.
      */
