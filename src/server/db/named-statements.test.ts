@@ -23,6 +23,18 @@ describe('statement names', () => {
     }
   });
 
+  it('never gives a retired name to another text', () => {
+    const names = new StatementNames();
+    const texts = ['select $1::int as a', 'select $1::int as b', 'select $1::int as c'];
+    const given = texts.slice(0, 2).map((text) => (names.nameFor(text), names.nameFor(text)));
+    names.retire(texts[0]!);
+    expect(names.nameFor(texts[0]!)).toBeUndefined();
+    names.nameFor(texts[2]!);
+    const third = names.nameFor(texts[2]!);
+    expect(third).toBeDefined();
+    expect(given).not.toContain(third);
+  });
+
   it('stops naming new texts at its limit, and keeps the names it gave', () => {
     const names = new StatementNames();
     const first = 'select $1::int as n0';
@@ -70,6 +82,8 @@ describe.runIf(process.env.DATABASE_URL)('statements on PostgreSQL', () => {
       await pool.query('create table boxes (id int primary key, left_count int)');
       await pool.query('insert into boxes values (1, 7)');
       const read = () => pool.query<{ left_count: number | string }>({ text: 'select left_count from boxes where id = $1' }, [1]);
+      // Without values a text stays in the simple protocol, which runs several statements in one.
+      for (let i = 0; i < 3; i += 1) await pool.query({ text: 'select 1; select left_count from boxes' }, []);
       const both = () => Promise.all([read(), read()]);
       // Seen once, then named, then kept on both connections.
       await both();

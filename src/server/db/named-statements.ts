@@ -18,18 +18,21 @@ export class StatementNames {
   private seenOnce = new Set<string>();
   /** Texts whose kept plan went stale: they run unnamed from then on. */
   private readonly retired = new Set<string>();
+  /** Names given so far: a retired name is never given to another text. */
+  private given = 0;
 
   /** The name for `text`, or undefined while it has been seen once, is not a query, or the names are used up. */
   nameFor(text: string): string | undefined {
     const named = this.names.get(text);
-    if (named !== undefined || this.retired.has(text) || this.names.size >= maxNamed || !nameable.test(text)) return named;
+    if (named !== undefined || this.retired.has(text) || this.given >= maxNamed || !nameable.test(text)) return named;
     if (!this.seenOnce.has(text)) {
       if (this.seenOnce.size >= maxSeenOnce) this.seenOnce = new Set();
       this.seenOnce.add(text);
       return undefined;
     }
     this.seenOnce.delete(text);
-    const name = `shop_${this.names.size + 1}`;
+    this.given += 1;
+    const name = `shop_${this.given}`;
     this.names.set(text, name);
     return name;
   }
@@ -44,10 +47,13 @@ export class StatementNames {
   }
 }
 
-/** PostgreSQL's answer to a kept plan whose result columns changed type. */
+/**
+ * PostgreSQL's answer to a kept plan whose result columns changed type ("cached plan must not
+ * change result type"), told by its code and the routine that raised it, in any server language.
+ */
 function isStalePlan(error: unknown): boolean {
-  const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
-  return code === '0A000' && typeof message === 'string' && message.includes('cached plan must not change result type');
+  const { code, routine } = (error ?? {}) as { code?: unknown; routine?: unknown };
+  return code === '0A000' && routine === 'RevalidateCachedQuery';
 }
 
 interface TextQuery {
@@ -71,7 +77,8 @@ export function clientNaming(names: StatementNames): typeof pg.Client {
     // eslint-disable-next-line @typescript-eslint/no-explicit-any
     override query(...args: any[]): any {
       const [config, values] = args as [unknown, unknown];
-      if (!isTextQuery(config) || !Array.isArray(values)) return super.query(...(args as Parameters<pg.Client['query']>));
+      // Without values pg uses the simple protocol, where one text may hold several statements: left as it is.
+      if (!isTextQuery(config) || !Array.isArray(values) || values.length === 0) return super.query(...(args as Parameters<pg.Client['query']>));
       const name = names.nameFor(config.text);
       if (!name) return super.query(...(args as Parameters<pg.Client['query']>));
       args[0] = { ...config, name };

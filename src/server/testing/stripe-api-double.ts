@@ -33,7 +33,8 @@ export class StripeApiDouble {
   whileExpiring: ((session: DoubleSession) => Promise<void>) | null = null;
   /**
    * Hold the answers to session reads until this many have arrived, then answer them all: requests
-   * that each read the order before asking Stripe then truly overlap (a race, every run).
+   * that each read the order before asking Stripe then truly overlap (a race, every run). Held
+   * answers go after 5 s whatever came, so a test expecting reads that never come fails, not hangs.
    */
   gatherReads = 0;
   private heldReads: Array<() => void> = [];
@@ -66,6 +67,11 @@ export class StripeApiDouble {
     Object.assign(session, { status: 'complete', payment_status: 'paid', amount_total: amountCents ?? session.amount_total });
   }
 
+  private releaseReads(): void {
+    this.gatherReads = 0;
+    for (const release of this.heldReads.splice(0)) release();
+  }
+
   private answer(request: http.IncomingMessage, body: string, response: http.ServerResponse): void {
     const json = (status: number, value: unknown) => {
       response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(value));
@@ -91,9 +97,8 @@ export class StripeApiDouble {
     if (request.method === 'GET' && !match![2]) {
       if (this.gatherReads === 0) return json(200, view(session));
       this.heldReads.push(() => json(200, view(session)));
-      if (this.heldReads.length < this.gatherReads) return;
-      this.gatherReads = 0;
-      for (const release of this.heldReads.splice(0)) release();
+      if (this.heldReads.length === 1) setTimeout(() => this.releaseReads(), 5000).unref();
+      if (this.heldReads.length >= this.gatherReads) this.releaseReads();
       return;
     }
     if (request.method === 'POST' && match![2]) {

@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { cartLines, carts, orderLines, orders, products, promoCodes } from '../../db/schema';
 import { Conflict } from '../../lib/errors';
@@ -86,32 +86,43 @@ function preOrderShortfall(name: string, left: number): Conflict {
  * than are left is refused at once, with the answer the claim under the product's lock would give.
  * In a rush, once a variety is full, each late shopper then costs one read instead of a transaction
  * queued behind the product's lock. Read without locks, the count is the state at one moment, as
- * true an answer as the locked count (decision 0042). A submit already placed (its order answers),
- * a pre-order not open yet at `now` and a hidden product (archived ones are) go on to the transaction,
- * which answers them.
+ * true an answer as the locked count (decision 0042). It leaves the answer to the transaction when
+ * that would refuse the cart for another reason of the cart's own first: a submit already placed
+ * (its order answers), a pickup, a hidden product, and, before the full line in the claim's product
+ * order, a line short of stock or a pre-order not open yet at `now`.
  */
-export async function refuseFullPreOrder(db: Db, userId: number, idempotencyKey: string, now: Date): Promise<void> {
+export async function refuseFullPreOrder(db: Db, userId: number, input: { idempotencyKey: string; fulfilment?: string }, now: Date): Promise<void> {
+  if (input.fulfilment === 'pickup') return;
   const taken = sql<number>`(select coalesce(sum(${orderLines.quantity}), 0)::int from ${orderLines} where ${orderLines.productId} = ${products.id} and ${livePreOrderLine})`;
-  const placedBefore = sql`exists (select 1 from ${orders} where ${orders.userId} = ${userId} and ${orders.idempotencyKey} = ${idempotencyKey})`;
+  const placedBefore = sql<boolean>`exists (select 1 from ${orders} where ${orders.userId} = ${userId} and ${orders.idempotencyKey} = ${input.idempotencyKey})`;
   const lines = await db
-    .select({ name: products.name, quantity: cartLines.quantity, limit: products.preOrderLimit, taken })
+    .select({
+      name: products.name,
+      quantity: cartLines.quantity,
+      isPreOrder: products.isPreOrder,
+      isHidden: products.isHidden,
+      stock: products.stock,
+      preOrdersOpenAt: products.preOrdersOpenAt,
+      limit: products.preOrderLimit,
+      // Counted only where the limit is what this read may answer.
+      taken: sql<number | null>`case when ${products.isPreOrder} and ${products.preOrderLimit} is not null then ${taken} end`,
+      placedBefore,
+    })
     .from(cartLines)
     .innerJoin(carts, eq(carts.id, cartLines.cartId))
     .innerJoin(products, eq(products.id, cartLines.productId))
-    .where(
-      and(
-        eq(carts.userId, userId),
-        eq(products.isPreOrder, true),
-        isNotNull(products.preOrderLimit),
-        eq(products.isHidden, false),
-        or(isNull(products.preOrdersOpenAt), lte(products.preOrdersOpenAt, now)),
-        sql`not ${placedBefore}`,
-      ),
-    )
+    .where(eq(carts.userId, userId))
     // The transaction claims in product order: the same line answers first.
     .orderBy(asc(products.id));
+  if (lines.some((line) => line.placedBefore || line.isHidden)) return;
   for (const line of lines) {
-    const left = Math.max((line.limit ?? 0) - Number(line.taken), 0);
+    if (!line.isPreOrder) {
+      if (line.stock < line.quantity) return;
+      continue;
+    }
+    if (line.preOrdersOpenAt && line.preOrdersOpenAt > now) return;
+    if (line.limit === null) continue;
+    const left = Math.max(line.limit - Number(line.taken ?? 0), 0);
     if (line.quantity > left) throw preOrderShortfall(line.name, left);
   }
 }

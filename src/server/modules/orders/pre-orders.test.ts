@@ -396,14 +396,32 @@ describe('a pre-order that is full', () => {
     await late.add(product.id, 1);
     const pool = (shop.database.db as unknown as { $client: pg.Pool }).$client;
     const holder = await pool.connect();
+    let placing: Promise<unknown> | undefined;
     try {
       await holder.query('begin');
       await holder.query('select id from products where id = $1 for update', [product.id]);
-      const answer = await Promise.race([late.order(), new Promise<'waited'>((resolve) => setTimeout(() => resolve('waited'), 3000))]);
+      const order = late.order();
+      placing = order;
+      const answer = await Promise.race([order, new Promise<'waited'>((resolve) => setTimeout(() => resolve('waited'), 3000))]);
       expect(answer === 'waited' ? answer : answer.statusCode).toBe(409);
     } finally {
       await holder.query('rollback');
       holder.release();
+      // A placement that waited for the lock ends before the shop closes.
+      await placing;
     }
+  });
+
+  it('leaves the answer to the placement when the cart holds a product taken off sale', async () => {
+    const product = await comingSoon({ name: 'Hidden Beside Full', preOrderLimit: 1 });
+    await preOrder(product.id, 1);
+    const gone = await testProduct(shop, { name: 'Taken Off Sale', stock: 5 });
+    const late = await quickShopper(shop, 'hidden');
+    await late.add(gone.id, 1);
+    await late.add(product.id, 1);
+    expect((await staff({ method: 'PUT', url: `/api/products/${gone.id}`, payload: { isHidden: true } })).statusCode).toBe(200);
+    const answer = await late.order();
+    expect(answer.statusCode).toBe(409);
+    expect(answer.json<{ message: string }>().message).toBe('Taken Off Sale is no longer available. Please remove it from your cart.');
   });
 });

@@ -12,7 +12,7 @@ export default function ToastViewport() {
         <ToastPrimitive.Root
           key={shown.id}
           open={shown.open}
-          duration={shown.duration ?? toastDurations.default}
+          duration={shown.duration ?? toastDurations.standard}
           onOpenChange={(open) => !open && dismiss(shown.id)}
           className={`group pointer-events-auto relative flex w-full items-start gap-3 rounded-xl border p-4 pr-10 shadow-lg ${
             shown.variant === 'destructive' ? 'border-danger-600 bg-danger-600 text-white' : 'border-mango-50 bg-white text-ink-900'

@@ -3,6 +3,7 @@ import { createContext, type ReactNode, useCallback, useContext, useEffect, useM
 import type { Cart } from '../../../contracts/cart';
 import { toastDurations } from '../../../contracts/shop-rules';
 import { toast } from '../../components/ui/toast';
+import type * as TrackingEvents from '../../lib/analytics-events';
 import { ApiError } from '../../lib/api-client';
 import { useAuth } from '../auth/auth-provider';
 import { cartQueryKey, fetchCart, postCartItem } from './cart-api';
@@ -44,12 +45,15 @@ export interface CartQueue {
 const CartContext = createContext<CartState | null>(null);
 const CartQueueContext = createContext<CartQueue | null>(null);
 
-/** AddToCart for the tracking tools: its code loads on the first add, not with every page. */
-function trackAdded(product: { id: number; name: string; price: number }, quantity: number): void {
-  import('../../lib/analytics-events').then(
-    (events) => events.trackAddToCart(product, quantity),
-    (error: unknown) => console.warn('Analytics could not send AddToCart:', error),
-  );
+/**
+ * The tracking events' code, asked for as an add starts (not with every page), so it is here by
+ * the time the add is answered and AddToCart goes before anything the shopper does next.
+ */
+function loadTrackingEvents(): Promise<typeof TrackingEvents | null> {
+  return import('../../lib/analytics-events').catch((error: unknown) => {
+    console.warn('Analytics could not send AddToCart:', error);
+    return null;
+  });
 }
 
 function serverMessage(error: unknown): string | undefined {
@@ -113,13 +117,14 @@ export function CartProvider({ children }: { children: ReactNode }) {
         return false;
       }
       const current = generation.current;
+      const tracking = loadTrackingEvents();
       try {
         const next = await enqueue(current, () => postCartItem(userId, productId, quantity));
         if (current !== generation.current) return false;
         replace(next);
         toast(announce ?? { title: 'Added to Cart', duration: toastDurations.cart });
         const line = next.items.find((item) => item.productId === productId);
-        if (line) trackAdded({ id: productId, name: line.product.name, price: line.product.price }, quantity);
+        if (line) void tracking.then((events) => events?.trackAddToCart({ id: productId, name: line.product.name, price: line.product.price }, quantity));
         return true;
       } catch (error) {
         if (current === generation.current) toast({ title: 'Failed to add item to cart', description: serverMessage(error), variant: 'destructive' });
