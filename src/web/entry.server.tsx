@@ -23,10 +23,6 @@ export default function handleRequest(request: Request, status: number, headers:
       </NonceContext.Provider>,
       {
       nonce,
-      // A Suspense boundary whose content is ready goes in place, never outlined to be moved in by
-      // an inline script after the shell: product cards are boundaries only so that they hydrate
-      // one by one (decision 0043), and must paint with the page.
-      progressiveChunkSize: Number.MAX_SAFE_INTEGER,
       onShellReady() {
         shellRendered = true;
         // The built shop paints before it fetches its code (decision 0024); development keeps Vite's own scripts.

@@ -99,8 +99,7 @@ export function links() {
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
   // The page's code arrives after its first paint (decision 0024): from here its controls work.
-  // Product cards hydrate just after, a boundary each (decision 0043); React replays a press on
-  // one that comes first. Browser tests wait for this mark before they act on a freshly loaded page.
+  // Browser tests wait for it before they act on a freshly loaded page.
   useEffect(() => {
     markFirstPageHydrated();
     document.documentElement.dataset.hydrated = 'true';

@@ -1,4 +1,3 @@
-import { Suspense } from 'react';
 import { Link } from 'react-router';
 import type { Product } from '../../../contracts/product';
 import { shopRules } from '../../../contracts/shop-rules';
@@ -61,10 +60,7 @@ export function ProductGrid({ products, eagerCount = 0, lcpFirst = false }: { pr
         // Cards beyond the first screen are laid out and painted when they near it (content-visibility),
         // so a phone's first view of a long list styles a few cards, not all of them.
         <li key={product.id} className={index < eagerCount ? undefined : '[contain-intrinsic-size:auto_560px] [content-visibility:auto]'}>
-          {/* A boundary per card: the first page hydrates the cards one by one, in short tasks, after the frame (decision 0043). */}
-          <Suspense>
-            <ProductCard product={product} loading={index === 0 && lcpFirst ? 'lcp' : index < eagerCount ? 'eager' : 'lazy'} />
-          </Suspense>
+          <ProductCard product={product} loading={index === 0 && lcpFirst ? 'lcp' : index < eagerCount ? 'eager' : 'lazy'} />
         </li>
       ))}
     </ul>
