@@ -38,6 +38,7 @@ export class StripeApiDouble {
    */
   gatherReads = 0;
   private heldReads: Array<() => void> = [];
+  private readsTimer: NodeJS.Timeout | undefined;
   private server: http.Server | undefined;
 
   constructor(private readonly secretKey: string) {}
@@ -68,6 +69,7 @@ export class StripeApiDouble {
   }
 
   private releaseReads(): void {
+    clearTimeout(this.readsTimer);
     this.gatherReads = 0;
     for (const release of this.heldReads.splice(0)) release();
   }
@@ -97,7 +99,7 @@ export class StripeApiDouble {
     if (request.method === 'GET' && !match![2]) {
       if (this.gatherReads === 0) return json(200, view(session));
       this.heldReads.push(() => json(200, view(session)));
-      if (this.heldReads.length === 1) setTimeout(() => this.releaseReads(), 5000).unref();
+      if (this.heldReads.length === 1) this.readsTimer = setTimeout(() => this.releaseReads(), 5000).unref();
       if (this.heldReads.length >= this.gatherReads) this.releaseReads();
       return;
     }

@@ -4,6 +4,7 @@ import { cartLines, carts, orderLines, orders, products, promoCodes } from '../.
 import { Conflict } from '../../lib/errors';
 import { refuseBeforeOpening } from '../catalog/opening';
 import type { PricedCart } from '../checkout/quote';
+import type { PlaceOrderRequest } from './service';
 import { livePreOrderLine, preOrderedBoxes } from './waiting-pre-orders';
 
 /** Counts one use of the code, unless a parallel order took the last permitted use first. */
@@ -91,7 +92,7 @@ function preOrderShortfall(name: string, left: number): Conflict {
  * (its order answers), a pickup, a hidden product, and, before the full line in the claim's product
  * order, a line short of stock or a pre-order not open yet at `now`.
  */
-export async function refuseFullPreOrder(db: Db, userId: number, input: { idempotencyKey: string; fulfilment?: string }, now: Date): Promise<void> {
+export async function refuseFullPreOrder(db: Db, userId: number, input: Pick<PlaceOrderRequest, 'idempotencyKey' | 'fulfilment'>, now: Date): Promise<void> {
   if (input.fulfilment === 'pickup') return;
   const taken = sql<number>`(select coalesce(sum(${orderLines.quantity}), 0)::int from ${orderLines} where ${orderLines.productId} = ${products.id} and ${livePreOrderLine})`;
   const placedBefore = sql<boolean>`exists (select 1 from ${orders} where ${orders.userId} = ${userId} and ${orders.idempotencyKey} = ${input.idempotencyKey})`;

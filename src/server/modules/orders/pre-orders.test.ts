@@ -412,6 +412,39 @@ describe('a pre-order that is full', () => {
     }
   });
 
+  it('answers for the cart\'s lines in the order the placement claims them', async () => {
+    const shortFirst = await testProduct(shop, { name: 'Short Before Full', stock: 1 });
+    const notOpenFirst = await comingSoon({ name: 'Later Before Full' });
+    const full = await comingSoon({ name: 'Full Between', preOrderLimit: 1 });
+    const shortAfter = await testProduct(shop, { name: 'Short After Full', stock: 1 });
+    await preOrder(full.id, 1);
+    const refusal = async (lines: number[]) => {
+      const shopper = await quickShopper(shop, 'ordered');
+      for (const id of lines) await shopper.add(id, 1);
+      return shopper;
+    };
+    const message = async (shopper: Awaited<ReturnType<typeof refusal>>) => {
+      const answer = await shopper.order();
+      expect(answer.statusCode).toBe(409);
+      return answer.json<{ message: string }>().message;
+    };
+    const stockGone = (id: number) => shop.database.db.update(products).set({ stock: 0 }).where(eq(products.id, id));
+
+    // A line short of stock before the full one: the placement names it first.
+    const first = await refusal([shortFirst.id, full.id]);
+    const second = await refusal([full.id, shortAfter.id]);
+    const third = await refusal([notOpenFirst.id, full.id]);
+    await stockGone(shortFirst.id);
+    await stockGone(shortAfter.id);
+    expect(await message(first)).toBe('Sorry, Short Before Full has just sold out (0 available). Please remove it from your cart.');
+    // After it, the full line answers.
+    expect(await message(second)).toBe('Pre-orders for Full Between are full.');
+    // A pre-order before the full one that is not open yet.
+    const opening = await staff({ method: 'PUT', url: `/api/products/${notOpenFirst.id}`, payload: { preOrdersOpenAt: new Date(Date.now() + 7 * 24 * 60 * 60 * 1000).toISOString() } });
+    expect(opening.statusCode, opening.body).toBe(200);
+    expect(await message(third)).toMatch(/^Pre-orders for Later Before Full open /);
+  });
+
   it('leaves the answer to the placement when the cart holds a product taken off sale', async () => {
     const product = await comingSoon({ name: 'Hidden Beside Full', preOrderLimit: 1 });
     await preOrder(product.id, 1);

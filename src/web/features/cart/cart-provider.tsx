@@ -46,8 +46,8 @@ const CartContext = createContext<CartState | null>(null);
 const CartQueueContext = createContext<CartQueue | null>(null);
 
 /**
- * The tracking events' code, asked for as an add starts (not with every page), so it is here by
- * the time the add is answered and AddToCart goes before anything the shopper does next.
+ * The tracking events' code, asked for as an add starts (not with every page), so it is usually
+ * here by the time the add is answered and AddToCart goes before anything the shopper does next.
  */
 function loadTrackingEvents(): Promise<typeof TrackingEvents | null> {
   return import('../../lib/analytics-events').catch((error: unknown) => {
@@ -124,7 +124,11 @@ export function CartProvider({ children }: { children: ReactNode }) {
         replace(next);
         toast(announce ?? { title: 'Added to Cart', duration: toastDurations.cart });
         const line = next.items.find((item) => item.productId === productId);
-        if (line) void tracking.then((events) => events?.trackAddToCart({ id: productId, name: line.product.name, price: line.product.price }, quantity));
+        if (line) {
+          const added = { id: productId, name: line.product.name, price: line.product.price };
+          // A tracking tool that throws must not turn a done add into an error.
+          void tracking.then((events) => events?.trackAddToCart(added, quantity)).catch((error: unknown) => console.warn('Analytics could not send AddToCart:', error));
+        }
         return true;
       } catch (error) {
         if (current === generation.current) toast({ title: 'Failed to add item to cart', description: serverMessage(error), variant: 'destructive' });
