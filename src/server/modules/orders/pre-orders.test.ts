@@ -443,6 +443,11 @@ describe('a pre-order that is full', () => {
     const opening = await staff({ method: 'PUT', url: `/api/products/${notOpenFirst.id}`, payload: { preOrdersOpenAt: new Date(Date.now() + 7 * 24 * 60 * 60 * 1000).toISOString() } });
     expect(opening.statusCode, opening.body).toBe(200);
     expect(await message(third)).toMatch(/^Pre-orders for Later Before Full open /);
+    // A pickup is the submit's own fault here (this shop offers none): the placement says so.
+    const collector = await refusal([full.id]);
+    const pickup = await collector.order({ fulfilment: 'pickup', pickupDate: '2027-03-04', shipping: undefined });
+    expect(pickup.statusCode).toBe(400);
+    expect(pickup.json<{ fieldErrors: Record<string, string> }>().fieldErrors.fulfilment).toBe('Pickup is not offered at the moment. Please choose delivery.');
   });
 
   it('leaves the answer to the placement when the cart holds a product taken off sale', async () => {
