@@ -1,11 +1,11 @@
 import { and, asc, eq, gte, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { cartLines, carts, orderLines, orders, products, promoCodes } from '../../db/schema';
+import { cartLines, carts, orders, products, promoCodes } from '../../db/schema';
 import { Conflict } from '../../lib/errors';
 import { refuseBeforeOpening } from '../catalog/opening';
 import type { PricedCart } from '../checkout/quote';
 import type { PlaceOrderRequest } from './service';
-import { livePreOrderLine, preOrderedBoxes } from './waiting-pre-orders';
+import { preOrderedBoxes, preOrderedOfRow } from './waiting-pre-orders';
 
 /** Counts one use of the code, unless a parallel order took the last permitted use first. */
 export async function claimPromoUse(tx: Tx, promoId: number): Promise<void> {
@@ -94,7 +94,6 @@ function preOrderShortfall(name: string, left: number): Conflict {
  */
 export async function refuseFullPreOrder(db: Db, userId: number, input: Pick<PlaceOrderRequest, 'idempotencyKey' | 'fulfilment'>, now: Date): Promise<void> {
   if (input.fulfilment === 'pickup') return;
-  const taken = sql<number>`(select coalesce(sum(${orderLines.quantity}), 0)::int from ${orderLines} where ${orderLines.productId} = ${products.id} and ${livePreOrderLine})`;
   const placedBefore = sql<boolean>`exists (select 1 from ${orders} where ${orders.userId} = ${userId} and ${orders.idempotencyKey} = ${input.idempotencyKey})`;
   const lines = await db
     .select({
@@ -106,7 +105,7 @@ export async function refuseFullPreOrder(db: Db, userId: number, input: Pick<Pla
       preOrdersOpenAt: products.preOrdersOpenAt,
       limit: products.preOrderLimit,
       // Counted only where the limit is what this read may answer.
-      taken: sql<number | null>`case when ${products.isPreOrder} and ${products.preOrderLimit} is not null then ${taken} end`,
+      taken: sql<number | null>`case when ${products.isPreOrder} and ${products.preOrderLimit} is not null then ${preOrderedOfRow} end`,
       placedBefore,
     })
     .from(cartLines)

@@ -60,6 +60,10 @@ export async function preOrderedBoxes(db: Db | Tx, productId?: number): Promise<
   return new Map(rows.flatMap((row) => (row.productId === null ? [] : [[row.productId, Number(row.boxes)] as const])));
 }
 
+/** Boxes of the products row pre-ordered in live orders, counted in the same statement (one product's lines, as above). */
+export const preOrderedOfRow = sql<number>`(select coalesce(sum(${orderLines.quantity}), 0)::int from ${orderLines}
+  where ${orderLines.productId} = ${products.id} and ${livePreOrderLine})`;
+
 /**
  * The products row can be bought at `now` (the shop's clock): shown, and in stock, or a pre-order
  * that has opened with room under its limit. The opposite of what "Notify me" is offered for
@@ -68,6 +72,4 @@ export async function preOrderedBoxes(db: Db | Tx, productId?: number): Promise<
 export const buyableAt = (now: Date) => sql`(not ${products.isHidden} and (
   (not ${products.isPreOrder} and ${products.stock} > 0)
   or (${products.isPreOrder} and (${products.preOrdersOpenAt} is null or ${products.preOrdersOpenAt} <= ${now.toISOString()}::timestamptz)
-    and (${products.preOrderLimit} is null or ${products.preOrderLimit} > (
-    select coalesce(sum(${orderLines.quantity}), 0) from ${orderLines}
-    where ${orderLines.productId} = ${products.id} and ${livePreOrderLine})))))`;
+    and (${products.preOrderLimit} is null or ${products.preOrderLimit} > ${preOrderedOfRow}))))`;
