@@ -59,10 +59,34 @@ describe('the mail layout', () => {
   });
 
   it('pads a short preview so mail apps do not show the first words of the body after it, and cuts a long one at 150 characters', () => {
+    const filler = '\u00a0\u200c\u200b\u200d\u200e\u200f\ufeff';
     const short = mailWith([], { preview: 'Your boxes are on their way' }).html;
-    expect(short).toContain('data-skip-in-text="true">Your boxes are on their way<div>');
+    expect(short).toContain(`data-skip-in-text="true">Your boxes are on their way<div>${filler.repeat(150 - 27)}</div></div>`);
     const long = mailWith([], { preview: 'x'.repeat(200) }).html;
     expect(long).toContain(`data-skip-in-text="true">${'x'.repeat(150)}</div>`);
+    // Cut first, then escaped: an ampersand at the cut is never left half an entity.
+    const atTheCut = mailWith([], { preview: `${'y'.repeat(149)}&more` }).html;
+    expect(atTheCut).toContain(`data-skip-in-text="true">${'y'.repeat(149)}&amp;</div>`);
+    const oneShort = mailWith([], { preview: `${'y'.repeat(148)}&` }).html;
+    expect(oneShort).toContain(`data-skip-in-text="true">${'y'.repeat(148)}&amp;<div>${filler}</div></div>`);
     expect(mailWith([]).html).not.toContain('data-skip-in-text');
+    expect(mailWith([], { preview: '' }).html).not.toContain('data-skip-in-text');
+  });
+
+  it('makes links only of web and mail addresses: any other address leaves the words alone', () => {
+    const { html, text } = mailWith([
+      { kind: 'button', label: 'Pay now', href: 'javascript:alert(1)' },
+      { kind: 'link', label: 'See it', href: ' JaVaScRiPt:alert(2)' },
+      { kind: 'link', label: 'Picture', href: 'data:text/html,<b>x</b>' },
+      { kind: 'link', label: 'Write to us', href: 'mailto:kiaora@example.nz' },
+      { kind: 'button', label: 'See your order', href: 'https://example.nz/account/orders/MS-1' },
+    ]);
+    expect(html).not.toMatch(/javascript:|data:text/i);
+    expect(html).toContain('Pay now</span>');
+    expect(html).toContain('>See it</p>');
+    expect(html).toContain('href="mailto:kiaora@example.nz"');
+    expect(html).toContain('href="https://example.nz/account/orders/MS-1"');
+    // The plain text is not a link in any app: it still says what was given.
+    expect(text).toContain('Pay now: javascript:alert(1)');
   });
 });

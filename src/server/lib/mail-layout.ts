@@ -89,8 +89,23 @@ function section(inner: string, style: string, className?: string): string {
   return `<table align="center" width="100%" border="0" cellPadding="0" cellSpacing="0" role="presentation"${classAttribute} style="${style}"><tbody><tr><td>${inner}</td></tr></tbody></table>`;
 }
 
+/**
+ * Only web and mail addresses become links: a `javascript:` or `data:` address (should one ever
+ * be passed in) is left out, and its words stay as plain text.
+ */
+function linkable(href: string): boolean {
+  return /^(https?:\/\/|mailto:)/i.test(href);
+}
+
 function link(href: string, label: string): string {
+  if (!linkable(href)) return escape(label);
   return `<a href="${escape(href)}" class="mail-link" style="${linkStyle}" target="_blank">${escape(label)}</a>`;
+}
+
+function button(href: string, label: string): string {
+  const text = `<span style="${buttonTextStyle}">${escape(label)}</span>`;
+  if (!linkable(href)) return text;
+  return `<a href="${escape(href)}" style="${buttonStyle}" target="_blank">${buttonBefore}${text}${buttonAfter}</a>`;
 }
 
 /** A bare address in a line becomes a link in HTML. */
@@ -120,7 +135,7 @@ function partHtml(part: Exclude<MailPart, string>): string {
     case 'table':
       return section(part.rows.map(tableRow).join(''), 'margin:0 0 16px');
     case 'button':
-      return section(`<a href="${escape(part.href)}" style="${buttonStyle}" target="_blank">${buttonBefore}<span style="${buttonTextStyle}">${escape(part.label)}</span>${buttonAfter}</a>`, 'margin:8px 0 24px');
+      return section(button(part.href, part.label), 'margin:8px 0 24px');
     case 'link':
       return `<p class="mail-ink" style="${paragraphStyle}">${link(part.href, part.label)}</p>`;
     case 'callout':
