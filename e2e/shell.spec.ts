@@ -77,3 +77,23 @@ test('the shop filters by category and sorts by price, keeping both in the addre
   await expect(names).toHaveText(['Sindoora Mangoes', 'Mallika Mangoes']);
   await expect(page.getByRole('button', { name: 'Organic' })).toHaveAttribute('aria-pressed', 'true');
 });
+
+test("the shop's two fonts load from its stylesheet, once each, and draw the text", async ({ page }) => {
+  const fonts: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().endsWith('.woff2')) fonts.push(new URL(request.url()).pathname.replace(/^\/assets\/(\w+)-latin-macron-wght-normal-.*$/, '$1'));
+  });
+  await page.goto('/shop');
+  await expect(page.getByRole('heading', { level: 1, name: 'Shop Mangoes' })).toBeVisible();
+  const loaded = await page.evaluate(async () => {
+    await document.fonts.ready;
+    return [...document.fonts].filter((face) => face.status === 'loaded').map((face) => face.family.replace(/"/g, ''));
+  });
+  // The metric-matched local fallbacks (decision 0014) load too: they draw the text until then.
+  expect(loaded.filter((family) => family.endsWith(' Variable')).sort()).toEqual(['Fraunces Variable', 'Inter Variable']);
+  expect(fonts.sort()).toEqual(['fraunces', 'inter']);
+  // The headings and the body copy use them, not a fallback that would stay.
+  const families = await page.evaluate(() => [getComputedStyle(document.querySelector('h1')!).fontFamily, getComputedStyle(document.body).fontFamily]);
+  expect(families[0]).toMatch(/^"?Fraunces Variable/);
+  expect(families[1]).toMatch(/^"?Inter Variable/);
+});
