@@ -97,3 +97,47 @@ test("the shop's two fonts load from its stylesheet, once each, and draw the tex
   expect(families[0]).toMatch(/^"?Fraunces Variable/);
   expect(families[1]).toMatch(/^"?Inter Variable/);
 });
+
+test('nothing above the grid moves when the web fonts arrive: the fallbacks take the same room', async ({ browser, baseURL }) => {
+  /** The top and height of each heading, paragraph and picture above the product grid in the first screen, drawn with the fonts or without them. */
+  const layout = async (width: number, path: string, fonts: boolean) => {
+    const context = await browser.newContext({ viewport: { width, height: 900 } });
+    try {
+      const page = await context.newPage();
+      // Without the files the fallbacks draw the page for good, as they do until the files arrive.
+      if (!fonts) await page.route('**/*.woff2', (route) => route.abort());
+      await page.goto(`${baseURL}${path}`);
+      const families = await page.evaluate(async () => {
+        await document.fonts.ready;
+        return [...document.fonts].filter((face) => face.status === 'loaded').map((face) => face.family.replace(/"/g, ''));
+      });
+      expect(families.includes('Inter Variable')).toBe(fonts);
+      return await page.evaluate(() => {
+        // Everything above the product grid in the first screen, then the grid's first card's top.
+        const card = document.querySelector('main li article')?.getBoundingClientRect();
+        const above = [...document.querySelectorAll('main h1, main h2, main h3, main p, main img')]
+          .map((element) => element.getBoundingClientRect())
+          .filter((box) => box.top < innerHeight && (!card || box.bottom <= card.top))
+          .flatMap((box) => [box.top, box.height]);
+        return card ? [...above, card.top] : above;
+      });
+    } finally {
+      await context.close();
+    }
+  };
+  // The home page's hero and where the shop's grid starts, at phone widths (412 px is
+  // Lighthouse's) and on a desktop. The fallbacks match the fonts' widths on average, not string
+  // by string (a heading runs up to 5% narrower or wider), so a line elsewhere that ends near the
+  // edge can still wrap once more until the fonts arrive.
+  for (const width of [360, 390, 412, 1280]) {
+    for (const path of ['/', '/shop']) {
+      const withFonts = await layout(width, path, true);
+      expect(withFonts.length, `${path} at ${width} px has headings, copy or pictures above its grid`).toBeGreaterThan(2);
+      const withFallbacks = await layout(width, path, false);
+      // The same boxes, each edge within a pixel (fallback letters are not the fonts' to the subpixel).
+      expect(withFallbacks.length, `${path} at ${width} px`).toBe(withFonts.length);
+      const moved = withFallbacks.map((value, index) => Math.abs(value - withFonts[index]!));
+      expect(Math.max(...moved), `${path} at ${width} px: ${withFallbacks.map(Math.round).join(' ')} against ${withFonts.map(Math.round).join(' ')}`).toBeLessThanOrEqual(1);
+    }
+  }
+});
