@@ -111,8 +111,8 @@ export function Layout({ children }: { children: ReactNode }) {
         <Meta />
         {/*
           The two fonts are not preloaded: Chromium holds the first paint while a preloaded font
-          loads (up to 50 ms), and the inline stylesheet's faces start them as soon as the first
-          text is styled. The fallbacks are metric-matched, so the swap moves nothing (decision 0044).
+          loads, for a short time. The stylesheet's faces start them once the first text is laid
+          out; the fallbacks are sized to match, so the first screens do not move (decision 0044).
         */}
         <PageStyles href={stylesHref} />
         <Links />
