@@ -52,9 +52,13 @@ const darkStyles = `
 }
 `;
 
-/** Text and attribute values, escaped as HTML needs them (quotes too: they go in attributes). */
+/**
+ * Text and attribute values, escaped as HTML needs them. Quotes too, as React did: the mails'
+ * markup was checked byte for byte against React's (decision 0043). The link pages
+ * (`link-page.ts`) escape without the apostrophe, and their tests read it as typed.
+ */
 const escapes: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#x27;' };
-function escape(value: string): string {
+function escapeHtml(value: string): string {
   return value.replace(/["'&<>]/g, (character) => escapes[character]!);
 }
 
@@ -64,8 +68,8 @@ function escape(value: string): string {
  * placement's own work. The tables are the layout mail apps understand (no flexbox or grid in
  * Outlook); the margins are spelled out per side for the apps that drop the shorthand.
  */
-const font = escape("'Inter', 'Segoe UI', Helvetica, Arial, sans-serif");
-const serif = escape("Georgia, 'Times New Roman', serif");
+const font = escapeHtml("'Inter', 'Segoe UI', Helvetica, Arial, sans-serif");
+const serif = escapeHtml("Georgia, 'Times New Roman', serif");
 /** One paragraph's style: `extra` goes after the shared text settings, `bottom` is its margin below. */
 const textStyle = (extra = '', { size = '16px', colour = colours.ink, bottom = '16px' } = {}) =>
   `font-size:${size};line-height:24px;font-family:${font};color:${colour};margin:0 0 ${bottom};${extra}margin-top:0;margin-right:0;margin-bottom:${bottom};margin-left:0`;
@@ -83,10 +87,13 @@ const buttonTextStyle = 'max-width:100%;display:inline-block;line-height:120%;ms
 const cellStyle = (extra: string, row: { strong?: boolean; muted?: boolean }) =>
   `font-family:${font};font-size:16px;line-height:24px;color:${row.muted ? colours.muted : colours.ink};margin:0;${extra};font-weight:${row.strong ? 700 : 400}`;
 
+/** How every layout table opens: full width, no spacing, and not a data table to a screen reader. */
+const layoutTable = '<table align="center" width="100%" border="0" cellPadding="0" cellSpacing="0" role="presentation"';
+
 /** A full-width table of one cell holding `inner`: a block every mail app lays out alike. */
 function section(inner: string, style: string, className?: string): string {
   const classAttribute = className ? ` class="${className}"` : '';
-  return `<table align="center" width="100%" border="0" cellPadding="0" cellSpacing="0" role="presentation"${classAttribute} style="${style}"><tbody><tr><td>${inner}</td></tr></tbody></table>`;
+  return `${layoutTable}${classAttribute} style="${style}"><tbody><tr><td>${inner}</td></tr></tbody></table>`;
 }
 
 /**
@@ -98,21 +105,21 @@ function linkable(href: string): boolean {
 }
 
 function link(href: string, label: string): string {
-  if (!linkable(href)) return escape(label);
-  return `<a href="${escape(href)}" class="mail-link" style="${linkStyle}" target="_blank">${escape(label)}</a>`;
+  if (!linkable(href)) return escapeHtml(label);
+  return `<a href="${escapeHtml(href)}" class="mail-link" style="${linkStyle}" target="_blank">${escapeHtml(label)}</a>`;
 }
 
 function button(href: string, label: string): string {
-  const text = `<span style="${buttonTextStyle}">${escape(label)}</span>`;
+  const text = `<span style="${buttonTextStyle}">${escapeHtml(label)}</span>`;
   if (!linkable(href)) return text;
-  return `<a href="${escape(href)}" style="${buttonStyle}" target="_blank">${buttonBefore}${text}${buttonAfter}</a>`;
+  return `<a href="${escapeHtml(href)}" style="${buttonStyle}" target="_blank">${buttonBefore}${text}${buttonAfter}</a>`;
 }
 
 /** A bare address in a line becomes a link in HTML. */
 function withLinks(line: string): string {
   return line
     .split(/(https?:\/\/[^\s]+)/g)
-    .map((piece) => (/^https?:\/\//.test(piece) ? link(piece, piece) : escape(piece)))
+    .map((piece) => (/^https?:\/\//.test(piece) ? link(piece, piece) : escapeHtml(piece)))
     .join('');
 }
 
@@ -123,15 +130,15 @@ function paragraph(lines: string[]): string {
 
 function tableRow(row: { label: string; value: string; strong?: boolean; muted?: boolean }): string {
   const className = row.muted ? 'mail-muted' : 'mail-ink';
-  const label = `<td class="${className}" style="${cellStyle('padding:6px 8px 6px 0', row)}">${escape(row.label)}</td>`;
-  const value = `<td align="right" class="${className}" style="${cellStyle('padding:6px 0;white-space:nowrap;text-align:right', row)}">${escape(row.value)}</td>`;
-  return `<table align="center" width="100%" border="0" cellPadding="0" cellSpacing="0" role="presentation" class="mail-rule" style="border-bottom:1px solid ${colours.rule}"><tbody style="width:100%"><tr style="width:100%">${label}${value}</tr></tbody></table>`;
+  const label = `<td class="${className}" style="${cellStyle('padding:6px 8px 6px 0', row)}">${escapeHtml(row.label)}</td>`;
+  const value = `<td align="right" class="${className}" style="${cellStyle('padding:6px 0;white-space:nowrap;text-align:right', row)}">${escapeHtml(row.value)}</td>`;
+  return `${layoutTable} class="mail-rule" style="border-bottom:1px solid ${colours.rule}"><tbody style="width:100%"><tr style="width:100%">${label}${value}</tr></tbody></table>`;
 }
 
 function partHtml(part: Exclude<MailPart, string>): string {
   switch (part.kind) {
     case 'list':
-      return section(part.items.map((item) => `<p class="mail-ink" style="${itemStyle}">${escape(item.trim())}</p>`).join(''), 'margin:0 0 16px');
+      return section(part.items.map((item) => `<p class="mail-ink" style="${itemStyle}">${escapeHtml(item.trim())}</p>`).join(''), 'margin:0 0 16px');
     case 'table':
       return section(part.rows.map(tableRow).join(''), 'margin:0 0 16px');
     case 'button':
@@ -139,7 +146,7 @@ function partHtml(part: Exclude<MailPart, string>): string {
     case 'link':
       return `<p class="mail-ink" style="${paragraphStyle}">${link(part.href, part.label)}</p>`;
     case 'callout':
-      return `<p class="mail-callout" style="${calloutStyle}">${escape(part.text)}</p>`;
+      return `<p class="mail-callout" style="${calloutStyle}">${escapeHtml(part.text)}</p>`;
   }
 }
 
@@ -170,7 +177,7 @@ const previewFiller = '\u00a0\u200c\u200b\u200d\u200e\u200f\ufeff';
 function previewHtml(preview: string): string {
   const shown = preview.substring(0, previewLength);
   const filler = shown.length < previewLength ? `<div>${previewFiller.repeat(previewLength - shown.length)}</div>` : '';
-  return `<div style="display:none;overflow:hidden;line-height:1px;opacity:0;max-height:0;max-width:0" data-skip-in-text="true">${escape(shown)}${filler}</div>`;
+  return `<div style="display:none;overflow:hidden;line-height:1px;opacity:0;max-height:0;max-width:0" data-skip-in-text="true">${escapeHtml(shown)}${filler}</div>`;
 }
 
 function documentHtml(content: MailContent): string {
@@ -178,19 +185,19 @@ function documentHtml(content: MailContent): string {
     .map((item) => ('lines' in item ? paragraph(item.lines) : partHtml(item)))
     .join('');
   const card = section(
-    `<p class="mail-ink" style="${greetingStyle}">${escape(content.greeting)}</p>${body}` +
+    `<p class="mail-ink" style="${greetingStyle}">${escapeHtml(content.greeting)}</p>${body}` +
       `<hr class="mail-rule" style="width:100%;border:none;border-top:1px solid #eaeaea;border-color:${colours.rule};margin:8px 0 16px"/>` +
-      `<p class="mail-muted" style="${footerStyle}">${escape(content.siteName)}: premium Indian mangoes, delivered fresh across New Zealand.</p>`,
+      `<p class="mail-muted" style="${footerStyle}">${escapeHtml(content.siteName)}: premium Indian mangoes, delivered fresh across New Zealand.</p>`,
     `background-color:${colours.card};border-radius:16px;padding:28px 28px 12px`,
     'mail-card',
   );
-  const heading = `<h1 class="mail-ink" style="font-family:${serif};font-size:26px;line-height:32px;color:${colours.ink};margin:0 0 16px 4px"><span style="color:${colours.mango}">●</span> ${escape(content.siteName)}</h1>`;
-  const container = `<table align="center" width="100%" border="0" cellPadding="0" cellSpacing="0" role="presentation" style="max-width:560px;width:100%"><tbody><tr style="width:100%"><td>${heading}${card}</td></tr></tbody></table>`;
+  const heading = `<h1 class="mail-ink" style="font-family:${serif};font-size:26px;line-height:32px;color:${colours.ink};margin:0 0 16px 4px"><span style="color:${colours.mango}">●</span> ${escapeHtml(content.siteName)}</h1>`;
+  const container = `${layoutTable} style="max-width:560px;width:100%"><tbody><tr style="width:100%"><td>${heading}${card}</td></tr></tbody></table>`;
   return (
     '<!DOCTYPE html><html dir="ltr" lang="en-NZ"><head>' +
     '<meta content="text/html; charset=UTF-8" http-equiv="Content-Type"/><meta name="x-apple-disable-message-reformatting"/>' +
     '<meta name="color-scheme" content="light dark"/><meta name="supported-color-schemes" content="light dark"/>' +
-    `<title>${escape(content.subject)}</title><style>${darkStyles}</style></head>` +
+    `<title>${escapeHtml(content.subject)}</title><style>${darkStyles}</style></head>` +
     // The page colour is the class's, not inline: the dark rule could not override an inline one.
     `<body class="mail-page" style="margin:0;padding:0">${content.preview ? previewHtml(content.preview) : ''}` +
     `<table border="0" width="100%" cellPadding="0" cellSpacing="0" role="presentation" align="center"><tbody><tr><td style="margin:0;padding:24px 8px">${container}</td></tr></tbody></table>` +
