@@ -37,15 +37,21 @@ const cartedProductColumns = {
   isHidden: products.isHidden,
 };
 
-/** A shopper's cart lines with what checkout needs of their products, oldest line first: checkout prices these. */
-export async function cartLinesOf(db: Db | Tx, userId: number) {
-  return db
+/**
+ * A shopper's cart lines with what checkout needs of their products, oldest line first: checkout
+ * prices these. `holdProducts` (in an order's transaction) takes each product row's key share, as
+ * the order's lines referencing them will: a product being deleted is waited for and then gone
+ * from the lines, and one not yet deleted cannot be until the order is in.
+ */
+export async function cartLinesOf(db: Db | Tx, userId: number, { holdProducts = false } = {}) {
+  const lines = db
     .select({ line: { id: cartLines.id, quantity: cartLines.quantity }, product: cartedProductColumns })
     .from(cartLines)
     .innerJoin(carts, eq(carts.id, cartLines.cartId))
     .innerJoin(products, eq(products.id, cartLines.productId))
     .where(eq(carts.userId, userId))
     .orderBy(asc(cartLines.id));
+  return holdProducts ? lines.for('key share', { of: products }) : lines;
 }
 
 /** What the cart view shows of a line and its product; read in one statement per cart. */

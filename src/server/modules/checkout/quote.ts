@@ -52,6 +52,8 @@ export interface PriceOptions {
    * same moment is either seen by this order or waits for it: never applied from a stale copy.
    */
   lockPromo?: boolean;
+  /** An order holds its products' rows from this read (their key share): none is deleted under it (cartLinesOf). */
+  holdProducts?: boolean;
 }
 
 /** Delivery as pricing sees it: the flat shipping, and the rural surcharge when the address is rural. */
@@ -70,9 +72,9 @@ export async function priceCart(
   delivery: DeliveryPrice,
   userId: number,
   promoCode: string | undefined,
-  { now = new Date(), lockPromo = false }: PriceOptions = {},
+  { now = new Date(), lockPromo = false, holdProducts = false }: PriceOptions = {},
 ): Promise<PricedCart> {
-  const lines: PricedLine[] = (await cartLinesOf(db, userId)).map(({ line, product }) => ({ cartLineId: line.id, quantity: line.quantity, product }));
+  const lines: PricedLine[] = (await cartLinesOf(db, userId, { holdProducts })).map(({ line, product }) => ({ cartLineId: line.id, quantity: line.quantity, product }));
   if (!lines.length) throw new BadRequest('Your cart is empty');
   const priced = lines.map((line) => ({ unitPriceCents: line.product.priceCents, quantity: line.quantity }));
   const subtotal = orderTotals(priced, 0, 0).subtotalCents;

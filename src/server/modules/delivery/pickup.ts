@@ -60,19 +60,26 @@ export async function pickupDates(db: Db | Tx, settings: DeliverySettings, now: 
   return pickupOptions(settings, now, await pickupsBookedBetween(db, from, addDays(from, pickupHorizonDays)));
 }
 
+/** Why `date` cannot be a pickup day at `now` (a 400 on the field), whatever is booked; null when it can. */
+export function pickupDayRefusal(settings: DeliverySettings, date: string, now: Date): BadRequest | null {
+  const refuse = (message: string) => new BadRequest(message, { pickupDate: message });
+  const first = firstPackingDay(now, settings.cutoffTime);
+  if (date < first) return refuse(`${formatDay(date)} is too soon for pickup now. Please choose a later day.`);
+  if (date >= addDays(first, pickupHorizonDays)) return refuse('That pickup day is too far ahead. Please choose one of the days offered.');
+  const reason = pickupWhyNot(settings, date, 0);
+  if (reason === undefined) return refuse(`There is no pickup on ${formatDay(date)}. Please choose one of the days offered.`);
+  if (reason !== null) return refuse(`${formatDay(date)} is not available for pickup (${reason}). Please choose another day.`);
+  return null;
+}
+
 /**
  * Checks the pickup day the shopper chose and takes one of its places in `tx`, with a conditional
  * update: of parallel orders only as many as the day holds succeed. A full day answers 409 with
  * the next free one; any other refusal is a 400 on the field.
  */
 export async function bookPickupDay(tx: Tx, settings: DeliverySettings, date: string, now: Date): Promise<void> {
-  const refuse = (message: string) => new BadRequest(message, { pickupDate: message });
-  const first = firstPackingDay(now, settings.cutoffTime);
-  if (date < first) throw refuse(`${formatDay(date)} is too soon for pickup now. Please choose a later day.`);
-  if (date >= addDays(first, pickupHorizonDays)) throw refuse('That pickup day is too far ahead. Please choose one of the days offered.');
-  const reason = pickupWhyNot(settings, date, 0);
-  if (reason === undefined) throw refuse(`There is no pickup on ${formatDay(date)}. Please choose one of the days offered.`);
-  if (reason !== null) throw refuse(`${formatDay(date)} is not available for pickup (${reason}). Please choose another day.`);
+  const refused = pickupDayRefusal(settings, date, now);
+  if (refused) throw refused;
   await tx.insert(pickupDays).values({ date, bookedOrders: 0 }).onConflictDoNothing();
   const [claimed] = await tx
     .update(pickupDays)

@@ -156,6 +156,11 @@ export async function firstFreeDate(tx: Tx, request: DeliveryRequest, notBefore?
   return free ? { date: free.date, dispatchDate: free.dispatchDate } : null;
 }
 
+/** The day boxes for `region` leave to arrive on `deliveryDate` (its lead days before), whether or not that day can be booked. */
+export function dispatchDateFor(settings: DeliverySettings, region: NzRegion, deliveryDate: string): string {
+  return addDays(deliveryDate, -settings.regions[region].leadDays);
+}
+
 /**
  * Checks a date the shopper chose for `region` (a delivery day there, not closed, not a holiday,
  * not passed) and claims its dispatch day's capacity in `tx`: a full day answers 409 with the
@@ -163,7 +168,7 @@ export async function firstFreeDate(tx: Tx, request: DeliveryRequest, notBefore?
  */
 export async function bookChosenDate(tx: Tx, request: DeliveryRequest, deliveryDate: string): Promise<BookedDelivery> {
   const { settings, region, boxes, now } = request;
-  const dispatchDate = addDays(deliveryDate, -settings.regions[region].leadDays);
+  const dispatchDate = dispatchDateFor(settings, region, deliveryDate);
   const refuse = (message: string) => new BadRequest(message, { deliveryDate: message });
   if (dispatchDate < firstPackingDay(now, settings.cutoffTime)) throw refuse(`${formatDay(deliveryDate)} is too soon for delivery to ${region} now. Please choose a later date.`);
   if (deliveryDate > addDays(now.toISOString().slice(0, 10), horizonDays + 7)) throw refuse('That delivery date is too far ahead. Please choose one of the dates offered.');

@@ -22,7 +22,8 @@ export async function claimPromoUse(tx: Tx, promoId: number): Promise<void> {
 
 /**
  * Takes in-stock boxes with `stock = stock - n where stock >= n` (in product order, so parallel
- * orders never deadlock) and checks pre-order limits; any shortfall undoes the whole order.
+ * orders never deadlock) and checks pre-order limits; any shortfall undoes the whole order. Runs
+ * after the order's lines are written, so a pre-order's count includes its own boxes.
  */
 export async function claimStock(tx: Tx, priced: PricedCart, clock: () => Date): Promise<boolean> {
   const byProduct = [...priced.lines].sort((a, b) => a.product.id - b.product.id);
@@ -48,8 +49,10 @@ export async function claimStock(tx: Tx, priced: PricedCart, clock: () => Date):
 }
 
 /**
- * A pre-order takes no stock, but its product row is locked: a limit is counted under the lock, and
- * a product deleted meanwhile answers 409 rather than failing the order line's reference.
+ * A pre-order takes no stock, but its product row is locked: a limit is counted under the lock. The
+ * lock is `for no key update`, as an update of the row takes: the order holds the row's key share
+ * since it priced the cart (its line references the row), and `for update` would wait on every
+ * other order's share, as theirs on ours.
  */
 async function claimPreOrder(tx: Tx, carted: { id: number; name: string }, quantity: number, clock: () => Date): Promise<boolean> {
   const productId = carted.id;
@@ -57,7 +60,7 @@ async function claimPreOrder(tx: Tx, carted: { id: number; name: string }, quant
     .select({ name: products.name, isPreOrder: products.isPreOrder, preOrdersOpenAt: products.preOrdersOpenAt, preOrderLimit: products.preOrderLimit })
     .from(products)
     .where(eq(products.id, productId))
-    .for('update');
+    .for('no key update');
   if (!product) {
     const message = `${carted.name} is no longer available. Please remove it from your cart.`;
     throw new Conflict(message, { cart: message });
@@ -71,7 +74,8 @@ async function claimPreOrder(tx: Tx, carted: { id: number; name: string }, quant
   // flight as staff move the opening sees the new time, and one queued at the opening is on time.
   refuseBeforeOpening(product, clock(), 'cart');
   if (product.preOrderLimit === null) return false;
-  const taken = (await preOrderedBoxes(tx, productId)).get(productId) ?? 0;
+  // The order's own boxes are among those counted: the others' are what this order may take from.
+  const taken = ((await preOrderedBoxes(tx, productId)).get(productId) ?? 0) - quantity;
   const left = Math.max(product.preOrderLimit - taken, 0);
   if (quantity > left) throw preOrderShortfall(product.name, left);
   return true;

@@ -11,8 +11,8 @@ import type { UserRow } from '../auth/user-view';
 import { priceCart } from '../checkout/quote';
 import { packingRegion } from '../delivery/calendar';
 import { hoursText } from '../../../contracts/pickup';
-import { bookPickupDay, newPickupCode, pickupHoursOn } from '../delivery/pickup';
-import { type BookedDelivery, bookChosenDate } from '../delivery/service';
+import { bookPickupDay, newPickupCode, pickupDayRefusal, pickupHoursOn } from '../delivery/pickup';
+import { bookChosenDate, dispatchDateFor } from '../delivery/service';
 import { claimPromoUse, claimStock, refuseFullPreOrder } from './claims';
 import { confirmationMail } from './mail';
 import type { OrderDeps, OrderService, PlaceOrderRequest } from './service';
@@ -85,7 +85,7 @@ export class OrderPlacing {
     const shipping = pickup ? collectorOf(user) : input.shipping!;
     const rural = !pickup && isRuralAddress(shipping);
     const prices = pickup ? { shippingCents: 0, ruralSurchargeCents: 0 } : { shippingCents: settings.shippingCents, ruralSurchargeCents: rural ? delivery.ruralSurchargeCents : 0 };
-    const priced = await priceCart(tx, prices, user.id, input.promoCode, { lockPromo: true });
+    const priced = await priceCart(tx, prices, user.id, input.promoCode, { lockPromo: true, holdProducts: true });
     if (pickup && priced.lines.some(({ product }) => product.isPreOrder)) {
       throw fieldError('fulfilment', 'Pre-orders are delivered when their boxes arrive: choose delivery for this order.');
     }
@@ -106,15 +106,12 @@ export class OrderPlacing {
     for (const { product } of priced.lines) {
       if (product.isHidden) throw new Conflict(`${product.name} is no longer available. Please remove it from your cart.`, { cart: `${product.name} is no longer available` });
     }
-    if (priced.promo) await claimPromoUse(tx, priced.promo.row.id);
-    const stockChanged = await claimStock(tx, priced, this.deps.delivery.clock);
-    // After stock, as every order locks: promo, products, then the dispatch day.
-    let booked: BookedDelivery | null = null;
-    if (datedNow && input.deliveryDate) {
-      const boxes = boxesOf(priced.lines);
-      booked = await bookChosenDate(tx, { settings: delivery, region: shipping.region, boxes, now: this.deps.delivery.clock() }, input.deliveryDate);
-    }
-    if (pickup) await bookPickupDay(tx, delivery, pickup.date, this.deps.delivery.clock());
+    // What the order records of its day is known before the day is booked: a delivery's dispatch
+    // day is the chosen date less the region's lead days; a pickup day must be one with hours.
+    const boxes = boxesOf(priced.lines);
+    const chosen = datedNow && input.deliveryDate ? { deliveryDate: input.deliveryDate, dispatchDate: dispatchDateFor(delivery, shipping.region, input.deliveryDate), boxes } : null;
+    const pickupRefused = pickup && pickupDayRefusal(delivery, pickup.date, this.deps.delivery.clock());
+    if (pickupRefused) throw pickupRefused;
 
     const { totals } = priced;
     const [order] = await tx
@@ -146,9 +143,9 @@ export class OrderPlacing {
         pickupBooked: Boolean(pickup),
         rural,
         ruralSurchargeCents: totals.ruralSurchargeCents,
-        deliveryDate: pickup ? pickup.date : (booked?.deliveryDate ?? null),
-        dispatchDate: booked?.dispatchDate ?? null,
-        deliveryBoxes: booked?.boxes ?? 0,
+        deliveryDate: pickup ? pickup.date : (chosen?.deliveryDate ?? null),
+        dispatchDate: chosen?.dispatchDate ?? null,
+        deliveryBoxes: chosen?.boxes ?? 0,
         idempotencyKey: input.idempotencyKey,
       })
       .returning();
@@ -190,6 +187,14 @@ export class OrderPlacing {
     const events = [{ ...event, id: 0, createdAt: order!.createdAt }];
     const view = viewOf(order!, lines, events, settings, Boolean(this.deps.stripe));
     await queueMail(tx, confirmationMail(this.orders.mailContext(user, view, settings)), { alongside: writes });
+
+    // The claims come last, in the order every order locks (promo, products, then the day), so the
+    // rows many shoppers share are held only from their claim to the commit: in a rush on one
+    // variety its row is the queue, and a claim that fails takes the order written above back with it.
+    if (priced.promo) await claimPromoUse(tx, priced.promo.row.id);
+    const stockChanged = await claimStock(tx, priced, this.deps.delivery.clock);
+    if (chosen) await bookChosenDate(tx, { settings: delivery, region: shipping.region, boxes, now: this.deps.delivery.clock() }, chosen.deliveryDate);
+    if (pickup) await bookPickupDay(tx, delivery, pickup.date, this.deps.delivery.clock());
     return { order: order!, view, stockChanged };
   }
 
