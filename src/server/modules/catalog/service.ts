@@ -118,7 +118,10 @@ export class CatalogService {
 
   async update(id: number, input: ProductUpdate, actor: Actor): Promise<Product> {
     const row = await this.db.transaction(async (tx) => {
-      const [before] = await tx.select().from(products).where(eq(products.id, id)).for('update');
+      // `no key update`, what the update takes anyway: orders being placed hold the row's key share
+      // from pricing to commit (decision 0045), which `for update` would wait out for as long as
+      // they keep coming, in a rush the whole rush.
+      const [before] = await tx.select().from(products).where(eq(products.id, id)).for('no key update');
       if (!before) throw new NotFound('Product not found');
       if (before.archivedAt && input.isHidden === false) throw new Conflict(`${before.name} is archived: restore it before showing it in the shop`, { isHidden: 'Restore the product first' });
       checkPreOrder({
@@ -182,7 +185,7 @@ export class CatalogService {
   /** Archiving hides a product for good (it cannot be shown again until restored); restoring leaves it hidden. */
   async setArchived(id: number, archived: boolean, actor: Actor): Promise<AdminProductRow> {
     await this.db.transaction(async (tx) => {
-      const [before] = await tx.select().from(products).where(eq(products.id, id)).for('update');
+      const [before] = await tx.select().from(products).where(eq(products.id, id)).for('no key update');
       if (!before) throw new NotFound('Product not found');
       if (Boolean(before.archivedAt) === archived) return;
       const [after] = await tx

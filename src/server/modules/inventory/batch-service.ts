@@ -39,7 +39,8 @@ export class BatchService {
     const harvest = harvestProblem(input.harvestedOn, this.deps.clock());
     if (harvest) throw fieldError('harvestedOn', harvest);
     const batch = await this.deps.db.transaction(async (tx) => {
-      const [product] = await tx.select().from(products).where(eq(products.id, productId)).for('update');
+      // As every staff change of a product, `no key update`: not held up by orders in flight (decision 0045).
+      const [product] = await tx.select().from(products).where(eq(products.id, productId)).for('no key update');
       if (!product) throw new NotFound('Product not found');
       if (product.isPreOrder) {
         const message = `${product.name} is sold as a pre-order: record its boxes as a shipment under Pre-orders, so the pre-orders waiting get them first.`;
@@ -62,7 +63,7 @@ export class BatchService {
   async writeOff(productId: number, batchId: number, input: WriteOff, actor: Actor): Promise<BatchView> {
     const batch = await this.deps.db.transaction(async (tx) => {
       // Product, then batch: the order every stock change locks them in.
-      const [product] = await tx.select().from(products).where(eq(products.id, productId)).for('update');
+      const [product] = await tx.select().from(products).where(eq(products.id, productId)).for('no key update');
       if (!product) throw new NotFound('Product not found');
       const [before] = await tx.select().from(stockBatches).where(and(eq(stockBatches.id, batchId), eq(stockBatches.productId, productId))).for('update');
       if (!before) throw new NotFound('Batch not found');

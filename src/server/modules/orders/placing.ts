@@ -188,9 +188,10 @@ export class OrderPlacing {
     const view = viewOf(order!, lines, events, settings, Boolean(this.deps.stripe));
     await queueMail(tx, confirmationMail(this.orders.mailContext(user, view, settings)), { alongside: writes });
 
-    // The claims come last, in the order every order locks (promo, products, then the day), so the
-    // rows many shoppers share are held only from their claim to the commit: in a rush on one
-    // variety its row is the queue, and a claim that fails takes the order written above back with it.
+    // The claims come last, in the order every order locks (promo, products, then the day), so a
+    // product's or a day's row is held only from its claim to the commit: in a rush on one variety
+    // that row is the queue (decision 0045). A claim that fails takes the order above back with it.
+    // (A promo code's row is locked from pricing, where its terms are read.)
     if (priced.promo) await claimPromoUse(tx, priced.promo.row.id);
     const stockChanged = await claimStock(tx, priced, this.deps.delivery.clock);
     if (chosen) await bookChosenDate(tx, { settings: delivery, region: shipping.region, boxes, now: this.deps.delivery.clock() }, chosen.deliveryDate);

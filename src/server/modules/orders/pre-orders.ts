@@ -165,7 +165,9 @@ export class PreOrderService {
    */
   async openSales(productId: number, actor: Actor): Promise<{ stock: number }> {
     const stock = await this.deps.db.transaction(async (tx) => {
-      const [product] = await tx.select().from(products).where(eq(products.id, productId)).for('update');
+      // An order being placed holds only the row's key share until its claim (decision 0045): its
+      // boxes are not counted below, and its claim, waiting on this lock, then finds no pre-order.
+      const [product] = await tx.select().from(products).where(eq(products.id, productId)).for('no key update');
       if (!product) throw new NotFound('Product not found');
       if (!product.isPreOrder) throw new Conflict(`${product.name} already sells from its stock.`);
       const { boxes } = await waitingBoxes(tx, productId);
@@ -385,7 +387,8 @@ async function lockWaiting(tx: Tx, productId: number) {
     .where(waitsFor(tx, productId))
     .orderBy(asc(orders.id))
     .for('update');
-  const [product] = await tx.select().from(products).where(eq(products.id, productId)).for('update');
+  // As every staff change of a product, `no key update`: not held up by orders in flight (decision 0045).
+  const [product] = await tx.select().from(products).where(eq(products.id, productId)).for('no key update');
   if (!product) throw new NotFound('Product not found');
   return { lockedOrders, product };
 }

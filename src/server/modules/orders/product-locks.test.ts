@@ -1,0 +1,81 @@
+import { eq } from 'drizzle-orm';
+import type pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { orders } from '../../db/schema';
+import { quickShopper, testProduct } from '../../testing/order-helpers';
+import { openStaffShop, type StaffCall, type TestShop } from '../../testing/test-app';
+
+let shop: TestShop;
+let staff: StaffCall;
+beforeAll(async () => ({ shop, staff } = await openStaffShop()));
+afterAll(async () => shop?.close());
+
+const pool = () => (shop.database.db as unknown as { $client: pg.Pool }).$client;
+
+/**
+ * Staff delete a product in a transaction still open while a shopper who has it in their cart
+ * places an order. Only PostgreSQL runs the two at once, so the race is played there, with a second
+ * connection holding the delete. The order's lines reference the product, and are written before
+ * its claims: the order must see the product gone, never fail on the reference.
+ */
+describe.runIf(process.env.DATABASE_URL)('a product deleted while an order is being placed', () => {
+  it('answers the shopper that the cart is empty, writes no order and sends no mail', async () => {
+    const product = await testProduct(shop, { name: 'Deleted Alphonso' });
+    const shopper = await quickShopper(shop);
+    await shopper.add(product.id, 1);
+    const database = pool();
+    const deleting = await database.connect();
+    const outboxBefore = (await database.query<{ n: number }>('select count(*)::int as n from mail_outbox')).rows[0]!.n;
+    let answer: Awaited<ReturnType<typeof shopper.order>>;
+    try {
+      await deleting.query('begin');
+      await deleting.query('delete from products where id = $1', [product.id]);
+      let answered = false;
+      const placing = shopper.order().finally(() => {
+        answered = true;
+      });
+      // Let the order reach the product's row and wait on the staff's lock.
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      expect(answered).toBe(false);
+      await deleting.query('commit');
+      answer = await placing;
+    } finally {
+      deleting.release();
+    }
+    expect(answer.statusCode).toBe(400);
+    expect(answer.json<{ message: string }>().message).toBe('Your cart is empty');
+    expect(await shop.database.db.select({ id: orders.id }).from(orders).where(eq(orders.userId, shopper.user.id))).toEqual([]);
+    expect((await database.query<{ n: number }>('select count(*)::int as n from mail_outbox')).rows[0]!.n).toBe(outboxBefore);
+  });
+});
+
+/**
+ * Orders being placed hold their products' key share from pricing to commit, and a rush keeps
+ * some in flight all the time: a staff change that waited for none to hold it would wait out the
+ * rush. A second connection holds the key share as an order in flight does.
+ */
+describe.runIf(process.env.DATABASE_URL)('a product changed by staff while orders are being placed', () => {
+  it('hides, archives and restores it without waiting for the orders to finish', async () => {
+    const product = await testProduct(shop, { name: 'Rushed Kesar' });
+    const inFlight = await pool().connect();
+    try {
+      await inFlight.query('begin');
+      await inFlight.query('select id from products where id = $1 for key share', [product.id]);
+      const changes = [
+        { method: 'PUT' as const, url: `/api/products/${product.id}`, payload: { isHidden: true } },
+        { method: 'PUT' as const, url: `/api/admin/products/${product.id}/archive`, payload: { archived: true } },
+        { method: 'PUT' as const, url: `/api/admin/products/${product.id}/archive`, payload: { archived: false } },
+      ];
+      for (const change of changes) {
+        const answer = staff(change);
+        // Waiting for the order in flight would be waiting for ever: it ends only after this.
+        const heldUp = await Promise.race([answer.then(() => false), new Promise<boolean>((resolve) => setTimeout(() => resolve(true), 5000))]);
+        expect(heldUp, change.url).toBe(false);
+        expect((await answer).statusCode, change.url).toBe(200);
+      }
+    } finally {
+      await inFlight.query('rollback');
+      inFlight.release();
+    }
+  });
+});
