@@ -8,7 +8,7 @@ import { cartLines, carts, orderEvents, orderLines, orders, stockMovements, user
 import { BadRequest, Conflict, fieldError, isUniqueViolation } from '../../lib/errors';
 import { queueMail } from '../../lib/mail-outbox';
 import type { UserRow } from '../auth/user-view';
-import { priceCart } from '../checkout/quote';
+import { type PricedCart, priceCart } from '../checkout/quote';
 import { packingRegion } from '../delivery/calendar';
 import { hoursText } from '../../../contracts/pickup';
 import { bookPickupDay, newPickupCode, pickupDayRefusal, pickupHoursOn } from '../delivery/pickup';
@@ -69,11 +69,15 @@ export class OrderPlacing {
 
   /** The order, its view (null when an earlier submit placed it) and whether stock moved. */
   private async placeInTransaction(tx: Tx, user: UserRow, input: PlaceOrderRequest, settings: StoredSettings, delivery: DeliverySettings) {
-    // One shopper's submits queue here, so a double click finds the first order below.
-    await tx.select({ id: carts.id }).from(carts).where(eq(carts.userId, user.id)).for('update');
-    // Nearly always none: the whole row is read only when there is one.
-    const [seen] = await tx.select({ id: orders.id }).from(orders).where(and(eq(orders.userId, user.id), eq(orders.idempotencyKey, input.idempotencyKey)));
-    const again = seen && (await this.findByKey(tx, user.id, input.idempotencyKey));
+    // One shopper's submits queue on the cart's row, so a double click finds the first order. The
+    // order key is looked up in the same statement (nearly always it is new: the whole order is
+    // read only when it is not). That statement's snapshot is taken before the lock is granted, so
+    // a submit of the key that committed while this one waited is not seen here: it emptied the
+    // cart, and pricing looks the key up again (below). Should the cart have filled again, the
+    // order's unique key refuses this one and the first answers (place).
+    const placedBefore = sql<boolean>`exists (select 1 from ${orders} where ${orders.userId} = ${user.id} and ${orders.idempotencyKey} = ${input.idempotencyKey})`;
+    const [cart] = await tx.select({ placedBefore }).from(carts).where(eq(carts.userId, user.id)).for('update');
+    const again = cart?.placedBefore && (await this.findByKey(tx, user.id, input.idempotencyKey));
     if (again) return { order: again, view: null, stockChanged: false };
     if (input.paymentMethod === 'stripe' && !this.deps.stripe) {
       throw fieldError('paymentMethod', 'Card payment is not available at the moment. Please choose bank transfer.');
@@ -85,7 +89,15 @@ export class OrderPlacing {
     const shipping = pickup ? collectorOf(user) : input.shipping!;
     const rural = !pickup && isRuralAddress(shipping);
     const prices = pickup ? { shippingCents: 0, ruralSurchargeCents: 0 } : { shippingCents: settings.shippingCents, ruralSurchargeCents: rural ? delivery.ruralSurchargeCents : 0 };
-    const priced = await priceCart(tx, prices, user.id, input.promoCode, { lockPromo: true, holdProducts: true });
+    let priced: PricedCart;
+    try {
+      priced = await priceCart(tx, prices, user.id, input.promoCode, { lockPromo: true, holdProducts: true });
+    } catch (error) {
+      // An empty cart (pricing's only refusal): emptied, perhaps, by a submit of this key seen late (above).
+      const placed = error instanceof BadRequest && (await this.findByKey(tx, user.id, input.idempotencyKey));
+      if (placed) return { order: placed, view: null, stockChanged: false };
+      throw error;
+    }
     if (pickup && priced.lines.some(({ product }) => product.isPreOrder)) {
       throw fieldError('fulfilment', 'Pre-orders are delivered when their boxes arrive: choose delivery for this order.');
     }
