@@ -262,6 +262,10 @@ export interface Database {
    * then (on the loss and again once listening resumes) so callers can drop what they cached.
    */
   listen(channel: string, onMessage: (payload: string) => void, onGap?: () => void): Promise<void>;
+  /**
+   * Announces `payload` on `channel` to every listener, in every process. Asked for again before an
+   * earlier one of the same payload has left, it is sent once: the one sent covers both.
+   */
   notify(channel: string, payload: string): Promise<void>;
   close(): Promise<void>;
   /** PGlite only: the whole database as a tarball (tests start from a copy of one). */
@@ -369,6 +373,8 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
     // Statements sent again and again are parsed and planned once per connection (named-statements.ts).
     Client: clientNaming(new StatementNames()),
   });
+  /** Notifications asked for and not yet handed to a connection, by channel and payload (notify). */
+  const unsent = new Map<string, Promise<void>>();
   // A server restart, failover or terminated backend errors idle clients; without a listener that
   // error would end the process. The pool drops the client and opens a new one when next needed.
   pool.on('error', (error) => console.warn(JSON.stringify({ level: 40, msg: 'idle database connection lost', code: (error as { code?: string }).code })));
@@ -397,9 +403,29 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
       }
     },
     listen: (channel, onMessage, onGap) => listening.listen(channel, (payload) => insideTransaction.exit(() => onMessage(payload)), onGap),
-    async notify(channel, payload) {
-      if (insideTransaction.getStore()) throw new SharedHandleInTransactionError();
-      await pool.query('select pg_notify($1, $2)', [channel, payload]);
+    notify(channel, payload) {
+      if (insideTransaction.getStore()) return Promise.reject(new SharedHandleInTransactionError());
+      const key = `${channel}\n${payload}`;
+      // A notification asked for earlier and still waiting for a connection goes out after this
+      // change too, and covers it: in a rush a placement's change of the catalogue joins it.
+      const waiting = unsent.get(key);
+      if (waiting) return waiting;
+      const sent = (async () => {
+        const client = await pool.connect().finally(() => {
+          // From here on a change needs a notification of its own: this one may be on its way.
+          if (unsent.get(key) === sent) unsent.delete(key);
+        });
+        try {
+          await client.query('select pg_notify($1, $2)', [channel, payload]);
+          client.release();
+        } catch (error) {
+          // A connection that failed is dropped rather than handed out again.
+          client.release(error instanceof Error ? error : true);
+          throw error;
+        }
+      })();
+      unsent.set(key, sent);
+      return sent;
     },
     waiting: () => pool.waitingCount,
     observe(observer) {

@@ -99,4 +99,19 @@ describe('notifications', () => {
     const error = await within(10_000, attempt).catch((caught: unknown) => caught);
     expect(error instanceof SharedHandleInTransactionError || (error as Error).cause instanceof SharedHandleInTransactionError).toBe(true);
   });
+
+  // The embedded database's are handed to this process's listeners directly, each one.
+  it.runIf(process.env.DATABASE_URL)('go out once for the same news asked for again before it left, and again when asked after', async () => {
+    const { database } = shop;
+    const heard: string[] = [];
+    const channel = `test_channel_once_${Date.now()}`;
+    await database.listen(channel, (payload) => heard.push(payload));
+    // Asked for in one go: the first waits for a connection while the others are asked.
+    await Promise.all([database.notify(channel, 'products'), database.notify(channel, 'products'), database.notify(channel, 'settings'), database.notify(channel, 'products')]);
+    await vi.waitFor(() => expect(heard).toHaveLength(2), { timeout: 5000, interval: 20 });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(heard.sort()).toEqual(['products', 'settings']);
+    await database.notify(channel, 'products');
+    await vi.waitFor(() => expect(heard).toHaveLength(3), { timeout: 5000, interval: 20 });
+  });
 });
