@@ -87,16 +87,17 @@ function preOrderShortfall(name: string, left: number): Conflict {
 }
 
 /**
- * Before a placement's transaction: a pre-order line in the shopper's cart that asks for more boxes
- * than are left is refused at once, with the answer the claim under the product's lock would give.
- * In a rush, once a variety is full, each late shopper then costs one read instead of a transaction
- * queued behind the product's lock. Read without locks, the count is the state at one moment, as
- * true an answer as the locked count (decision 0042). It leaves the answer to the transaction when
- * that would refuse the cart for another reason of the cart's own first: a submit already placed
- * (its order answers), a pickup, a hidden product, and, before the full line in the claim's product
- * order, a line short of stock or a pre-order not open yet at `now`.
+ * Before a placement's transaction: a line in the shopper's cart that asks for more boxes than are
+ * left (a pre-order's under its limit, or a product's stock) is refused at once, with the answer
+ * the claim under the product's lock would give. In a rush, once a variety is sold out, each late
+ * shopper then costs one read instead of a transaction that writes the order and then fails its
+ * claim, queued behind the product's lock. Read without locks, the count is the state at one
+ * moment, as true an answer as the locked count (decisions 0042, 0045). It leaves the answer to the
+ * transaction when that would refuse the cart for another reason of the cart's own first: a submit
+ * already placed (its order answers), a pickup, a hidden product, and, before the short line in the
+ * claim's product order, a pre-order not open yet at `now`.
  */
-export async function refuseFullPreOrder(db: Db, userId: number, input: Pick<PlaceOrderRequest, 'idempotencyKey' | 'fulfilment'>, now: Date): Promise<void> {
+export async function refuseSoldOut(db: Db, userId: number, input: Pick<PlaceOrderRequest, 'idempotencyKey' | 'fulfilment'>, now: Date): Promise<void> {
   if (input.fulfilment === 'pickup') return;
   const placedBefore = sql<boolean>`exists (select 1 from ${orders} where ${orders.userId} = ${userId} and ${orders.idempotencyKey} = ${input.idempotencyKey})`;
   const lines = await db
@@ -121,7 +122,7 @@ export async function refuseFullPreOrder(db: Db, userId: number, input: Pick<Pla
   if (lines.some((line) => line.placedBefore || line.isHidden)) return;
   for (const line of lines) {
     if (!line.isPreOrder) {
-      if (line.stock < line.quantity) return;
+      if (line.stock < line.quantity) throw outOfStock(line.name, line.stock);
       continue;
     }
     if (line.preOrdersOpenAt && line.preOrdersOpenAt > now) return;

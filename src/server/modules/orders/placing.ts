@@ -13,7 +13,7 @@ import { packingRegion } from '../delivery/calendar';
 import { hoursText } from '../../../contracts/pickup';
 import { bookPickupDay, newPickupCode, pickupDayRefusal, pickupHoursOn } from '../delivery/pickup';
 import { bookChosenDate, dispatchDateFor } from '../delivery/service';
-import { claimPromoUse, claimStock, refuseFullPreOrder } from './claims';
+import { claimPromoUse, claimStock, refuseSoldOut } from './claims';
 import { confirmationMail } from './mail';
 import type { OrderDeps, OrderService, PlaceOrderRequest } from './service';
 import { type OrderRow, viewOf } from './view';
@@ -39,7 +39,7 @@ export class OrderPlacing {
     // A submit seen before (a retry, a double click) is found inside the transaction, under the cart's lock.
     const delivery = await this.deps.delivery.settings();
     // Card payment switched off is the submit's own fault: the transaction names it first.
-    if (input.paymentMethod !== 'stripe' || this.deps.stripe) await refuseFullPreOrder(db, user.id, input, this.deps.delivery.clock());
+    if (input.paymentMethod !== 'stripe' || this.deps.stripe) await refuseSoldOut(db, user.id, input, this.deps.delivery.clock());
     let placed: Awaited<ReturnType<OrderPlacing['placeInTransaction']>>;
     try {
       placed = await db.transaction((tx) => this.placeInTransaction(tx, user, input, settings, delivery));
