@@ -167,7 +167,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const cart = new CartService(db, imageSizes, clock);
   const stripe = config.stripe ? new StripeCheckout(config.stripe) : undefined;
   const delivery = new DeliveryService(db, bus, clock);
-  const orders = new OrderService({ db, settings, delivery, bus, stripe, publicUrl, clock, log: app.log });
+  const orderDeps = { db, settings, delivery, bus, stripe, publicUrl, clock, log: app.log, serialTransactions: database.kind === 'pglite' };
+  const orders = new OrderService(orderDeps);
   const waitlist = new WaitlistService({ db, limiter, catalog, publicUrl, clock });
   const readyReminders = new ReadyReminders({ db, clock, publicUrl, siteName: async () => (await settings.stored()).siteName });
   const services: AppServices = { clock, settings, catalog, cart, sessions, limiter, outbox, bus, orders, images, imageSizes, waitlist, readyReminders };
@@ -205,7 +206,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(accountRoutes({ db, limiter, config }));
   await app.register(staffOrderRoutes({ db, orders }));
   await app.register(claimRoutes({ claims: new ClaimService({ db, settings, orders, bus, publicUrl, delivery }), limiter, uploads: { bodyIdleMs: config.bodyIdleMs, uploadsAtOnce: config.uploadsAtOnce } }));
-  await app.register(preOrderRoutes(new PreOrderService({ db, settings, delivery, bus, stripe, publicUrl, clock, log: app.log, orders })));
+  await app.register(preOrderRoutes(new PreOrderService({ ...orderDeps, orders })));
   await app.register(inventoryRoutes(new InventoryService({ db, settings, bus }), new BatchService({ db, settings, bus, clock })));
   await app.register(customerRoutes(new CustomerService(db)));
   await app.register(settingsRoutes(settings));

@@ -375,6 +375,30 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
   });
   /** Notifications asked for and not yet handed to a connection, by channel and payload (notify). */
   const unsent = new Map<string, Promise<void>>();
+  function notifyOnce(channel: string, payload: string): Promise<void> {
+    const key = `${channel}\n${payload}`;
+    // A notification asked for earlier and still waiting for a connection goes out after this
+    // change too, and covers it: in a rush a placement's change of the catalogue joins it. Should
+    // that one fail, this change asks for its own.
+    const waiting = unsent.get(key);
+    if (waiting) return waiting.catch(() => notifyOnce(channel, payload));
+    const sent = (async () => {
+      const client = await pool.connect().finally(() => {
+        // From here on a change needs a notification of its own: this one may be on its way.
+        if (unsent.get(key) === sent) unsent.delete(key);
+      });
+      try {
+        await client.query('select pg_notify($1, $2)', [channel, payload]);
+        client.release();
+      } catch (error) {
+        // A connection that failed is dropped rather than handed out again.
+        client.release(error instanceof Error ? error : true);
+        throw error;
+      }
+    })();
+    unsent.set(key, sent);
+    return sent;
+  }
   // A server restart, failover or terminated backend errors idle clients; without a listener that
   // error would end the process. The pool drops the client and opens a new one when next needed.
   pool.on('error', (error) => console.warn(JSON.stringify({ level: 40, msg: 'idle database connection lost', code: (error as { code?: string }).code })));
@@ -405,27 +429,7 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
     listen: (channel, onMessage, onGap) => listening.listen(channel, (payload) => insideTransaction.exit(() => onMessage(payload)), onGap),
     notify(channel, payload) {
       if (insideTransaction.getStore()) return Promise.reject(new SharedHandleInTransactionError());
-      const key = `${channel}\n${payload}`;
-      // A notification asked for earlier and still waiting for a connection goes out after this
-      // change too, and covers it: in a rush a placement's change of the catalogue joins it.
-      const waiting = unsent.get(key);
-      if (waiting) return waiting;
-      const sent = (async () => {
-        const client = await pool.connect().finally(() => {
-          // From here on a change needs a notification of its own: this one may be on its way.
-          if (unsent.get(key) === sent) unsent.delete(key);
-        });
-        try {
-          await client.query('select pg_notify($1, $2)', [channel, payload]);
-          client.release();
-        } catch (error) {
-          // A connection that failed is dropped rather than handed out again.
-          client.release(error instanceof Error ? error : true);
-          throw error;
-        }
-      })();
-      unsent.set(key, sent);
-      return sent;
+      return notifyOnce(channel, payload);
     },
     waiting: () => pool.waitingCount,
     observe(observer) {

@@ -22,26 +22,28 @@ export async function claimPromoUse(tx: Tx, promoId: number): Promise<void> {
 
 /**
  * Takes in-stock boxes with `stock = stock - n where stock >= n` (in product order, so parallel
- * orders never deadlock) and checks pre-order limits; any shortfall undoes the whole order. Runs
- * after the order's lines are written, so a pre-order's count includes its own boxes.
+ * orders never deadlock) and checks pre-order limits; any shortfall undoes the whole order. When
+ * the order's lines are written already (`linesWritten`), a pre-order's count includes its own boxes.
  */
-export async function claimStock(tx: Tx, priced: PricedCart, clock: () => Date): Promise<boolean> {
+export async function claimStock(tx: Tx, priced: PricedCart, clock: () => Date, { linesWritten }: { linesWritten: boolean }): Promise<boolean> {
   const byProduct = [...priced.lines].sort((a, b) => a.product.id - b.product.id);
   let changed = false;
   for (const { product, quantity } of byProduct) {
     if (product.isPreOrder) {
       // Under a limit, the boxes left to pre-order change: the catalogue must hear of it.
-      if (await claimPreOrder(tx, product, quantity, clock)) changed = true;
+      if (await claimPreOrder(tx, product, quantity, clock, linesWritten)) changed = true;
       continue;
     }
+    // Not from a product staff hid since the cart was priced: their change may have waited for no order.
     const [taken] = await tx
       .update(products)
       .set({ stock: sql`${products.stock} - ${quantity}`, updatedAt: sql`now()` })
-      .where(and(eq(products.id, product.id), gte(products.stock, quantity)))
+      .where(and(eq(products.id, product.id), gte(products.stock, quantity), eq(products.isHidden, false)))
       .returning({ stock: products.stock });
     if (!taken) {
-      const [now] = await tx.select({ stock: products.stock }).from(products).where(eq(products.id, product.id));
-      throw outOfStock(product.name, now?.stock ?? 0);
+      const [now] = await tx.select({ stock: products.stock, isHidden: products.isHidden }).from(products).where(eq(products.id, product.id));
+      if (!now || now.isHidden) throw noLongerAvailable(product.name);
+      throw outOfStock(product.name, now.stock);
     }
     changed = true;
   }
@@ -54,31 +56,47 @@ export async function claimStock(tx: Tx, priced: PricedCart, clock: () => Date):
  * since it priced the cart (its line references the row), and `for update` would wait on every
  * other order's share, as theirs on ours.
  */
-async function claimPreOrder(tx: Tx, carted: { id: number; name: string }, quantity: number, clock: () => Date): Promise<boolean> {
+async function claimPreOrder(tx: Tx, carted: { id: number; name: string; expectedAvailabilityDate: string | null }, quantity: number, clock: () => Date, linesWritten: boolean): Promise<boolean> {
   const productId = carted.id;
   const [product] = await tx
-    .select({ name: products.name, isPreOrder: products.isPreOrder, preOrdersOpenAt: products.preOrdersOpenAt, preOrderLimit: products.preOrderLimit })
+    .select({
+      name: products.name,
+      isPreOrder: products.isPreOrder,
+      isHidden: products.isHidden,
+      expectedAvailabilityDate: products.expectedAvailabilityDate,
+      preOrdersOpenAt: products.preOrdersOpenAt,
+      preOrderLimit: products.preOrderLimit,
+    })
     .from(products)
     .where(eq(products.id, productId))
     .for('no key update');
-  if (!product) {
-    const message = `${carted.name} is no longer available. Please remove it from your cart.`;
-    throw new Conflict(message, { cart: message });
-  }
+  // Staff changes of the product take the same lock, and may have waited for no order in flight
+  // (decision 0045): what the order wrote from the priced cart is checked against the row now.
+  if (!product || product.isHidden) throw noLongerAvailable(carted.name);
   // Its pre-orders closed since the cart was priced (all served, now selling from stock).
   if (!product.isPreOrder) {
     const message = `${product.name} now sells from stock rather than as a pre-order. Please check your cart and place the order again.`;
+    throw new Conflict(message, { cart: message });
+  }
+  // The order and its confirmation name the date its boxes are expected: not one staff have just moved.
+  if (product.expectedAvailabilityDate !== carted.expectedAvailabilityDate) {
+    const message = `The expected arrival date of ${product.name} has changed. Please check the new date in your cart and place the order again.`;
     throw new Conflict(message, { cart: message });
   }
   // Checked under the row's lock by the shop's clock, read once the lock is held: an order in
   // flight as staff move the opening sees the new time, and one queued at the opening is on time.
   refuseBeforeOpening(product, clock(), 'cart');
   if (product.preOrderLimit === null) return false;
-  // The order's own boxes are among those counted: the others' are what this order may take from.
-  const taken = ((await preOrderedBoxes(tx, productId)).get(productId) ?? 0) - quantity;
+  // With its lines written the order's own boxes are among those counted: the others' are what it may take from.
+  const taken = ((await preOrderedBoxes(tx, productId)).get(productId) ?? 0) - (linesWritten ? quantity : 0);
   const left = Math.max(product.preOrderLimit - taken, 0);
   if (quantity > left) throw preOrderShortfall(product.name, left);
   return true;
+}
+
+function noLongerAvailable(name: string): Conflict {
+  const message = `${name} is no longer available. Please remove it from your cart.`;
+  return new Conflict(message, { cart: message });
 }
 
 function preOrderShortfall(name: string, left: number): Conflict {

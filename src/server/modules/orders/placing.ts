@@ -5,10 +5,10 @@ import type { PlacedOrder } from '../../../contracts/order';
 import type { StoredSettings } from '../../../contracts/settings';
 import type { Db, Tx } from '../../db/client';
 import { cartLines, carts, orderEvents, orderLines, orders, stockMovements, users } from '../../db/schema';
-import { BadRequest, Conflict, fieldError, isUniqueViolation } from '../../lib/errors';
+import { AppError, BadRequest, Conflict, fieldError, isUniqueViolation } from '../../lib/errors';
 import { queueMail } from '../../lib/mail-outbox';
 import type { UserRow } from '../auth/user-view';
-import { type PricedCart, priceCart } from '../checkout/quote';
+import { priceCart } from '../checkout/quote';
 import { packingRegion } from '../delivery/calendar';
 import { hoursText } from '../../../contracts/pickup';
 import { bookPickupDay, newPickupCode, pickupDayRefusal, pickupHoursOn } from '../delivery/pickup';
@@ -44,8 +44,11 @@ export class OrderPlacing {
     try {
       placed = await db.transaction((tx) => this.placeInTransaction(tx, user, input, settings, delivery));
     } catch (error) {
-      // The cart lock queues one shopper's submits; this catches the rest (a shopper without a cart row yet).
-      if (!isUniqueViolation(error, 'orders_user_idempotency_key')) throw error;
+      // A submit whose key has placed an order answers with that order, whatever else it met: the
+      // key's unique index refused a second, or the first committed while this one waited for the
+      // cart and was seen too late (placeInTransaction), so pricing found the cart emptied or changed.
+      const refused = isUniqueViolation(error, 'orders_user_idempotency_key') || (error instanceof AppError && error.statusCode < 500);
+      if (!refused) throw error;
       const order = await this.findByKey(db, user.id, input.idempotencyKey);
       if (!order) throw error;
       placed = { order, view: null, stockChanged: false };
@@ -72,9 +75,9 @@ export class OrderPlacing {
     // One shopper's submits queue on the cart's row, so a double click finds the first order. The
     // order key is looked up in the same statement (nearly always it is new: the whole order is
     // read only when it is not). That statement's snapshot is taken before the lock is granted, so
-    // a submit of the key that committed while this one waited is not seen here: it emptied the
-    // cart, and pricing looks the key up again (below). Should the cart have filled again, the
-    // order's unique key refuses this one and the first answers (place).
+    // a submit of the key that committed while this one waited is not seen here. What this one
+    // then meets (a cart it emptied, a refusal, the key's unique index) is answered with the first
+    // order (place).
     const placedBefore = sql<boolean>`exists (select 1 from ${orders} where ${orders.userId} = ${user.id} and ${orders.idempotencyKey} = ${input.idempotencyKey})`;
     const [cart] = await tx.select({ placedBefore }).from(carts).where(eq(carts.userId, user.id)).for('update');
     const again = cart?.placedBefore && (await this.findByKey(tx, user.id, input.idempotencyKey));
@@ -89,15 +92,10 @@ export class OrderPlacing {
     const shipping = pickup ? collectorOf(user) : input.shipping!;
     const rural = !pickup && isRuralAddress(shipping);
     const prices = pickup ? { shippingCents: 0, ruralSurchargeCents: 0 } : { shippingCents: settings.shippingCents, ruralSurchargeCents: rural ? delivery.ruralSurchargeCents : 0 };
-    let priced: PricedCart;
-    try {
-      priced = await priceCart(tx, prices, user.id, input.promoCode, { lockPromo: true, holdProducts: true });
-    } catch (error) {
-      // An empty cart (pricing's only refusal): emptied, perhaps, by a submit of this key seen late (above).
-      const placed = error instanceof BadRequest && (await this.findByKey(tx, user.id, input.idempotencyKey));
-      if (placed) return { order: placed, view: null, stockChanged: false };
-      throw error;
-    }
+    // Transactions that run one at a time (the embedded database) wait on no row: their claims come
+    // first, before a late order writes itself, and no product can be deleted under them.
+    const { serialTransactions } = this.deps;
+    const priced = await priceCart(tx, prices, user.id, input.promoCode, { lockPromo: true, holdProducts: !serialTransactions });
     if (pickup && priced.lines.some(({ product }) => product.isPreOrder)) {
       throw fieldError('fulfilment', 'Pre-orders are delivered when their boxes arrive: choose delivery for this order.');
     }
@@ -124,6 +122,16 @@ export class OrderPlacing {
     const chosen = datedNow && input.deliveryDate ? { deliveryDate: input.deliveryDate, dispatchDate: dispatchDateFor(delivery, shipping.region, input.deliveryDate), boxes } : null;
     const pickupRefused = pickup && pickupDayRefusal(delivery, pickup.date, this.deps.delivery.clock());
     if (pickupRefused) throw pickupRefused;
+    // The claims, in the order every order locks: promo, products, then the day. A promo code's row
+    // is locked from pricing, where its terms are read.
+    const claim = async (linesWritten: boolean) => {
+      if (priced.promo) await claimPromoUse(tx, priced.promo.row.id);
+      const changed = await claimStock(tx, priced, this.deps.delivery.clock, { linesWritten });
+      if (chosen) await bookChosenDate(tx, { settings: delivery, region: shipping.region, boxes, now: this.deps.delivery.clock() }, chosen.deliveryDate);
+      if (pickup) await bookPickupDay(tx, delivery, pickup.date, this.deps.delivery.clock());
+      return changed;
+    };
+    const claimedFirst = serialTransactions ? await claim(false) : undefined;
 
     const { totals } = priced;
     const [order] = await tx
@@ -200,14 +208,10 @@ export class OrderPlacing {
     const view = viewOf(order!, lines, events, settings, Boolean(this.deps.stripe));
     await queueMail(tx, confirmationMail(this.orders.mailContext(user, view, settings)), { alongside: writes });
 
-    // The claims come last, in the order every order locks (promo, products, then the day), so a
-    // product's or a day's row is held only from its claim to the commit: in a rush on one variety
-    // that row is the queue (decision 0045). A claim that fails takes the order above back with it.
-    // (A promo code's row is locked from pricing, where its terms are read.)
-    if (priced.promo) await claimPromoUse(tx, priced.promo.row.id);
-    const stockChanged = await claimStock(tx, priced, this.deps.delivery.clock);
-    if (chosen) await bookChosenDate(tx, { settings: delivery, region: shipping.region, boxes, now: this.deps.delivery.clock() }, chosen.deliveryDate);
-    if (pickup) await bookPickupDay(tx, delivery, pickup.date, this.deps.delivery.clock());
+    // Otherwise the claims come last, so a product's or a day's row is held only from its claim to
+    // the commit: in a rush on one variety that row is the queue (decision 0045). A claim that
+    // fails takes the order above back with it.
+    const stockChanged = claimedFirst ?? (await claim(true));
     return { order: order!, view, stockChanged };
   }
 

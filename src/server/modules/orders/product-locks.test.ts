@@ -80,6 +80,59 @@ describe.runIf(process.env.DATABASE_URL)('a product changed by staff while order
   });
 });
 
+/**
+ * Staff change a product in a transaction still open while an order of it is placed: the order
+ * prices the cart from the row as it was, writes itself, and its claim waits for the change. A
+ * second connection holds the change, as the staff request's transaction does.
+ */
+describe.runIf(process.env.DATABASE_URL)('an order whose product staff change before its claim', () => {
+  async function placeDuring(productId: number, change: string) {
+    const shopper = await quickShopper(shop);
+    await shopper.add(productId, 1);
+    const changing = await pool().connect();
+    try {
+      await changing.query('begin');
+      await changing.query(`update products set ${change} where id = $1`, [productId]);
+      let answered = false;
+      const placing = shopper.order().finally(() => {
+        answered = true;
+      });
+      // Let the order reach its claim and wait on the change's lock.
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      expect(answered).toBe(false);
+      await changing.query('commit');
+      const answer = await placing;
+      const placed = await shop.database.db.select({ id: orders.id }).from(orders).where(eq(orders.userId, shopper.user.id));
+      return { status: answer.statusCode, message: answer.json<{ message: string }>().message, placed: placed.length };
+    } finally {
+      changing.release();
+    }
+  }
+
+  it('is refused when staff moved the date its boxes are expected', async () => {
+    const product = await testProduct(shop, { name: 'Moved Langra', stock: 0, isPreOrder: true, expectedAvailabilityDate: '2027-06-10' });
+    expect(await placeDuring(product.id, "expected_availability_date = '2027-06-24'")).toEqual({
+      status: 409,
+      message: 'The expected arrival date of Moved Langra has changed. Please check the new date in your cart and place the order again.',
+      placed: 0,
+    });
+  });
+
+  it('is refused when staff hid the product, pre-order or in stock', async () => {
+    const preOrdered = await testProduct(shop, { name: 'Hidden Langra', stock: 0, isPreOrder: true, expectedAvailabilityDate: '2027-06-10' });
+    const stocked = await testProduct(shop, { name: 'Hidden Kesar', stock: 5 });
+    for (const product of [preOrdered, stocked]) {
+      expect(await placeDuring(product.id, 'is_hidden = true')).toEqual({
+        status: 409,
+        message: `${product.name} is no longer available. Please remove it from your cart.`,
+        placed: 0,
+      });
+    }
+    const [kesar] = await shop.database.db.select({ stock: products.stock }).from(products).where(eq(products.id, stocked.id));
+    expect(kesar!.stock).toBe(5);
+  });
+});
+
 describe.runIf(process.env.DATABASE_URL)('a product sold out while orders are being placed', () => {
   it('answers a late shopper at once, without queueing for the product behind the placements', async () => {
     const product = await testProduct(shop, { name: 'Sold Out Totapuri', stock: 1 });

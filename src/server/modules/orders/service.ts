@@ -28,6 +28,8 @@ export interface OrderDeps {
   /** The shop's clock: the day an order ships, for when its fruit should be ready. */
   clock: () => Date;
   log: { warn(details: object, message: string): void; error(details: object, message: string): void };
+  /** The database runs one transaction at a time (the embedded one), so none waits on a row's lock. */
+  serialTransactions: boolean;
 }
 
 export interface StatusChange {
