@@ -47,7 +47,9 @@ export class OrderPlacing {
       // A submit whose key has placed an order answers with that order, whatever else it met: the
       // key's unique index refused a second, or the first committed while this one waited for the
       // cart and was seen too late (placeInTransaction), so pricing found the cart emptied or changed.
-      const refused = isUniqueViolation(error, 'orders_user_idempotency_key') || (error instanceof AppError && error.statusCode < 500);
+      // Transactions that run one at a time never wait for the cart: there only the index needs it.
+      const seenLate = !this.deps.serialTransactions && error instanceof AppError && error.statusCode < 500;
+      const refused = isUniqueViolation(error, 'orders_user_idempotency_key') || seenLate;
       if (!refused) throw error;
       const order = await this.findByKey(db, user.id, input.idempotencyKey);
       if (!order) throw error;
