@@ -39,7 +39,7 @@ export class BatchService {
     const harvest = harvestProblem(input.harvestedOn, this.deps.clock());
     if (harvest) throw fieldError('harvestedOn', harvest);
     const batch = await this.deps.db.transaction(async (tx) => {
-      // As every staff change of a product, `no key update`: not held up by orders in flight (decision 0045).
+      // As every staff change of a product but its delete, `no key update`: not held up by orders in flight (decision 0045).
       const [product] = await tx.select().from(products).where(eq(products.id, productId)).for('no key update');
       if (!product) throw new NotFound('Product not found');
       if (product.isPreOrder) {

@@ -34,15 +34,20 @@ export async function claimStock(tx: Tx, priced: PricedCart, clock: () => Date, 
       if (await claimPreOrder(tx, product, quantity, clock, linesWritten)) changed = true;
       continue;
     }
-    // Not from a product staff hid since the cart was priced: their change may have waited for no order.
+    // Not from a product staff hid or made a pre-order since the cart was priced: on PostgreSQL
+    // their change may have waited for no order in flight (decision 0045).
     const [taken] = await tx
       .update(products)
       .set({ stock: sql`${products.stock} - ${quantity}`, updatedAt: sql`now()` })
-      .where(and(eq(products.id, product.id), gte(products.stock, quantity), eq(products.isHidden, false)))
+      .where(and(eq(products.id, product.id), gte(products.stock, quantity), eq(products.isHidden, false), eq(products.isPreOrder, false)))
       .returning({ stock: products.stock });
     if (!taken) {
-      const [now] = await tx.select({ stock: products.stock, isHidden: products.isHidden }).from(products).where(eq(products.id, product.id));
+      const [now] = await tx.select({ stock: products.stock, isHidden: products.isHidden, isPreOrder: products.isPreOrder }).from(products).where(eq(products.id, product.id));
       if (!now || now.isHidden) throw noLongerAvailable(product.name);
+      if (now.isPreOrder) {
+        const message = `${product.name} is now sold as a pre-order. Please check your cart and place the order again.`;
+        throw new Conflict(message, { cart: message });
+      }
       throw outOfStock(product.name, now.stock);
     }
     changed = true;
@@ -52,9 +57,9 @@ export async function claimStock(tx: Tx, priced: PricedCart, clock: () => Date, 
 
 /**
  * A pre-order takes no stock, but its product row is locked: a limit is counted under the lock. The
- * lock is `for no key update`, as an update of the row takes: the order holds the row's key share
- * since it priced the cart (its line references the row), and `for update` would wait on every
- * other order's share, as theirs on ours.
+ * lock is `for no key update`, as an update of the row takes: on PostgreSQL the order holds the
+ * row's key share since it priced the cart (its line references the row), and `for update` would
+ * wait on every other order's share, as theirs on ours.
  */
 async function claimPreOrder(tx: Tx, carted: { id: number; name: string; expectedAvailabilityDate: string | null }, quantity: number, clock: () => Date, linesWritten: boolean): Promise<boolean> {
   const productId = carted.id;
@@ -70,8 +75,8 @@ async function claimPreOrder(tx: Tx, carted: { id: number; name: string; expecte
     .from(products)
     .where(eq(products.id, productId))
     .for('no key update');
-  // Staff changes of the product take the same lock, and may have waited for no order in flight
-  // (decision 0045): what the order wrote from the priced cart is checked against the row now.
+  // Staff changes of the product take the same lock, and on PostgreSQL may have waited for no order
+  // in flight (decision 0045): what the order took from the priced cart is checked against the row now.
   if (!product || product.isHidden) throw noLongerAvailable(carted.name);
   // Its pre-orders closed since the cart was priced (all served, now selling from stock).
   if (!product.isPreOrder) {
@@ -108,8 +113,8 @@ function preOrderShortfall(name: string, left: number): Conflict {
  * Before a placement's transaction: a line in the shopper's cart that asks for more boxes than are
  * left (a pre-order's under its limit, or a product's stock) is refused at once, with the answer
  * the claim under the product's lock would give. In a rush, once a variety is sold out, each late
- * shopper then costs one read instead of a transaction that writes the order and then fails its
- * claim, queued behind the product's lock. Read without locks, the count is the state at one
+ * shopper then costs one read instead of a transaction that fails its claim (on PostgreSQL after
+ * writing the order), queued behind the product's lock. Read without locks, the count is the state at one
  * moment, as true an answer as the locked count (decisions 0042, 0045). It leaves the answer to the
  * transaction when that would refuse the cart for another reason of the cart's own first: a submit
  * already placed (its order answers), a pickup, a hidden product, and, before the short line in the

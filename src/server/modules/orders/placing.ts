@@ -36,7 +36,8 @@ export class OrderPlacing {
   async place(user: UserRow, input: PlaceOrderRequest, hooks: { committed?: () => void } = {}): Promise<PlacedOrder & { created: boolean }> {
     const { db } = this.deps;
     const settings = await this.deps.settings.stored();
-    // A submit seen before (a retry, a double click) is found inside the transaction, under the cart's lock.
+    // A submit seen before (a retry, a double click) is found inside the transaction, under the
+    // cart's lock, or after it when something refused this one (below).
     const delivery = await this.deps.delivery.settings();
     // Card payment switched off is the submit's own fault: the transaction names it first.
     if (input.paymentMethod !== 'stripe' || this.deps.stripe) await refuseSoldOut(db, user.id, input, this.deps.delivery.clock());
@@ -48,8 +49,8 @@ export class OrderPlacing {
       // key's unique index refused a second, or the first committed while this one waited for the
       // cart and was seen too late (placeInTransaction), so pricing found the cart emptied or changed.
       // Transactions that run one at a time never wait for the cart: there only the index needs it.
-      const seenLate = !this.deps.serialTransactions && error instanceof AppError && error.statusCode < 500;
-      const refused = isUniqueViolation(error, 'orders_user_idempotency_key') || seenLate;
+      const mayBeSeenLate = !this.deps.serialTransactions && error instanceof AppError && error.statusCode < 500;
+      const refused = isUniqueViolation(error, 'orders_user_idempotency_key') || mayBeSeenLate;
       if (!refused) throw error;
       const order = await this.findByKey(db, user.id, input.idempotencyKey);
       if (!order) throw error;
@@ -126,14 +127,14 @@ export class OrderPlacing {
     if (pickupRefused) throw pickupRefused;
     // The claims, in the order every order locks: promo, products, then the day. A promo code's row
     // is locked from pricing, where its terms are read.
-    const claim = async (linesWritten: boolean) => {
+    const claim = async () => {
       if (priced.promo) await claimPromoUse(tx, priced.promo.row.id);
-      const changed = await claimStock(tx, priced, this.deps.delivery.clock, { linesWritten });
+      const changed = await claimStock(tx, priced, this.deps.delivery.clock, { linesWritten: !serialTransactions });
       if (chosen) await bookChosenDate(tx, { settings: delivery, region: shipping.region, boxes, now: this.deps.delivery.clock() }, chosen.deliveryDate);
       if (pickup) await bookPickupDay(tx, delivery, pickup.date, this.deps.delivery.clock());
       return changed;
     };
-    const claimedFirst = serialTransactions ? await claim(false) : undefined;
+    const claimedFirst = serialTransactions ? await claim() : undefined;
 
     const { totals } = priced;
     const [order] = await tx
@@ -210,10 +211,10 @@ export class OrderPlacing {
     const view = viewOf(order!, lines, events, settings, Boolean(this.deps.stripe));
     await queueMail(tx, confirmationMail(this.orders.mailContext(user, view, settings)), { alongside: writes });
 
-    // Otherwise the claims come last, so a product's or a day's row is held only from its claim to
-    // the commit: in a rush on one variety that row is the queue (decision 0045). A claim that
+    // On PostgreSQL the claims come last, so a product's or a day's row is held only from its claim
+    // to the commit: in a rush on one variety that row is the queue (decision 0045). A claim that
     // fails takes the order above back with it.
-    const stockChanged = claimedFirst ?? (await claim(true));
+    const stockChanged = claimedFirst ?? (await claim());
     return { order: order!, view, stockChanged };
   }
 

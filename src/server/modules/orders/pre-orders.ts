@@ -387,7 +387,7 @@ async function lockWaiting(tx: Tx, productId: number) {
     .where(waitsFor(tx, productId))
     .orderBy(asc(orders.id))
     .for('update');
-  // As every staff change of a product, `no key update`: not held up by orders in flight (decision 0045).
+  // As every staff change of a product but its delete, `no key update`: not held up by orders in flight (decision 0045).
   const [product] = await tx.select().from(products).where(eq(products.id, productId)).for('no key update');
   if (!product) throw new NotFound('Product not found');
   return { lockedOrders, product };

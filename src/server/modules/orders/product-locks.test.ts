@@ -131,6 +131,17 @@ describe.runIf(process.env.DATABASE_URL)('an order whose product staff change be
     const [kesar] = await shop.database.db.select({ stock: products.stock }).from(products).where(eq(products.id, stocked.id));
     expect(kesar!.stock).toBe(5);
   });
+
+  it('is refused when staff made the product a pre-order, and takes none of its stock', async () => {
+    const product = await testProduct(shop, { name: 'Switched Kesar', stock: 5 });
+    expect(await placeDuring(product.id, "is_pre_order = true, expected_availability_date = '2027-06-10'")).toEqual({
+      status: 409,
+      message: 'Switched Kesar is now sold as a pre-order. Please check your cart and place the order again.',
+      placed: 0,
+    });
+    const [row] = await shop.database.db.select({ stock: products.stock }).from(products).where(eq(products.id, product.id));
+    expect(row!.stock).toBe(5);
+  });
 });
 
 describe.runIf(process.env.DATABASE_URL)('a product sold out while orders are being placed', () => {
