@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import type pg from 'pg';
 import { products, promoCodes, users } from '../db/schema';
 import { hashPassword } from '../modules/auth/passwords';
 import { receiveBatch } from '../modules/inventory/batches';
@@ -121,4 +122,26 @@ export async function placeCardOrder(shop: TestShop) {
   const response = await shopper.order({ paymentMethod: 'stripe' });
   if (response.statusCode !== 201) throw new Error(`card order failed: ${response.body}`);
   return { shopper, product, ...(response.json() as PlacedOrder) };
+}
+
+/**
+ * What `place` answers while a second connection holds the product's row, as a placement's claim
+ * does, or 'waited' when it has not answered within 3 s. PostgreSQL only: the embedded database
+ * runs one transaction at a time.
+ */
+export async function answerWhileProductHeld<T>(shop: TestShop, productId: number, place: () => Promise<T>): Promise<T | 'waited'> {
+  const pool = (shop.database.db as unknown as { $client: pg.Pool }).$client;
+  const holder = await pool.connect();
+  let placing: Promise<T> | undefined;
+  try {
+    await holder.query('begin');
+    await holder.query('select id from products where id = $1 for update', [productId]);
+    placing = place();
+    return await Promise.race([placing, new Promise<'waited'>((resolve) => setTimeout(() => resolve('waited'), 3000))]);
+  } finally {
+    await holder.query('rollback');
+    holder.release();
+    // A placement that waited for the lock ends before the shop closes.
+    await placing;
+  }
 }

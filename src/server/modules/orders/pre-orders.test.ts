@@ -1,5 +1,4 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InventoryRow } from '../../../contracts/inventory';
 import type { PlacedOrder } from '../../../contracts/order';
@@ -9,7 +8,7 @@ import { type AllocationResult, expectedDispatch, type PreOrderBook } from '../.
 import { orderLines, orders, products, refunds, stockMovements } from '../../db/schema';
 import { shopConsistency } from '../../faults/consistency';
 import { blipAfterCommit } from '../../testing/blips';
-import { newCheckoutKey, quickShopper, stockOf, testProduct } from '../../testing/order-helpers';
+import { answerWhileProductHeld, newCheckoutKey, quickShopper, stockOf, testProduct } from '../../testing/order-helpers';
 import { createTestShop, signInAdmin, type StaffCall, as, type TestShop } from '../../testing/test-app';
 
 let shop: TestShop;
@@ -394,22 +393,8 @@ describe('a pre-order that is full', () => {
     await preOrder(product.id, 1);
     const late = await quickShopper(shop, 'held');
     await late.add(product.id, 1);
-    const pool = (shop.database.db as unknown as { $client: pg.Pool }).$client;
-    const holder = await pool.connect();
-    let placing: Promise<unknown> | undefined;
-    try {
-      await holder.query('begin');
-      await holder.query('select id from products where id = $1 for update', [product.id]);
-      const order = late.order();
-      placing = order;
-      const answer = await Promise.race([order, new Promise<'waited'>((resolve) => setTimeout(() => resolve('waited'), 3000))]);
-      expect(answer === 'waited' ? answer : answer.statusCode).toBe(409);
-    } finally {
-      await holder.query('rollback');
-      holder.release();
-      // A placement that waited for the lock ends before the shop closes.
-      await placing;
-    }
+    const answer = await answerWhileProductHeld(shop, product.id, () => late.order());
+    expect(answer === 'waited' ? answer : answer.statusCode).toBe(409);
   });
 
   it('answers for the cart\'s lines in the order the placement claims them', async () => {

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders, products } from '../../db/schema';
-import { quickShopper, testProduct } from '../../testing/order-helpers';
+import { answerWhileProductHeld, quickShopper, testProduct } from '../../testing/order-helpers';
 import { openStaffShop, type StaffCall, type TestShop } from '../../testing/test-app';
 
 let shop: TestShop;
@@ -151,21 +151,8 @@ describe.runIf(process.env.DATABASE_URL)('a product sold out while orders are be
     await late.add(product.id, 1);
     // Another shopper's order took the last box.
     await shop.database.db.update(products).set({ stock: 0 }).where(eq(products.id, product.id));
-    const holder = await pool().connect();
-    let placing: Promise<unknown> | undefined;
-    try {
-      await holder.query('begin');
-      await holder.query('select id from products where id = $1 for update', [product.id]);
-      const order = late.order();
-      placing = order;
-      const answer = await Promise.race([order, new Promise<'waited'>((resolve) => setTimeout(() => resolve('waited'), 3000))]);
-      expect(answer === 'waited' ? answer : answer.statusCode).toBe(409);
-      if (answer !== 'waited') expect(answer.json<{ message: string }>().message).toBe('Sorry, Sold Out Totapuri has just sold out (0 available). Please remove it from your cart.');
-    } finally {
-      await holder.query('rollback');
-      holder.release();
-      // A placement that waited for the lock ends before the shop closes.
-      await placing;
-    }
+    const answer = await answerWhileProductHeld(shop, product.id, () => late.order());
+    expect(answer === 'waited' ? answer : answer.statusCode).toBe(409);
+    if (answer !== 'waited') expect(answer.json<{ message: string }>().message).toBe('Sorry, Sold Out Totapuri has just sold out (0 available). Please remove it from your cart.');
   });
 });
