@@ -13,6 +13,32 @@ afterAll(async () => shop?.close());
 const pool = () => (shop.database.db as unknown as { $client: pg.Pool }).$client;
 
 /**
+ * A shopper with the product in their cart places an order while a second connection runs
+ * `statement` (with the product's id as $1) in a transaction still open, as a staff request's
+ * would be: the order must wait on its lock, and answers once it commits.
+ */
+async function placeWhileHeld(productId: number, statement: string) {
+  const shopper = await quickShopper(shop);
+  await shopper.add(productId, 1);
+  const staffChange = await pool().connect();
+  try {
+    await staffChange.query('begin');
+    await staffChange.query(statement, [productId]);
+    let answered = false;
+    const placing = shopper.order().finally(() => {
+      answered = true;
+    });
+    // Let the order reach the product's row and wait on the staff's lock.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(answered).toBe(false);
+    await staffChange.query('commit');
+    return { answer: await placing, shopper };
+  } finally {
+    staffChange.release();
+  }
+}
+
+/**
  * Staff delete a product in a transaction still open while a shopper who has it in their cart
  * places an order. Only PostgreSQL runs the two at once, so the race is played there, with a second
  * connection holding the delete. The order's lines reference the product, and are written before
@@ -21,27 +47,9 @@ const pool = () => (shop.database.db as unknown as { $client: pg.Pool }).$client
 describe.runIf(process.env.DATABASE_URL)('a product deleted while an order is being placed', () => {
   it('answers the shopper that the cart is empty, writes no order and sends no mail', async () => {
     const product = await testProduct(shop, { name: 'Deleted Alphonso' });
-    const shopper = await quickShopper(shop);
-    await shopper.add(product.id, 1);
     const database = pool();
-    const deleting = await database.connect();
     const outboxBefore = (await database.query<{ n: number }>('select count(*)::int as n from mail_outbox')).rows[0]!.n;
-    let answer: Awaited<ReturnType<typeof shopper.order>>;
-    try {
-      await deleting.query('begin');
-      await deleting.query('delete from products where id = $1', [product.id]);
-      let answered = false;
-      const placing = shopper.order().finally(() => {
-        answered = true;
-      });
-      // Let the order reach the product's row and wait on the staff's lock.
-      await new Promise((resolve) => setTimeout(resolve, 500));
-      expect(answered).toBe(false);
-      await deleting.query('commit');
-      answer = await placing;
-    } finally {
-      deleting.release();
-    }
+    const { answer, shopper } = await placeWhileHeld(product.id, 'delete from products where id = $1');
     expect(answer.statusCode).toBe(400);
     expect(answer.json<{ message: string }>().message).toBe('Your cart is empty');
     expect(await shop.database.db.select({ id: orders.id }).from(orders).where(eq(orders.userId, shopper.user.id))).toEqual([]);
@@ -87,26 +95,9 @@ describe.runIf(process.env.DATABASE_URL)('a product changed by staff while order
  */
 describe.runIf(process.env.DATABASE_URL)('an order whose product staff change before its claim', () => {
   async function placeDuring(productId: number, change: string) {
-    const shopper = await quickShopper(shop);
-    await shopper.add(productId, 1);
-    const changing = await pool().connect();
-    try {
-      await changing.query('begin');
-      await changing.query(`update products set ${change} where id = $1`, [productId]);
-      let answered = false;
-      const placing = shopper.order().finally(() => {
-        answered = true;
-      });
-      // Let the order reach its claim and wait on the change's lock.
-      await new Promise((resolve) => setTimeout(resolve, 500));
-      expect(answered).toBe(false);
-      await changing.query('commit');
-      const answer = await placing;
-      const placed = await shop.database.db.select({ id: orders.id }).from(orders).where(eq(orders.userId, shopper.user.id));
-      return { status: answer.statusCode, message: answer.json<{ message: string }>().message, placed: placed.length };
-    } finally {
-      changing.release();
-    }
+    const { answer, shopper } = await placeWhileHeld(productId, `update products set ${change} where id = $1`);
+    const placed = await shop.database.db.select({ id: orders.id }).from(orders).where(eq(orders.userId, shopper.user.id));
+    return { status: answer.statusCode, message: answer.json<{ message: string }>().message, placed: placed.length };
   }
 
   it('is refused when staff moved the date its boxes are expected', async () => {
