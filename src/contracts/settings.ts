@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { dayKeys, type DayKey } from './days';
+import { emailPattern } from './email';
 import { xeroAccountCodeField } from './exports';
 
 export { dayKeys, type DayKey };
@@ -16,7 +17,7 @@ export const storedSettingsSchema = z
   .strictObject({
     siteName: z.string({ error: 'Site name is required' }).trim().min(2, 'Site name is required').max(80, 'Site name must be at most 80 characters'),
     contact: z.strictObject({
-      email: z.string({ error: 'Please enter a valid email address' }).trim().max(254, 'Email must be at most 254 characters').regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'Please enter a valid email address'),
+      email: z.string({ error: 'Please enter a valid email address' }).trim().max(254, 'Email must be at most 254 characters').regex(emailPattern, 'Please enter a valid email address'),
       phone: z.string({ error: 'Phone must be text' }).trim().max(30, 'Phone must be at most 30 characters'),
       address: z.string({ error: 'Address must be text' }).trim().max(200, 'Address must be at most 200 characters'),
     }),

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { siteOrigin, visitorPageUrl } from './page-address';
+import { drawnAddress, siteOrigin, visitorPageUrl } from './page-address';
 
 const requestTo = (host: string) => ({ protocol: 'http', host }) as FastifyRequest;
 
@@ -46,5 +46,24 @@ describe("a visitor's page address", () => {
     expect(key('/success?order=MS-10001')).toBe('https://shop.nz/success?order=MS-10001');
     expect(key('/?bypass=please')).toBe('https://shop.nz/');
     expect(key('/shop?bypass=maintenance')).toBe('https://shop.nz/shop?bypass=maintenance');
+  });
+});
+
+describe('the address a page is drawn for', () => {
+  it('is the address itself for every page and anything near as deep', () => {
+    for (const url of ['/', '//', '//shop', '/shop?sort=name', '/account/orders/MS-10001', '/a/b/c/d/e', '/product/7.data?_routes=root']) expect(drawnAddress(url)).toBe(url);
+  });
+
+  it('keeps the first segments of an address deeper than every page, and its query and .data', () => {
+    const deep = `/${'a/'.repeat(8_000)}x`;
+    expect(drawnAddress(deep)).toBe('/a/a/a/a/a');
+    expect(drawnAddress(`${deep}?q=1`)).toBe('/a/a/a/a/a?q=1');
+    expect(drawnAddress(`${deep}.data?_routes=root`)).toBe('/a/a/a/a/a.data?_routes=root');
+    expect(drawnAddress('/a/b/c/d/e/f')).toBe('/a/b/c/d/e');
+    // Empty segments are not counted, as the router skips them; dot segments are resolved first.
+    expect(drawnAddress(`/${'/'.repeat(9_000)}x`)).toBe(`/${'/'.repeat(9_000)}x`);
+    expect(drawnAddress('/a//b//c//d//e//f')).toBe('/a//b//c//d//e/');
+    expect(drawnAddress('/a/b/c/d/e/f/../../../../../..')).toBe('/a/b/c/d/e/f/../../../../../..');
+    expect(drawnAddress(`/${'./'.repeat(9_000)}x`)).toBe(`/${'./'.repeat(9_000)}x`);
   });
 });

@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import { appRoutes } from '../../contracts/routes';
 import { shopSortOptions } from '../../contracts/product';
 
 /**
@@ -30,6 +31,17 @@ const pageParams: Record<string, Record<string, (value: string) => boolean>> = {
 const shopSorts = new Set<string>(shopSortOptions.slice(1).map((option) => option.value));
 
 /**
+ * A number is one number however many zeros lead it (/product/007 is product 7). Segment by
+ * segment, each looked at once: the work grows with the path's length and no further.
+ */
+function withoutLeadingZeros(segment: string): string {
+  if (segment.length < 2 || segment[0] !== '0' || !/^\d+$/.test(segment)) return segment;
+  let start = 0;
+  while (start < segment.length - 1 && segment[start] === '0') start += 1;
+  return segment.slice(start);
+}
+
+/**
  * A visitor's page address as it is drawn and kept: the path in one spelling (lower case, as the
  * shop's addresses are, numbers without leading zeros, no trailing slash) and the parameters its page reads,
  * each once, sorted. The maintenance bypass (`?bypass=maintenance`) is read on every page.
@@ -42,8 +54,9 @@ export function visitorPageUrl(origin: string, requestUrl: string): URL {
       return /[\w.~-]/.test(character) ? character : escaped;
     })
     .toLowerCase()
-    // A number is one number however many zeros lead it (/product/007 is product 7).
-    .replace(/(?<=\/)0+(?=\d+(?:\/|$))/g, '')
+    .split('/')
+    .map(withoutLeadingZeros)
+    .join('/')
     // One trailing slash is the same page to the router; doubled slashes are not (a 404 there).
     .replace(/([^/])\/$/, '$1');
   const read = { ...pageParams[path], bypass: (value: string) => value === 'maintenance' };
@@ -55,6 +68,32 @@ export function visitorPageUrl(origin: string, requestUrl: string): URL {
   fresh.pathname = path;
   fresh.search = new URLSearchParams([...kept].sort(([a], [b]) => a.localeCompare(b))).toString();
   return fresh;
+}
+
+/** The most segments a page's route has (/account/orders/:id): a deeper address is not found. */
+const deepestPage = Math.max(...Object.values(appRoutes).map((route) => route.split('/').length - 1));
+/** Segments kept of an address deeper than every page: more than any page, so it is still not found. */
+const keptSegments = deepestPage + 2;
+
+/**
+ * The address React Router is asked to draw (path and query). It matches the page's route against
+ * every leading part of the path in turn (for the browser's route list), work that grows with the
+ * square of the path's segments: an address of eight thousand of them held the server for seconds.
+ * An address deeper than every page is not found whatever its tail, so only its first segments are
+ * drawn, a data request's `.data` kept. Segments are counted as the router counts them: after the
+ * URL's own resolving of `.` and `..`, and without the empty ones it skips.
+ */
+export function drawnAddress(requestUrl: string): string {
+  // Joined, not resolved against a base: a path starting `//` would be read as another host.
+  const url = new URL(`http://shop.invalid${requestUrl.startsWith('/') ? requestUrl : `/${requestUrl}`}`);
+  const path = url.pathname;
+  let segments = 0;
+  for (let at = 0; at < path.length; at += 1) {
+    if (path[at] !== '/' || at + 1 >= path.length || path[at + 1] === '/') continue;
+    segments += 1;
+    if (segments > keptSegments) return `${path.slice(0, at)}${path.endsWith('.data') ? '.data' : ''}${url.search}`;
+  }
+  return requestUrl;
 }
 
 /** A client navigation's data or route manifest, not a page. */

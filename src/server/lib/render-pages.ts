@@ -10,7 +10,7 @@ import type { AppLoadContext, ServerBuild } from 'react-router';
 import '../../web/lib/load-context';
 import type { StylesheetReader } from '../../web/lib/page-styles';
 import { encodedFor, hasPersonalCookie, inlineScriptHashes, type PageCache, type RenderedPage } from './page-cache';
-import { isDataRequest, siteOrigin, visitorPageUrl } from './page-address';
+import { drawnAddress, isDataRequest, siteOrigin, visitorPageUrl } from './page-address';
 import { innerCallHeaders } from './inner-calls';
 import { contentSecurityPolicy } from './security-headers';
 
@@ -193,7 +193,7 @@ export async function pageRenderer(app: FastifyInstance, build: ServerBuildSourc
     // A missing file under /assets (an old build's chunk) is not a page.
     if (request.url.startsWith('/assets/')) return reply.code(404).type('text/plain; charset=utf-8').send('Not found.');
     if (cache && !hasPersonalCookie(request.cookies) && !isDataRequest(request.url)) {
-      const url = visitorPageUrl(origin, request.url);
+      const url = visitorPageUrl(origin, drawnAddress(request.url));
       let rendered = false;
       const page = await cache.get(url.href, () => {
         rendered = true;
@@ -218,7 +218,7 @@ export async function pageRenderer(app: FastifyInstance, build: ServerBuildSourc
     // Someone's own page is sent as it is drawn, uncompressed: it links the stylesheet, which
     // their browser keeps, rather than carrying it each time (decision 0014).
     const context = loadContextFor(app, request, { nonce, cookie: request.headers.cookie, siteUrl: origin, notes, stylesheet: () => undefined });
-    const response = await handle(toFetchRequest(request, `${origin}${request.url}`, { reply }), context);
+    const response = await handle(toFetchRequest(request, `${origin}${drawnAddress(request.url)}`, { reply }), context);
     reply.code(response.status).header('content-security-policy', pageSecurityPolicy([`'nonce-${nonce}'`], mode));
     for (const [name, value] of response.headers) if (name !== 'set-cookie') reply.header(name, value);
     // The page's own cookies, and those the API set for it (a session renewed while drawing it).

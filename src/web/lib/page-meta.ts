@@ -43,6 +43,16 @@ export function pageMeta({ matches, location }: Pick<MetaArgs, 'matches' | 'loca
   return [
     { title: pageTitle(head.name) },
     { name: 'description', content: head.description ?? shopDescription },
-    head.noindex ? { name: 'robots', content: 'noindex' } : { tagName: 'link', rel: 'canonical', href: new URL(location.pathname, siteUrl || 'http://localhost').toString() },
+    head.noindex ? { name: 'robots', content: 'noindex' } : { tagName: 'link', rel: 'canonical', href: canonicalUrl(siteUrl, location.pathname) },
   ];
+}
+
+/**
+ * The page's one address: the router draws `//` and `/shop//` as `/` and `/shop`, and a path that
+ * starts with `//` read as a relative URL would name another host (or none: a thrown error).
+ */
+function canonicalUrl(siteUrl: string | undefined, pathname: string): string {
+  const url = new URL(siteUrl || 'http://localhost');
+  url.pathname = pathname.replace(/\/{2,}/g, '/');
+  return url.toString();
 }
