@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { BadRequest } from './errors';
+import { routePath } from './request-guards';
 
 /** NUL, or half of a UTF-16 surrogate pair standing alone. */
 // eslint-disable-next-line no-control-regex -- NUL is the character looked for
@@ -38,8 +39,9 @@ export function unstorableTextError(value: unknown, field = 'body'): BadRequest 
  */
 export function registerUnstorableTextCheck(app: FastifyInstance): void {
   app.addHook('preValidation', (request, _reply, done) => {
-    // Pages read only the parameters they know (page-address.ts), and never store them.
-    if (!request.url.startsWith('/api/')) return done();
+    // Pages read only the parameters they know (page-address.ts), and never store them. Keyed on
+    // the route matched, not the raw address: `/%61pi/register` reaches `/api/register` too.
+    if (!routePath(request).startsWith('/api/')) return done();
     done(unstorableTextError(request.body) ?? unstorableTextError(request.query) ?? unstorableTextError(request.params) ?? undefined);
   });
 }

@@ -36,6 +36,14 @@ function concrete(url: string, userId: number): string {
     .replace(/:\w+/g, '1');
 }
 
+/**
+ * A route's address as written and as the router also reaches it with a letter percent-encoded
+ * (`/%61pi/register`): a guard keyed on the raw address would let the second past.
+ */
+function spellings(url: string): string[] {
+  return [url, url.replace(/^\/api\//, '/%61pi/'), url.replace(/^\/api\/(\w)/, (_, letter: string) => `/api/%${letter.charCodeAt(0).toString(16)}`)];
+}
+
 /** The top-level fields a body schema names, so each can be sent the wrong thing. */
 function fieldsOf(schema: unknown): string[] {
   return schema instanceof z.ZodObject ? Object.keys(schema.shape) : [];
@@ -83,9 +91,11 @@ describe('hostile input on every write route', () => {
         const shopper = await quickShopper(shop, 'junk');
         const call = who === 'visitor' ? shop.app.inject.bind(shop.app) : who === 'shopper' ? shopper.call : as(shop.app, `mango_session=${(await shop.app.services.sessions.create(adminId)).token}`);
         const userId = who === 'staff' ? adminId : shopper.user.id;
-        for (const junk of junkFor(fieldsOf(route.bodySchema))) {
-          const answer = await call({ method: route.method as 'POST', url: concrete(route.url, userId), payload: junk.payload, headers: { 'content-type': junk.contentType }, remoteAddress: '10.66.0.1' });
-          if (answer.statusCode >= 500) failures.push(`${who} ${route.method} ${route.url} with ${junk.label}: ${answer.statusCode} ${answer.body.slice(0, 200)}`);
+        for (const url of spellings(concrete(route.url, userId))) {
+          for (const junk of junkFor(fieldsOf(route.bodySchema))) {
+            const answer = await call({ method: route.method as 'POST', url, payload: junk.payload, headers: { 'content-type': junk.contentType }, remoteAddress: '10.66.0.1' });
+            if (answer.statusCode >= 500) failures.push(`${who} ${route.method} ${url} with ${junk.label}: ${answer.statusCode} ${answer.body.slice(0, 200)}`);
+          }
         }
       }
       // Nobody but staff can make an admin (staff may, on the customers screen: junk can say true).
@@ -108,9 +118,11 @@ describe('hostile input on every write route', () => {
         ['shopper', shopper.call, shopper.user.id],
         ['staff', as(shop.app, `mango_session=${staffSession.token}`), adminId],
       ] as const) {
-        for (const query of queries) {
-          const answer = await call({ method: 'GET', url: `${concrete(route.url, userId)}?${query}` });
-          if (answer.statusCode >= 500) failures.push(`${who} GET ${route.url}?${query.slice(0, 40)}: ${answer.statusCode} ${answer.body.slice(0, 200)}`);
+        for (const url of spellings(concrete(route.url, userId))) {
+          for (const query of queries) {
+            const answer = await call({ method: 'GET', url: `${url}?${query}` });
+            if (answer.statusCode >= 500) failures.push(`${who} GET ${url}?${query.slice(0, 40)}: ${answer.statusCode} ${answer.body.slice(0, 200)}`);
+          }
         }
       }
     }
