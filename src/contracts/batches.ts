@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { addDays, formatDate, isCalendarDate, nzToday } from './dates';
-import { noteField } from './text';
+import { addDays, formatDate, nzToday } from './dates';
+import { calendarDateField, noteField } from './text';
 
 /** Why a batch's boxes changed. */
 export const batchMovementReasons = ['received', 'opening', 'packed', 'returned', 'spoiled', 'donated', 'correction'] as const;
@@ -9,12 +9,7 @@ export type BatchMovementReason = (typeof batchMovementReasons)[number];
 /** Boxes staff take out of a batch that will never be sold. */
 export const writeOffReasons = ['spoiled', 'donated'] as const;
 
-const calendarDate = (label: string) =>
-  z
-    .string({ error: `${label} must be a date (YYYY-MM-DD)` })
-    .regex(/^\d{4}-\d{2}-\d{2}$/, `${label} must be a date (YYYY-MM-DD)`)
-    .refine(isCalendarDate, `${label} must be a real date`)
-    .refine((day) => day >= '2000-01-01' && day <= '2099-12-31', `${label} must be a date between 2000 and 2099`);
+const calendarDate = (label: string) => calendarDateField(label, `${label} must be a date (YYYY-MM-DD)`);
 
 /** The dates and grower a batch of fruit arrives with: both dates, the grower if known. */
 export const batchOriginFields = {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isCalendarDate } from './dates';
+import { isCalendarDate, isInShopYears, yearsMessage } from './dates';
 
 /** A time of day as staff type it: 24-hour HH:MM. */
 export const timeOfDayField = z
@@ -10,8 +10,9 @@ export const timeOfDayField = z
 export const settingsDayField = (label: string) =>
   z
     .string({ error: `${label} must be a date` })
-    .regex(/^\d{4}-\d{2}-\d{2}$/, `${label} must be a date`)
-    .refine(isCalendarDate, `${label} must be a real date`);
+    .regex(/^\d{4}-\d{2}-\d{2}$/, { message: `${label} must be a date`, abort: true })
+    .refine(isCalendarDate, { message: `${label} must be a real date`, abort: true })
+    .refine(isInShopYears, yearsMessage(label));
 
 /** Dates closed with the reason shoppers read (delivery, or pickup): each date once, a year of them at most. */
 export const closedDatesField = z
@@ -28,5 +29,5 @@ export const closedDatesField = z
 export const chosenDayField = (message: string) =>
   z
     .string({ error: message })
-    .regex(/^\d{4}-\d{2}-\d{2}$/, message)
-    .refine(isCalendarDate, message);
+    .regex(/^\d{4}-\d{2}-\d{2}$/, { message, abort: true })
+    .refine((day) => isCalendarDate(day) && isInShopYears(day), message);

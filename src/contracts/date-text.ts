@@ -29,6 +29,30 @@ export function formatDate(value: string | Date): string {
   return (typeof value === 'string' ? calendarDayText(value) : undefined) ?? nzDate().format(new Date(value));
 }
 
+/**
+ * The years a date the shop stores may name. PostgreSQL has no year 0 (a 500 for staff), and
+ * JavaScript reads years 0-99 as 1900-1999; the shop's fruit is picked, sold and reported on
+ * within these.
+ */
+export const shopYears = { first: 2000, last: 2099 } as const;
+
+/** A YYYY-MM-DD day or YYYY-MM month in the shop's years. */
+export function isInShopYears(value: string): boolean {
+  const year = Number(value.slice(0, 4));
+  return /^\d{4}/.test(value) && year >= shopYears.first && year <= shopYears.last;
+}
+
+/** An ISO 8601 instant in the shop's years (as UTC reads it). */
+export function isInstantInShopYears(value: string): boolean {
+  const time = new Date(value).getTime();
+  return !Number.isNaN(time) && isInShopYears(new Date(time).toISOString());
+}
+
+/** What a date outside the shop's years reads, the same on every form. */
+export function yearsMessage(label: string, kind = 'date'): string {
+  return `${label} must be a ${kind} between ${shopYears.first} and ${shopYears.last}`;
+}
+
 /** Date.parse rolls 30 February over to March; a real calendar day (YYYY-MM-DD) survives the round trip. */
 export function isCalendarDate(value: string): boolean {
   const date = new Date(`${value}T00:00:00Z`);

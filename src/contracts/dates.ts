@@ -3,7 +3,7 @@ import { weekdayOf } from './days';
 import { formatter } from './formatter';
 import { shopTimeZone } from './nz-today';
 
-export { formatDate, formatDayMonth, isCalendarDate } from './date-text';
+export { formatDate, formatDayMonth, isCalendarDate, isInShopYears, isInstantInShopYears, shopYears, yearsMessage } from './date-text';
 export { nzToday, shopTimeZone } from './nz-today';
 
 /** A calendar day with its weekday ("Wed, 3 March 2027"): delivery and packing days. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { addDays, nzToday } from './dates';
+import { addDays, isInShopYears, nzToday, yearsMessage } from './dates';
 
 /** The GST return periods Inland Revenue allows: one, two or six months. */
 export const gstPeriods = ['monthly', 'two-monthly', 'six-monthly'] as const;
@@ -30,7 +30,11 @@ export function gstPeriodDays(ending: string, months: number): { from: string; t
 export const gstReturnQuerySchema = z
   .strictObject({
     period: z.enum(gstPeriods, { error: 'Choose monthly, two-monthly or six-monthly' }).default('two-monthly'),
-    ending: z.string({ error: 'Ending must be a month' }).regex(monthPattern, 'Ending must be a month (YYYY-MM)').optional(),
+    ending: z
+      .string({ error: 'Ending must be a month' })
+      .regex(monthPattern, { message: 'Ending must be a month (YYYY-MM)', abort: true })
+      .refine(isInShopYears, yearsMessage('Ending', 'month'))
+      .optional(),
   })
   .transform((query) => {
     const ending = query.ending ?? lastMonth();

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { hasWholeCents } from './money';
-import { isCalendarDate } from './dates';
+import { isCalendarDate, isInShopYears, isInstantInShopYears, yearsMessage } from './dates';
 import type { ImageInfo } from './image';
 import { imageUrlField } from './text';
 
@@ -65,14 +65,16 @@ export const productFields = z.strictObject({
   isPreOrder: z.boolean({ error: 'Must be true or false' }),
   expectedAvailabilityDate: z
     .string({ error: 'Expected availability must be a date (YYYY-MM-DD)' })
-    .regex(isoDate, 'Expected availability must be a date (YYYY-MM-DD)')
-    .refine(isCalendarDate, 'Expected availability must be a real date')
+    .regex(isoDate, { message: 'Expected availability must be a date (YYYY-MM-DD)', abort: true })
+    .refine(isCalendarDate, { message: 'Expected availability must be a real date', abort: true })
+    .refine(isInShopYears, yearsMessage('Expected availability'))
     .nullable(),
   isHidden: z.boolean({ error: 'Must be true or false' }),
   boxInfo: z.string({ error: 'Box info must be text' }).trim().max(100, 'Box info must be at most 100 characters').nullable(),
   preOrderLimit: z.number({ error: 'Pre-order limit must be a whole number' }).int('Pre-order limit must be a whole number').min(1, 'Pre-order limit must be at least 1').max(100_000, 'Pre-order limit is too large').nullable(),
   preOrdersOpenAt: z
-    .iso.datetime({ offset: true, error: openingTimeMessage })
+    .iso.datetime({ offset: true, error: openingTimeMessage, abort: true })
+    .refine(isInstantInShopYears, yearsMessage('Opening time', 'date and time'))
     .transform((value) => new Date(value).toISOString())
     .nullable(),
   ripeningDays: z

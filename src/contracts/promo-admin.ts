@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isInstantInShopYears, yearsMessage } from './dates';
 import { hasWholeCents } from './money';
 
 export const promoDiscountTypes = ['percentage', 'fixed'] as const;
@@ -8,7 +9,10 @@ export type PromoDiscountType = (typeof promoDiscountTypes)[number];
 export const promoCodePattern = /^[A-Za-z0-9-]+$/;
 
 const moment = (label: string) =>
-  z.iso.datetime({ offset: true, error: `${label} must be a date and time` }).nullable();
+  z.iso
+    .datetime({ offset: true, error: `${label} must be a date and time`, abort: true })
+    .refine(isInstantInShopYears, yearsMessage(label, 'date and time'))
+    .nullable();
 
 const uses = (label: string) =>
   z

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isCalendarDate } from './dates';
+import { isCalendarDate, isInShopYears, yearsMessage } from './dates';
 import { emailPattern } from './email';
 
 export { emailPattern };
@@ -34,7 +34,8 @@ export function calendarDateField(label: string, missing = `${label} must be a d
   return z
     .string({ error: missing })
     .regex(/^\d{4}-\d{2}-\d{2}$/, { message: `${label} must be a date (YYYY-MM-DD)`, abort: true })
-    .refine(isCalendarDate, { message: `${label} must be a real date`, abort: true });
+    .refine(isCalendarDate, { message: `${label} must be a real date`, abort: true })
+    .refine(isInShopYears, { message: yearsMessage(label), abort: true });
 }
 
 /** A staff note beside a change (a stock adjustment, a status step, a shipment). */

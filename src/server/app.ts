@@ -85,7 +85,7 @@ declare module 'fastify' {
     appConfig: AppConfig;
     services: AppServices;
     /** Every route as registered, with its body schema: the authorisation and junk-input tests walk them. */
-    routeTable: Array<{ method: string; url: string; bodySchema: unknown }>;
+    routeTable: Array<{ method: string; url: string; bodySchema: unknown; querySchema: unknown }>;
   }
 }
 
@@ -143,7 +143,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('appConfig', config);
   const routeTable: FastifyInstance['routeTable'] = [];
   app.addHook('onRoute', (route) => {
-    for (const method of [route.method].flat()) routeTable.push({ method, url: route.url, bodySchema: route.schema?.body });
+    for (const method of [route.method].flat()) routeTable.push({ method, url: route.url, bodySchema: route.schema?.body, querySchema: route.schema?.querystring });
   });
   app.decorate('routeTable', routeTable);
 

@@ -46,7 +46,15 @@ function spellings(url: string): string[] {
 
 /** The top-level fields a body schema names, so each can be sent the wrong thing. */
 function fieldsOf(schema: unknown): string[] {
-  return schema instanceof z.ZodObject ? Object.keys(schema.shape) : [];
+  const inner = unwrapped(schema);
+  return inner instanceof z.ZodObject ? Object.keys(inner.shape) : [];
+}
+
+/** A schema's object, under the checks and transforms chained after it. */
+function unwrapped(schema: unknown): unknown {
+  let inner = schema;
+  for (let depth = 0; depth < 5 && inner instanceof z.ZodPipe; depth += 1) inner = inner.in;
+  return inner;
 }
 
 const deep = (depth: number): unknown => (depth === 0 ? 'bottom' : { next: deep(depth - 1) });
@@ -128,5 +136,48 @@ describe('hostile input on every write route', () => {
     }
     expect(failures).toEqual([]);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  }, 300_000);
+
+  it('refuses a date outside the years 2000-2099 with its field\'s message, on every route that takes one', async () => {
+    const failures: string[] = [];
+    const staff = as(shop.app, `mango_session=${(await shop.app.services.sessions.create(adminId)).token}`);
+    // Year 0 (PostgreSQL has none), years 0-99 (JavaScript reads them as 1900-1999), and year 9999.
+    const days = ['0000-01-01', '0099-12-31', '1999-12-31', '2100-01-01', '9999-12-31'];
+    const months = ['0000-01', '0099-06', '9999-12'];
+    const instants = ['0000-01-01T00:00:00Z', '0099-06-01T12:00:00+13:00', '9999-12-31T23:59:59Z'];
+    const dateFields = new Set<string>();
+    for (const route of shop.app.routeTable.filter((r) => r.url.startsWith('/api/'))) {
+      const url = concrete(route.url, adminId);
+      const inQuery = route.method === 'GET';
+      for (const field of fieldsOf(inQuery ? route.querySchema : route.bodySchema)) {
+        for (const value of [...days, ...months, ...instants]) {
+          const answer = inQuery
+            ? await staff({ method: 'GET', url: `${url}?${field}=${encodeURIComponent(value)}` })
+            : await staff({ method: route.method as 'POST', url, payload: { [field]: value } });
+          if (answer.statusCode >= 500) failures.push(`${route.method} ${route.url} ${field}=${value}: ${answer.statusCode}`);
+          const fieldMessage = answer.statusCode === 400 ? (answer.json() as { fieldErrors?: Record<string, string> }).fieldErrors?.[field] : undefined;
+          if (fieldMessage?.includes('between 2000 and 2099')) dateFields.add(`${route.method} ${route.url} ${field}`);
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+    // The staff dates each route names, refused with the field's own message.
+    for (const name of [
+      'GET /api/admin/orders from',
+      'GET /api/admin/orders to',
+      'GET /api/admin/dispatch date',
+      'GET /api/admin/dispatch.csv date',
+      'GET /api/admin/exports/xero-invoices.csv from',
+      'GET /api/admin/reports from',
+      'GET /api/admin/reports/gst-return ending',
+      'GET /api/admin/reports/gst-return.csv ending',
+      'POST /api/admin/inventory/:productId/batches harvestedOn',
+      'POST /api/admin/inventory/:productId/batches bestBefore',
+      'POST /api/products expectedAvailabilityDate',
+      'POST /api/products preOrdersOpenAt',
+      'POST /api/admin/promo-codes startsAt',
+    ]) {
+      expect([...dateFields], name).toContain(name);
+    }
   }, 300_000);
 });

@@ -235,7 +235,10 @@ describe('GET /api/admin/exports/xero-invoices.csv', () => {
     for (const [query, field, message] of [
       ['period=weekly', 'period', 'Choose monthly, two-monthly or six-monthly'],
       ['ending=2026-13', 'ending', 'Ending must be a month (YYYY-MM)'],
-      ['ending=2999-01', 'ending', 'That period has not started yet'],
+      ['ending=2098-01', 'ending', 'That period has not started yet'],
+      ['ending=2999-01', 'ending', 'Ending must be a month between 2000 and 2099'],
+      // JavaScript reads years 0-99 as 1900-1999: a period of 1999 must not be what year 99 returns.
+      ['ending=0099-06', 'ending', 'Ending must be a month between 2000 and 2099'],
     ] as const) {
       const response = await staff({ method: 'GET', url: `/api/admin/reports/gst-return?${query}` });
       expect(response.statusCode, query).toBe(400);
