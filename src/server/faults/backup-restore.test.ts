@@ -8,6 +8,7 @@ import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openPglite, queryRows } from '../db/client';
 import { readArchive, writeArchive } from '../ops/backup-archive';
+import { backupSocketPath } from '../ops/backup-socket';
 import { tableDigests } from '../ops/table-digests';
 import { buildServer, HttpShopper, type Outcome, products, type ShopProcess, shoppers, startShop, stopShop } from './harness';
 
@@ -74,6 +75,9 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))('backups of the embedded data
   it('are taken while the shop takes orders, restore into a fresh folder with every row and picture, and a damaged file changes nothing', async () => {
     await buildServer();
     const sourceDir = path.join(root, 'source');
+    // An outbox an older version made open to everyone: the shop narrows it.
+    fs.mkdirSync(path.join(sourceDir, 'outbox'), { recursive: true, mode: 0o755 });
+    fs.chmodSync(path.join(sourceDir, 'outbox'), 0o755);
     const shop = await startShop({ DATA_DIR: sourceDir, ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password });
     running.push(shop);
     const cookie = await signInAdmin(shop.url);
@@ -113,6 +117,7 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))('backups of the embedded data
     expect(failures).toEqual([]);
     expect(placed.filter((p) => p.answeredAt > backupStarted).length).toBeGreaterThan(0);
     expect(shop.output()).toMatch(/made a backup for npm run backup/);
+    expect(fs.statSync(backupSocketPath(sourceDir)).mode & 0o777, 'the backup socket').toBe(0o600);
 
     const { manifest } = readArchive(fs.readFileSync(file));
     expect(manifest.kind).toBe('pglite');
@@ -126,6 +131,8 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))('backups of the embedded data
     const restore = await ownerCommand('restore', [file], restoredDir);
     expect(restore.output).toMatch(/Restored the backup made .* tables, \d+ rows, each checked against the backup/);
     expect(restore.code).toBe(0);
+    // Delivered mail holds live reset and unsubscribe links: only the shop's user may read it, before and after.
+    for (const dir of [sourceDir, restoredDir]) expect(privateModes(path.join(dir, 'outbox')), dir).toEqual({ folder: 0o700, files: [0o600] });
     const restoredDigests = await digestsOf(restoredDir);
     expect(restoredDigests).toEqual(manifest.tables);
     const addresses = await pictureAddresses(restoredDir);
@@ -182,6 +189,13 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))('backups of the embedded data
     expect(keptAside).toHaveLength(1);
   }, 240_000);
 });
+
+/** The outbox folder's rights and the distinct rights of the mail in it (at least one mail). */
+function privateModes(folder: string): { folder: number; files: number[] } {
+  const mails = fs.readdirSync(folder).filter((name) => name.endsWith('.eml'));
+  expect(mails.length, folder).toBeGreaterThan(0);
+  return { folder: fs.statSync(folder).mode & 0o777, files: [...new Set(mails.map((name) => fs.statSync(path.join(folder, name)).mode & 0o777))] };
+}
 
 /** The same database server as DATABASE_URL, another database on it. */
 function databaseNamed(name: string): string {

@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
+import { privateFileMode, privateFolder } from './private-files';
 
 export interface MailMessage {
   to: string;
@@ -90,11 +91,11 @@ export function createMailTransport(options: { smtpUrl?: string; from: string; f
   return {
     async deliver(mail, signal) {
       const info = await transport.sendMail(nodemailerMessage(mail, options.from));
-      await fs.mkdir(options.folder, { recursive: true });
+      await privateFolder(options.folder);
       const stamp = mail.createdAt.toISOString().replace(/[:.]/g, '-');
       const file = path.join(options.folder, `${stamp}-${String(mail.id).padStart(8, '0')}.eml`);
       const temporary = `${file}.${process.pid}.part`;
-      await fs.writeFile(temporary, info.message as Buffer, { signal });
+      await fs.writeFile(temporary, info.message as Buffer, { signal, mode: privateFileMode });
       await fs.rename(temporary, file);
     },
   };

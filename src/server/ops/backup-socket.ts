@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { type Archive, BackupError } from './backup-archive';
 import { writeWhole } from './backup';
+import { privateFileMode, withPrivateUmask } from '../lib/private-files';
 
 /** A request must arrive this soon after connecting; an answer must keep coming at least this often. */
 const quietLimitMs = 30_000;
@@ -82,11 +83,15 @@ export async function serveBackups(dataDir: string, backup: () => Promise<Archiv
     ownFolder(socketPath, dataDir);
     // The caller holds the data folder's lock: a socket file left there is a dead process's.
     fs.rmSync(socketPath, { force: true });
-    await new Promise<void>((resolve, reject) => {
-      server.once('error', reject);
-      server.listen(socketPath, () => resolve());
-    });
-    fs.chmodSync(socketPath, 0o600);
+    // Made under a umask that leaves it to this user from its first moment, then checked.
+    await withPrivateUmask(
+      () =>
+        new Promise<void>((resolve, reject) => {
+          server.once('error', reject);
+          server.listen(socketPath, () => resolve());
+        }),
+    );
+    fs.chmodSync(socketPath, privateFileMode);
   } catch (error) {
     log.warn({ err: error, socket: socketPath }, 'could not open the backup socket: npm run backup cannot reach this shop while it runs (scheduled backups still work)');
     return undefined;

@@ -8,6 +8,7 @@ import { lockDataDir, lockHolder } from '../db/data-dir-lock';
 import { type BackupManifest, BackupError, readArchive } from './backup-archive';
 import { databaseMember, pgConnection, pgTool, runPgTool } from './backup';
 import { digestSql, type RunQuery, tableDigests } from './table-digests';
+import { privateFileMode, privateFolderSync } from '../lib/private-files';
 
 export interface RestoreOptions {
   archive: Buffer;
@@ -198,8 +199,8 @@ function restoreOutbox(dataDir: string, members: Map<string, Buffer>): number {
   for (const [name, bytes] of members) {
     if (!name.startsWith('outbox/') || !name.endsWith('.eml')) continue;
     const file = path.join(dataDir, 'outbox', path.basename(name));
-    fs.mkdirSync(path.dirname(file), { recursive: true });
-    if (!fs.existsSync(file)) fs.writeFileSync(file, bytes);
+    privateFolderSync(path.dirname(file));
+    if (!fs.existsSync(file)) fs.writeFileSync(file, bytes, { mode: privateFileMode });
     mails += 1;
   }
   return mails;
