@@ -8,6 +8,7 @@ import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openPglite, queryRows } from '../db/client';
 import { readArchive, writeArchive } from '../ops/backup-archive';
+import { writeWhole } from '../ops/backup';
 import { backupSocketPath } from '../ops/backup-socket';
 import { tableDigests } from '../ops/table-digests';
 import { buildServer, HttpShopper, type Outcome, products, type ShopProcess, shoppers, startShop, stopShop } from './harness';
@@ -176,6 +177,25 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))('backups of the embedded data
     expect(bad.output).toMatch(/The backup is damaged: database\/pglite\.tar\.gz does not match its checksum/);
     expect(await digestsOf(restoredDir)).toEqual(beforeBad);
     expect(fs.readdirSync(restoredDir).filter((name) => name.startsWith('pglite'))).toEqual(['pglite']);
+
+    // A manifest is read before any of it reaches SQL: a digest that would end the check's block
+    // early, a table name that is not one, and a member that climbs out of its folder are refused.
+    const { manifest: real, members } = readArchive(fs.readFileSync(file));
+    const contents = [...members].filter(([name]) => name !== 'mango-backup.json').map(([name, bytes]) => ({ name, bytes }));
+    const [firstTable] = Object.keys(real.tables);
+    for (const [label, tables, message] of [
+      ['a digest', { ...real.tables, [firstTable!]: { rows: real.tables[firstTable!]!.rows, digest: "x' THEN END IF; END $check$; DROP TABLE public.orders; DO $check$ BEGIN IF true" } }, /a digest for [\w.]+ that is not one/],
+      ['a table name', { ...real.tables, 'public.orders"; drop table public.users; --': { rows: 0, digest: '0'.repeat(32) } }, /a table name that is not one/],
+      ['a row count', { ...real.tables, [firstTable!]: { rows: '1 OR true', digest: real.tables[firstTable!]!.digest } }, /no row count for/],
+    ] as const) {
+      const forged = path.join(root, 'forged.tar');
+      await writeWhole(forged, writeArchive({ ...real, tables: tables as typeof real.tables }, contents));
+      const beforeForged = await digestsOf(restoredDir);
+      const refusedForged = await ownerCommand('restore', [forged, '--force'], restoredDir);
+      expect(refusedForged.code, label).toBe(1);
+      expect(refusedForged.output, label).toMatch(message);
+      expect(await digestsOf(restoredDir), label).toEqual(beforeForged);
+    }
 
     // Into a folder that holds a database, only when told; the database it replaces is kept.
     const refused = await ownerCommand('restore', [file], restoredDir);

@@ -83,6 +83,36 @@ export function writeArchive(manifest: Omit<BackupManifest, 'files'>, members: A
   return { parts, bytes };
 }
 
+/** The shapes a manifest's values take; a restore puts table names and digests into SQL. */
+const manifestPatterns = {
+  table: /^(?:public|drizzle)\.[a-z_][a-z0-9_]{0,62}$/,
+  digest: /^[0-9a-f]{32}$/,
+  // Not SQL, only looked up and joined to a folder's path: no control characters, no absolute path.
+  member: /^[^\0-\x1f/\\][^\0-\x1f\\]{0,99}$/,
+  sha256: /^[0-9a-f]{64}$/,
+  createdAt: /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{1,6})?(?:Z|[+-]\d{2}:\d{2})$/,
+};
+
+/**
+ * Refuses a manifest any of whose values is not of its shape, before any of it is used: a backup is
+ * trusted like the database it holds, but a name or digest that is not one (a value with
+ * `$check$` in it would end the restore's check block early) says the file was made by hand.
+ */
+function manifestProblem(manifest: BackupManifest): void {
+  const damaged = (what: string) => new BackupError(`The backup is damaged: its manifest has ${what}.`);
+  if (typeof manifest.createdAt !== 'string' || !manifestPatterns.createdAt.test(manifest.createdAt)) throw damaged('no readable date');
+  for (const [name, table] of Object.entries(manifest.tables)) {
+    if (!manifestPatterns.table.test(name)) throw damaged(`a table name that is not one (${JSON.stringify(name.slice(0, 80))})`);
+    if (!table || typeof table !== 'object' || !Number.isSafeInteger(table.rows) || table.rows < 0) throw damaged(`no row count for ${name}`);
+    if (typeof table.digest !== 'string' || !manifestPatterns.digest.test(table.digest)) throw damaged(`a digest for ${name} that is not one`);
+  }
+  for (const [name, file] of Object.entries(manifest.files)) {
+    if (!manifestPatterns.member.test(name) || name.split('/').includes('..')) throw damaged(`a member name that is not one (${JSON.stringify(name.slice(0, 80))})`);
+    if (!file || typeof file !== 'object' || !Number.isSafeInteger(file.bytes) || file.bytes < 0) throw damaged(`no size for ${name}`);
+    if (typeof file.sha256 !== 'string' || !manifestPatterns.sha256.test(file.sha256)) throw damaged(`a checksum for ${name} that is not one`);
+  }
+}
+
 /**
  * Reads and checks a whole archive: every header's checksum, the manifest, and each member's size
  * and SHA-256 against it. Anything amiss is a BackupError saying what, and nothing is returned.
@@ -123,6 +153,7 @@ export function readArchive(archive: Buffer): { manifest: BackupManifest; member
   if (!Number.isInteger(manifest.migrations) || !manifest.tables || typeof manifest.tables !== 'object' || !manifest.files || typeof manifest.files !== 'object') {
     throw new BackupError('The backup is damaged: its manifest lacks the migrations, the tables or the files it should list.');
   }
+  manifestProblem(manifest);
   for (const name of members.keys()) {
     if (name !== manifestName && !(name in manifest.files)) throw new BackupError(`The backup is damaged: it holds ${name}, which its manifest does not list.`);
   }
