@@ -3,7 +3,10 @@ import type { MailMessage } from './mail';
 /**
  * What an e-mail says, once, as parts: the plain-text part and the HTML part are both made from
  * it, so they never say different things. A string is one line of a paragraph ('' ends it), as
- * plain text has always been written; the other parts have a shape of their own in HTML.
+ * plain text has always been written; the other parts have a shape of their own in HTML. A line is
+ * words only, never a link, whatever address it holds: lines carry what shoppers typed (a name, an
+ * address, a gift message), and a link from the shop's address is the shop's word. The shop's own
+ * addresses go in a button or a link part.
  */
 export type MailPart =
   | string
@@ -115,16 +118,8 @@ function button(href: string, label: string): string {
   return `<a href="${escapeHtml(href)}" style="${buttonStyle}" target="_blank">${buttonBefore}${text}${buttonAfter}</a>`;
 }
 
-/** A bare address in a line becomes a link in HTML. */
-function withLinks(line: string): string {
-  return line
-    .split(/(https?:\/\/[^\s]+)/g)
-    .map((piece) => (/^https?:\/\//.test(piece) ? link(piece, piece) : escapeHtml(piece)))
-    .join('');
-}
-
 function paragraph(lines: string[]): string {
-  const spans = lines.map((line, index) => `<span>${index > 0 ? '<br/>' : ''}${withLinks(line.trim())}</span>`);
+  const spans = lines.map((line, index) => `<span>${index > 0 ? '<br/>' : ''}${escapeHtml(line.trim())}</span>`);
   return `<p class="mail-ink" style="${paragraphStyle}">${spans.join('')}</p>`;
 }
 

@@ -45,7 +45,8 @@ export function claimReplacedMail(context: MailContext, claim: ClaimMailFacts, r
     boxes(claim),
     ...(note ? ['', note] : []),
     '',
-    `We will e-mail you when it is on its way. Follow it here: ${replacementUrl}`,
+    'We will e-mail you when it is on its way.',
+    { kind: 'link', label: 'Follow it here', href: replacementUrl },
   ]);
 }
 
