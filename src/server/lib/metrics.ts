@@ -1,4 +1,4 @@
-import { timingSafeEqual } from 'node:crypto';
+import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { Database } from '../db/client';
@@ -24,10 +24,15 @@ function routeOf(request: FastifyRequest): string {
   return request.method === 'GET' && !request.url.startsWith('/api') ? 'page' : 'unmatched';
 }
 
+/** Compared as SHA-256 digests, always 32 bytes: the time taken says nothing of either length. */
 function sameToken(given: string, expected: string): boolean {
-  const a = Buffer.from(given);
-  const b = Buffer.from(expected);
-  return a.length === b.length && timingSafeEqual(a, b);
+  return timingSafeEqual(createHash('sha256').update(given).digest(), createHash('sha256').update(expected).digest());
+}
+
+/** The credentials of an `Authorization: Bearer <token>` header; the scheme's name is read in any case (RFC 9110). */
+function bearerToken(authorization: string): string {
+  const match = /^bearer +(\S+) *$/i.exec(authorization);
+  return match?.[1] ?? '';
 }
 
 /**
@@ -107,7 +112,7 @@ export function registerMetrics(app: FastifyInstance, sources: MetricsSources): 
   app.get('/metrics', { logLevel: 'warn' }, async (request: FastifyRequest, reply: FastifyReply) => {
     reply.header('cache-control', 'no-store');
     const authorization = request.headers.authorization ?? '';
-    const given = authorization.startsWith('Bearer ') ? authorization.slice(7).trim() : '';
+    const given = bearerToken(authorization);
     if (!given || !sameToken(given, sources.token)) {
       return reply.code(401).header('www-authenticate', 'Bearer realm="metrics"').send({ message: 'Send the metrics token as Authorization: Bearer <METRICS_TOKEN>' });
     }
