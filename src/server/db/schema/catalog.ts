@@ -111,6 +111,8 @@ export const waitlistEntries = pgTable(
     /** The link in the last confirm or manage mail (visitors): confirms the entry, or leaves the list. */
     manageTokenHash: text('manage_token_hash').unique(),
     manageTokenSentAt: timestamp('manage_token_sent_at', { withTimezone: true }),
+    /** A confirmed entry's address joined again: the last "already on the list" reminder, one a day at most. */
+    remindedAt: timestamp('reminded_at', { withTimezone: true }),
     /** Set with the back-in-stock mail: its one-click unsubscribe link. */
     unsubscribeTokenHash: text('unsubscribe_token_hash').unique(),
     createdAt: createdAt(),

@@ -34,7 +34,7 @@ export function confirmMail({ to, productName, link, opensAt }: LinkMail): MailM
 }
 
 /** A visitor signed up an address that is already on the list: its owner hears so, nobody else. */
-export function alreadyOnListMail({ to, productName, link, opensAt }: LinkMail): MailMessage {
+export function alreadyOnListMail({ to, productName, opensAt }: Omit<LinkMail, 'link'>): MailMessage {
   return composeMail({
     to,
     subject: `You are already on the waitlist for ${productName}`,
@@ -42,7 +42,8 @@ export function alreadyOnListMail({ to, productName, link, opensAt }: LinkMail):
     parts: [
       `This address is already on the Mango Shop waitlist for ${productName}. We will e-mail you ${opensAt ? 'when pre-orders open' : 'once when it is back'}.`,
       '',
-      { kind: 'link', label: 'Changed your mind? Leave the waitlist with this link', href: link },
+      // The link they were sent when they joined still works: a new one here would end it.
+      'Changed your mind? The link in the e-mail that confirmed your place still takes you off the waitlist.',
     ],
     siteName: 'Mango Shop',
   });

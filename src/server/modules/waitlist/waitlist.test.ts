@@ -240,17 +240,28 @@ describe('a visitor', () => {
     expect(confirmed.body).toContain("You're on the waitlist");
     expect(await counts()).toMatchObject({ waiting: 1, unconfirmed: 0 });
 
-    // Signing up again mails the owner of the address, and tells the form nothing new.
+    // Signing up again mails the owner of the address a reminder, and tells the form nothing new.
     const again = await join({ productId: product.id, email: who.email }, who.ip);
     expect(again.json<WaitlistJoinAnswer>().state).toBe('confirm by e-mail');
-    const [note] = await mailSince(before + 1);
+    const [note, ...more] = await mailSince(before + 1);
     expect(note!.subject).toBe('You are already on the waitlist for Waitlist Langra');
-    // The latest link manages the entry: leaving takes it off.
-    const leave = await shop.app.inject({ method: 'POST', url: `${linkIn(note!, '/api/waitlist/manage')}&action=leave` });
+    expect(more).toEqual([]);
+    // The reminder carries no new link: the one they have keeps working.
+    expect(note!.text).not.toContain('/api/waitlist/manage');
+    expect(note!.text).toContain('The link in the e-mail that confirmed your place still takes you off the waitlist');
+    // Another sign-up the same day: no more mail, and the first link still works.
+    expect((await join({ productId: product.id, email: who.email }, who.ip)).statusCode).toBe(200);
+    expect(await mailSince(before + 2)).toEqual([]);
+    expect((await shop.app.inject({ method: 'GET', url: link })).statusCode).toBe(200);
+    // A day later, one more reminder.
+    await shop.database.db.execute(sql`update waitlist_entries set reminded_at = reminded_at - interval '25 hours' where product_id = ${product.id}`);
+    await shop.database.db.execute(sql`delete from rate_limits where key = ${`waitlist:email:${who.email}`}`);
+    expect((await join({ productId: product.id, email: who.email }, who.ip)).statusCode).toBe(200);
+    expect((await mailSince(before + 2)).map((mail) => mail.subject)).toEqual(['You are already on the waitlist for Waitlist Langra']);
+    // The first link manages the entry: leaving takes it off.
+    const leave = await shop.app.inject({ method: 'POST', url: `${link}&action=leave` });
     expect(leave.body).toContain('You have left the waitlist');
     expect(await counts()).toMatchObject({ waiting: 0 });
-    // The first link was replaced by the second.
-    expect((await shop.app.inject({ method: 'GET', url: link })).statusCode).toBe(404);
   });
 
   it('has a week to confirm; then the link fails and housekeeping forgets the address', async () => {

@@ -1,0 +1,1 @@
+ALTER TABLE "waitlist_entries" ADD COLUMN "reminded_at" timestamp with time zone;
