@@ -4,6 +4,7 @@
  *
  *   npm run test:e2e:every-day                       the delivery journeys, the week from Mon 23 Nov 2026
  *   npm run test:e2e:every-day -- --from 2026-12-21  another week (Christmas, Boxing Day)
+ *   npm run test:e2e:every-day -- --days 2           the first two days only (CI)
  *   npm run test:e2e:every-day -- e2e/checkout.spec.ts e2e/delivery.spec.ts
  */
 import { spawnSync } from 'node:child_process';
@@ -16,6 +17,9 @@ const args = process.argv.slice(2);
 const fromAt = args.indexOf('--from');
 const from = fromAt >= 0 ? args.splice(fromAt, 2)[1]! : '2026-11-23';
 if (!/^\d{4}-\d{2}-\d{2}$/.test(from)) throw new Error(`--from takes a date as YYYY-MM-DD, not ${from}`);
+const daysAt = args.indexOf('--days');
+const days = daysAt >= 0 ? Number(args.splice(daysAt, 2)[1]) : 7;
+if (!Number.isInteger(days) || days < 1 || days > 31) throw new Error('--days takes a whole number of days from 1 to 31');
 const specs = args.length ? args : ['e2e/delivery.spec.ts'];
 
 /** The offset of New Zealand time from UTC at noon on `date`, as +13:00 or +12:00. */
@@ -25,7 +29,7 @@ function nzOffset(date: string): string {
 }
 
 const results: Array<{ start: string; ok: boolean }> = [];
-for (let day = 0; day < 7; day += 1) {
+for (let day = 0; day < days; day += 1) {
   const date = addDays(from, day);
   // 09:00 is before the default 12:00 cut-off; 19:30 is after it, in the evening.
   for (const time of ['09:00', '19:30']) {

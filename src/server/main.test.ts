@@ -24,8 +24,8 @@ function freePort(): Promise<number> {
 }
 
 /** The server on pipes, or on a terminal of its own (util-linux's `script` gives it one). */
-function startServer(port: number, { terminal = false } = {}) {
-  const env = { ...process.env, DATABASE_URL: '', DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'info', NODE_ENV: '', LOG_FORMAT: '', NO_COLOR: '1' };
+function startServer(port: number, { terminal = false, env: extra = {} as Record<string, string> } = {}) {
+  const env = { ...process.env, DATABASE_URL: '', DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'info', NODE_ENV: '', LOG_FORMAT: '', NO_COLOR: '1', ...extra };
   const child = terminal
     ? spawn('script', ['-qfec', `${tsx} src/server/main.ts`, '/dev/null'], { env, stdio: ['pipe', 'pipe', 'pipe'] })
     : spawn(tsx, ['src/server/main.ts'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -51,6 +51,12 @@ async function waitForReady(port: number, timeoutMs: number): Promise<void> {
 }
 
 describe('the server process', () => {
+  it('refuses SHOP_CLOCK_START when NODE_ENV=production, with one line saying why', async () => {
+    const refused = startServer(await freePort(), { env: { NODE_ENV: 'production', SHOP_CLOCK_START: '2026-12-03T19:30:00+13:00' } });
+    expect(await refused.exited).toBe(1);
+    expect(refused.output().trim()).toBe('Invalid configuration:\n  SHOP_CLOCK_START: is for tests only, and refused when NODE_ENV=production (unset it)');
+  });
+
   it('refuses a second process on the same data folder, and stops cleanly on SIGTERM', async () => {
     const port = await freePort();
     const first = startServer(port);

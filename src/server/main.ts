@@ -20,6 +20,10 @@ const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
 async function main(): Promise<void> {
   // Only an owner who says NODE_ENV=production asks for JSON logs on a terminal too.
   const production = process.env.NODE_ENV === 'production';
+  // A shop whose clock is not the real time would take orders for days that have passed.
+  if (production && process.env.SHOP_CLOCK_START) {
+    throw new ConfigError('Invalid configuration:\n  SHOP_CLOCK_START: is for tests only, and refused when NODE_ENV=production (unset it)');
+  }
   // React's production build renders the pages unless this is npm run dev (set before React loads).
   process.env.NODE_ENV ??= process.env.WEB_DEV === 'vite' ? 'development' : 'production';
   const config = loadConfig();
