@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isCalendarDate, isInShopYears, yearsMessage } from './dates';
+import { isCalendarDate, isInShopYears } from './dates';
 
 /** A time of day as staff type it: 24-hour HH:MM. */
 export const timeOfDayField = z
@@ -11,8 +11,9 @@ export const settingsDayField = (label: string) =>
   z
     .string({ error: `${label} must be a date` })
     .regex(/^\d{4}-\d{2}-\d{2}$/, { message: `${label} must be a date`, abort: true })
-    .refine(isCalendarDate, { message: `${label} must be a real date`, abort: true })
-    .refine(isInShopYears, yearsMessage(label));
+    // No year rule here: stored settings are read with this schema, and one date refused would
+    // reset the whole row to its defaults. These dates are compared as text, never sent to SQL.
+    .refine(isCalendarDate, `${label} must be a real date`);
 
 /** Dates closed with the reason shoppers read (delivery, or pickup): each date once, a year of them at most. */
 export const closedDatesField = z

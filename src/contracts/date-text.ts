@@ -42,10 +42,9 @@ export function isInShopYears(value: string): boolean {
   return /^\d{4}/.test(value) && year >= shopYears.first && year <= shopYears.last;
 }
 
-/** An ISO 8601 instant in the shop's years (as UTC reads it). */
+/** An ISO 8601 instant in the shop's years, by the year it is written with (New Zealand's, as staff type it). */
 export function isInstantInShopYears(value: string): boolean {
-  const time = new Date(value).getTime();
-  return !Number.isNaN(time) && isInShopYears(new Date(time).toISOString());
+  return !Number.isNaN(new Date(value).getTime()) && isInShopYears(value);
 }
 
 /** What a date outside the shop's years reads, the same on every form. */

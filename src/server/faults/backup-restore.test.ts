@@ -185,7 +185,7 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))('backups of the embedded data
     const [firstTable] = Object.keys(real.tables);
     for (const [label, tables, message] of [
       ['a digest', { ...real.tables, [firstTable!]: { rows: real.tables[firstTable!]!.rows, digest: "x' THEN END IF; END $check$; DROP TABLE public.orders; DO $check$ BEGIN IF true" } }, /a digest for [\w.]+ that is not one/],
-      ['a table name', { ...real.tables, 'public.orders"; drop table public.users; --': { rows: 0, digest: '0'.repeat(32) } }, /a table name that is not one/],
+      ['a table name', { ...real.tables, 'public.orders$check$; drop table public.users; --': { rows: 0, digest: '0'.repeat(32) } }, /a table name that is not one/],
       ['a row count', { ...real.tables, [firstTable!]: { rows: '1 OR true', digest: real.tables[firstTable!]!.digest } }, /no row count for/],
     ] as const) {
       const forged = path.join(root, 'forged.tar');

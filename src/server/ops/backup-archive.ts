@@ -85,11 +85,13 @@ export function writeArchive(manifest: Omit<BackupManifest, 'files'>, members: A
 
 /** The shapes a manifest's values take; a restore puts table names and digests into SQL. */
 const manifestPatterns = {
-  table: /^(?:public|drizzle)\.[a-z_][a-z0-9_]{0,62}$/,
+  // Any name PostgreSQL allows, but no `$` (it could end a dollar-quoted block) and no control character.
+  // eslint-disable-next-line no-control-regex -- control characters are what it refuses
+  table: /^(?:public|drizzle)\.[^\0-\x1f$]{1,63}$/,
   digest: /^[0-9a-f]{32}$/,
   // Not SQL, only looked up and joined to a folder's path: no control characters, no absolute path.
   // eslint-disable-next-line no-control-regex -- control characters are what it refuses
-  member: /^[^\0-\x1f/\\][^\0-\x1f\\]{0,99}$/,
+  member: /^[^\0-\x1f/][^\0-\x1f]{0,99}$/,
   sha256: /^[0-9a-f]{64}$/,
   createdAt: /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{1,6})?(?:Z|[+-]\d{2}:\d{2})$/,
 };

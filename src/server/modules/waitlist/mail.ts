@@ -34,7 +34,8 @@ export function confirmMail({ to, productName, link, opensAt }: LinkMail): MailM
 }
 
 /** A visitor signed up an address that is already on the list: its owner hears so, nobody else. */
-export function alreadyOnListMail({ to, productName, opensAt }: Omit<LinkMail, 'link'>): MailMessage {
+/** `link`: a new manage link, when the entry had none; otherwise the one last mailed still works. */
+export function alreadyOnListMail({ to, productName, opensAt, link }: Omit<LinkMail, 'link'> & { link: string | null }): MailMessage {
   return composeMail({
     to,
     subject: `You are already on the waitlist for ${productName}`,
@@ -42,8 +43,10 @@ export function alreadyOnListMail({ to, productName, opensAt }: Omit<LinkMail, '
     parts: [
       `This address is already on the Mango Shop waitlist for ${productName}. We will e-mail you ${opensAt ? 'when pre-orders open' : 'once when it is back'}.`,
       '',
-      // The link they were sent when they joined still works: a new one here would end it.
-      'Changed your mind? The link in the e-mail that confirmed your place still takes you off the waitlist.',
+      // The link last mailed still works: a new one here would end it.
+      link
+        ? { kind: 'link', label: 'Changed your mind? Leave the waitlist with this link', href: link }
+        : 'Changed your mind? The link in our latest e-mail about this waitlist still takes you off it.',
     ],
     siteName: 'Mango Shop',
   });

@@ -95,20 +95,21 @@ export class WaitlistService {
     const link = `${this.deps.publicUrl}${manageLinkPath(token)}`;
     await db.transaction(async (tx) => {
       // Not yet confirmed: a new token each time, and the link in the latest mail is the one that
-      // works. Confirmed: the link they have keeps working (it is how they leave), and the address
-      // is reminded it is on the list, once a day at most. The entry is the address's, not the
-      // account's: an account gets it only by opening the link signed in.
-      const [entry] = await queryRows<{ confirmed: boolean; remind: boolean }>(tx, sql`
+      // works. Confirmed: the link they have keeps working (it is how they leave; an entry confirmed
+      // by an account has none, and gets one), and the address is reminded it is on the list, once
+      // a day at most. The entry is the address's, not the account's: an account gets it only by
+      // opening the link signed in.
+      const [entry] = await queryRows<{ confirmed: boolean; remind: boolean; new_link: boolean }>(tx, sql`
         insert into waitlist_entries (product_id, email, manage_token_hash, manage_token_sent_at, told_opening_at) values (${product.id}, ${email}, ${hashToken(token)}, now(), ${shownOpening})
         on conflict (product_id, lower(email)) where ${active} do update set
-          manage_token_hash = case when waitlist_entries.confirmed_at is null then excluded.manage_token_hash else waitlist_entries.manage_token_hash end,
-          manage_token_sent_at = case when waitlist_entries.confirmed_at is null then now() else waitlist_entries.manage_token_sent_at end,
+          manage_token_hash = case when waitlist_entries.confirmed_at is null or waitlist_entries.manage_token_hash is null then excluded.manage_token_hash else waitlist_entries.manage_token_hash end,
+          manage_token_sent_at = case when waitlist_entries.confirmed_at is null or waitlist_entries.manage_token_hash is null then now() else waitlist_entries.manage_token_sent_at end,
           reminded_at = case when waitlist_entries.confirmed_at is not null and (waitlist_entries.reminded_at is null or waitlist_entries.reminded_at <= now() - interval '1 day')
             then now() else waitlist_entries.reminded_at end
-        returning confirmed_at is not null as confirmed, confirmed_at is not null and reminded_at = now() as remind`);
+        returning confirmed_at is not null as confirmed, confirmed_at is not null and reminded_at = now() as remind, manage_token_hash = ${hashToken(token)} as new_link`);
       const opensAt = opensLater(product, now) ? product.preOrdersOpenAt : null;
       if (!entry?.confirmed) await queueMail(tx, confirmMail({ to: email, productName: product.name, link, opensAt }));
-      else if (entry.remind) await queueMail(tx, alreadyOnListMail({ to: email, productName: product.name, opensAt }));
+      else if (entry.remind) await queueMail(tx, alreadyOnListMail({ to: email, productName: product.name, opensAt, link: entry.new_link ? link : null }));
     });
     return { state: 'confirm by e-mail', message: `Almost there: we have sent a link to ${email}. Open it to confirm your place on the waitlist for ${product.name}.` };
   }

@@ -248,7 +248,7 @@ describe('a visitor', () => {
     expect(more).toEqual([]);
     // The reminder carries no new link: the one they have keeps working.
     expect(note!.text).not.toContain('/api/waitlist/manage');
-    expect(note!.text).toContain('The link in the e-mail that confirmed your place still takes you off the waitlist');
+    expect(note!.text).toContain('The link in our latest e-mail about this waitlist still takes you off it');
     // Another sign-up the same day: no more mail, and the first link still works.
     expect((await join({ productId: product.id, email: who.email }, who.ip)).statusCode).toBe(200);
     expect(await mailSince(before + 2)).toEqual([]);
