@@ -1,5 +1,5 @@
 /**
- * Several shop processes behind nginx, as the README's "Several processes behind nginx" runs them:
+ * Several shop processes behind nginx, as "Several processes behind nginx" in docs/operations.md runs them:
  * the repository's recipe with the processes' loopback ports (src/server/testing/nginx-config.ts),
  * in a temporary folder. Used for PostgreSQL with
  * BENCH_PROCESSES above 1: the embedded database is one process's by design.

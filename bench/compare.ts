@@ -93,7 +93,7 @@ export async function startContender(contender: Contender, database: DatabaseKin
   }
   let shop: RunningShop;
   try {
-    // On PostgreSQL, BENCH_PROCESSES shop processes behind nginx, as the README's recipe runs them.
+    // On PostgreSQL, BENCH_PROCESSES shop processes behind nginx, as docs/operations.md's recipe runs them.
     if (database === 'postgres' && benchProcesses > 1 && !toldProcesses) {
       toldProcesses = true;
       process.stdout.write(`  (on PostgreSQL each shop runs as ${benchProcesses} processes behind nginx: BENCH_PROCESSES)\n`);

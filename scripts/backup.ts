@@ -1,5 +1,5 @@
 /**
- * npm run backup -- FILE: a consistent backup of the whole shop while it runs (see README, Backups).
+ * npm run backup -- FILE: a consistent backup of the whole shop while it runs (see docs/operations.md, Backups and restore).
  * On the embedded database the running shop makes it (it alone may read its folder); when no shop
  * runs on DATA_DIR, this command opens the folder itself. On PostgreSQL, pg_dump makes it.
  */

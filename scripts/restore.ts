@@ -1,6 +1,6 @@
 /**
  * npm run restore -- FILE [--force]: restores a backup into an empty DATA_DIR (embedded database)
- * or an empty database at DATABASE_URL; --force replaces one that is not empty. See README, Backups.
+ * or an empty database at DATABASE_URL; --force replaces one that is not empty. See docs/operations.md, Backups and restore.
  */
 import fs from 'node:fs';
 import path from 'node:path';

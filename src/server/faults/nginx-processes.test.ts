@@ -239,7 +239,7 @@ describe.skipIf(!runnable || Boolean(process.env.DATABASE_URL))('three processes
         outcomes.push({ what, outcome });
       }
     });
-    // The README's recipe: out of nginx's rotation (down, reload), SIGTERM, start, back in.
+    // The recipe in docs/operations.md: out of nginx's rotation (down, reload), SIGTERM, start, back in.
     for (const index of [0, 1, 2]) {
       await sleep(300);
       await setDown(ports[index]!, true);

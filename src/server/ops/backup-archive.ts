@@ -77,7 +77,7 @@ export function writeArchive(manifest: Omit<BackupManifest, 'files'>, members: A
   const bytes = parts.reduce((sum, part) => sum + part.length, 0);
   if (bytes > largestArchiveBytes) {
     throw new BackupError(
-      `The backup would be ${(bytes / 1e9).toFixed(1)} GB, more than the 2 GB this version can restore. A shop this size belongs on PostgreSQL, backed up with its own tools (pg_dump); see README, Backups and restore.`,
+      `The backup would be ${(bytes / 1e9).toFixed(1)} GB, more than the 2 GB this version can restore. A shop this size belongs on PostgreSQL, backed up with its own tools (pg_dump); see docs/operations.md, Backups and restore.`,
     );
   }
   return { parts, bytes };
