@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { hasWholeCents } from './money';
-import { isCalendarDate, isInShopYears, isInstantInShopYears, yearsMessage } from './dates';
 import type { ImageInfo } from './image';
-import { imageUrlField } from './text';
+import { calendarDateField, imageUrlField, instantField } from './text';
 
 /** Spec 3: a product as the API answers it (price in dollars with 2 decimals). */
 export interface Product {
@@ -42,7 +41,6 @@ export interface Product {
   image: ImageInfo | null;
 }
 
-const isoDate = /^\d{4}-\d{2}-\d{2}$/;
 const openingTimeMessage = 'Opening time must be a date and time with its time zone, like 2026-12-04T19:00:00+13:00';
 
 
@@ -63,18 +61,11 @@ export const productFields = z.strictObject({
   isOrganic: z.boolean({ error: 'Must be true or false' }),
   isLowStock: z.boolean({ error: 'Must be true or false' }),
   isPreOrder: z.boolean({ error: 'Must be true or false' }),
-  expectedAvailabilityDate: z
-    .string({ error: 'Expected availability must be a date (YYYY-MM-DD)' })
-    .regex(isoDate, { message: 'Expected availability must be a date (YYYY-MM-DD)', abort: true })
-    .refine(isCalendarDate, { message: 'Expected availability must be a real date', abort: true })
-    .refine(isInShopYears, yearsMessage('Expected availability'))
-    .nullable(),
+  expectedAvailabilityDate: calendarDateField('Expected availability', 'Expected availability must be a date (YYYY-MM-DD)').nullable(),
   isHidden: z.boolean({ error: 'Must be true or false' }),
   boxInfo: z.string({ error: 'Box info must be text' }).trim().max(100, 'Box info must be at most 100 characters').nullable(),
   preOrderLimit: z.number({ error: 'Pre-order limit must be a whole number' }).int('Pre-order limit must be a whole number').min(1, 'Pre-order limit must be at least 1').max(100_000, 'Pre-order limit is too large').nullable(),
-  preOrdersOpenAt: z
-    .iso.datetime({ offset: true, error: openingTimeMessage, abort: true })
-    .refine(isInstantInShopYears, yearsMessage('Opening time', 'date and time'))
+  preOrdersOpenAt: instantField('Opening time', openingTimeMessage)
     .transform((value) => new Date(value).toISOString())
     .nullable(),
   ripeningDays: z

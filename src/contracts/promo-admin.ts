@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { isInstantInShopYears, yearsMessage } from './dates';
 import { hasWholeCents } from './money';
+import { instantField } from './text';
 
 export const promoDiscountTypes = ['percentage', 'fixed'] as const;
 export type PromoDiscountType = (typeof promoDiscountTypes)[number];
@@ -8,11 +8,7 @@ export type PromoDiscountType = (typeof promoDiscountTypes)[number];
 /** Letters, digits and dashes: easy to read out, type and print on a flyer. */
 export const promoCodePattern = /^[A-Za-z0-9-]+$/;
 
-const moment = (label: string) =>
-  z.iso
-    .datetime({ offset: true, error: `${label} must be a date and time`, abort: true })
-    .refine(isInstantInShopYears, yearsMessage(label, 'date and time'))
-    .nullable();
+const moment = (label: string) => instantField(label, `${label} must be a date and time`).nullable();
 
 const uses = (label: string) =>
   z

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isCalendarDate, isInShopYears, yearsMessage } from './dates';
+import { isCalendarDate, isInShopYears, isInstantInShopYears, yearsMessage } from './dates';
 import { emailPattern } from './email';
 
 export { emailPattern };
@@ -36,6 +36,14 @@ export function calendarDateField(label: string, missing = `${label} must be a d
     .regex(/^\d{4}-\d{2}-\d{2}$/, { message: `${label} must be a date (YYYY-MM-DD)`, abort: true })
     .refine(isCalendarDate, { message: `${label} must be a real date`, abort: true })
     .refine(isInShopYears, { message: yearsMessage(label), abort: true });
+}
+
+/**
+ * An instant staff set (a promo's start, a pre-order opening): ISO 8601 with its offset, in the
+ * shop's years. `error` is what a malformed one reads; `label` names it in the years' message.
+ */
+export function instantField(label: string, error: string) {
+  return z.iso.datetime({ offset: true, error, abort: true }).refine(isInstantInShopYears, yearsMessage(label, 'date and time'));
 }
 
 /** A staff note beside a change (a stock adjustment, a status step, a shipment). */
