@@ -60,6 +60,8 @@ describe('the address a page is drawn for', () => {
     expect(drawnAddress(`${deep}?q=1`)).toBe('/a/a/a/a/a?q=1');
     expect(drawnAddress(`${deep}.data?_routes=root`)).toBe('/a/a/a/a/a.data?_routes=root');
     expect(drawnAddress('/a/b/c/d/e/f')).toBe('/a/b/c/d/e');
+    // Backslashes separate segments as the URL reads them.
+    expect(drawnAddress('/a\\b\\c\\d\\e\\f')).toBe('/a/b/c/d/e');
     // Empty segments are not counted, as the router skips them; dot segments are resolved first.
     expect(drawnAddress(`/${'/'.repeat(9_000)}x`)).toBe(`/${'/'.repeat(9_000)}x`);
     expect(drawnAddress('/a//b//c//d//e//f')).toBe('/a//b//c//d//e/');

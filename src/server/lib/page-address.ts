@@ -84,6 +84,7 @@ const keptSegments = deepestPage + 2;
  * URL's own resolving of `.` and `..`, and without the empty ones it skips.
  */
 export function drawnAddress(requestUrl: string): string {
+  if (!mayBeDeeperThanPages(requestUrl)) return requestUrl;
   // Joined, not resolved against a base: a path starting `//` would be read as another host.
   const url = new URL(`http://shop.invalid${requestUrl.startsWith('/') ? requestUrl : `/${requestUrl}`}`);
   const path = url.pathname;
@@ -94,6 +95,20 @@ export function drawnAddress(requestUrl: string): string {
     if (segments > keptSegments) return `${path.slice(0, at)}${path.endsWith('.data') ? '.data' : ''}${url.search}`;
   }
   return requestUrl;
+}
+
+/**
+ * Whether the path has more separators than a page's segments, the URL's backslashes counted as it
+ * reads them: nearly every address has fewer, and is drawn as it is without being parsed.
+ */
+function mayBeDeeperThanPages(requestUrl: string): boolean {
+  let separators = 0;
+  for (let at = 0; at < requestUrl.length; at += 1) {
+    const character = requestUrl[at];
+    if (character === '?' || character === '#') return false;
+    if ((character === '/' || character === '\\') && ++separators > keptSegments) return true;
+  }
+  return false;
 }
 
 /** A client navigation's data or route manifest, not a page. */

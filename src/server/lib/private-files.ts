@@ -20,13 +20,14 @@ export function privateFolderSync(folder: string): void {
 }
 
 /**
- * Runs `make` (which creates a file or socket) with a umask that leaves new entries to this user
- * alone, so there is no moment when the entry is open to others before a chmod narrows it.
+ * Runs `make` (which creates a file or socket at once, such as a server's listen on a path) with a
+ * umask that leaves new entries to this user alone, so there is no moment when the entry is open
+ * to others before a chmod narrows it. Synchronous: the process's umask is narrowed for no longer.
  */
-export async function withPrivateUmask<T>(make: () => Promise<T>): Promise<T> {
+export function withPrivateUmask<T>(make: () => T): T {
   const previous = process.umask(0o077);
   try {
-    return await make();
+    return make();
   } finally {
     process.umask(previous);
   }

@@ -83,14 +83,11 @@ export async function serveBackups(dataDir: string, backup: () => Promise<Archiv
     ownFolder(socketPath, dataDir);
     // The caller holds the data folder's lock: a socket file left there is a dead process's.
     fs.rmSync(socketPath, { force: true });
-    // Made under a umask that leaves it to this user from its first moment, then checked.
-    await withPrivateUmask(
-      () =>
-        new Promise<void>((resolve, reject) => {
-          server.once('error', reject);
-          server.listen(socketPath, () => resolve());
-        }),
-    );
+    // Bound at once by listen, under a umask that leaves it to this user from its first moment.
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      withPrivateUmask(() => server.listen(socketPath, () => resolve()));
+    });
     fs.chmodSync(socketPath, privateFileMode);
   } catch (error) {
     log.warn({ err: error, socket: socketPath }, 'could not open the backup socket: npm run backup cannot reach this shop while it runs (scheduled backups still work)');
