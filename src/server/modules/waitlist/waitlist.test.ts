@@ -60,6 +60,20 @@ async function setStock(productId: number, stock: number) {
 }
 
 describe('a signed-in shopper', () => {
+  it('gets a link to leave by when the address joins again signed out, as the entry had none', async () => {
+    const product = await soldOut({ name: 'Waitlist Totapuri' });
+    const shopper = await quickShopper(shop, 'nolink', { emailProven: true });
+    expect((await shopper.call({ method: 'POST', url: '/api/waitlist', payload: { productId: product.id } })).statusCode).toBe(200);
+    const before = (await shop.mail()).length;
+    expect((await join({ productId: product.id, email: shopper.user.email }, '10.0.9.1')).statusCode).toBe(200);
+    const [reminder, ...more] = await mailSince(before);
+    expect(more).toEqual([]);
+    expect(reminder!.subject).toBe('You are already on the waitlist for Waitlist Totapuri');
+    const leave = await shop.app.inject({ method: 'POST', url: `${linkIn(reminder!, '/api/waitlist/manage')}&action=leave` });
+    expect(leave.body).toContain('You have left the waitlist');
+    expect((await shopper.call({ method: 'GET', url: '/api/account/waitlist' })).json()).toEqual([]);
+  });
+
   it('joins with one click, hears when already on the list, sees the entry on the account and can leave it', async () => {
     const product = await soldOut({ name: 'Waitlist Kesar' });
     const shopper = await quickShopper(shop, 'wait', { emailProven: true });
