@@ -31,7 +31,7 @@ const authorisedByToken = new Set(mailLinks);
  * The route the request matched, not its raw URL: `/%61pi/register` reaches `/api/register` and
  * must meet the same checks.
  */
-export function routePath(request: FastifyRequest): string {
+function routePath(request: FastifyRequest): string {
   return request.routeOptions.url ?? decodeURIComponent(request.url.split('?')[0] ?? '');
 }
 

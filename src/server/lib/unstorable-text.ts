@@ -1,6 +1,5 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, preValidationHookHandler } from 'fastify';
 import { BadRequest } from './errors';
-import { routePath } from './request-guards';
 
 /** NUL, or half of a UTF-16 surrogate pair standing alone. */
 // eslint-disable-next-line no-control-regex -- NUL is the character looked for
@@ -36,12 +35,17 @@ export function unstorableTextError(value: unknown, field = 'body'): BadRequest 
 /**
  * Refuses such text in an API request's body or query with a field-level 400 before validation,
  * so no route's query can meet PostgreSQL's refusal (a 500) however its own fields are checked.
+ * Attached to each API route as it is declared (register this before the routes): it goes with
+ * the route matched, so `/%61pi/register` meets it as `/api/register` does, and a page request
+ * pays nothing for it.
  */
 export function registerUnstorableTextCheck(app: FastifyInstance): void {
-  app.addHook('preValidation', (request, _reply, done) => {
-    // Pages read only the parameters they know (page-address.ts), and never store them. Keyed on
-    // the route matched, not the raw address: `/%61pi/register` reaches `/api/register` too.
-    if (!routePath(request).startsWith('/api/')) return done();
+  const check: preValidationHookHandler = (request, _reply, done) => {
     done(unstorableTextError(request.body) ?? unstorableTextError(request.query) ?? unstorableTextError(request.params) ?? undefined);
+  };
+  app.addHook('onRoute', (route) => {
+    // Pages read only the parameters they know (page-address.ts), and never store them.
+    if (!route.url.startsWith('/api/')) return;
+    route.preValidation = [check, ...[route.preValidation ?? []].flat()];
   });
 }
