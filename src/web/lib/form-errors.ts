@@ -11,3 +11,49 @@ export function fieldErrorsOf(error: z.ZodError): FieldErrors {
   }
   return errors;
 }
+
+/** What marks a field in error: an input's aria-invalid, or `data-invalid` on a group of choices. */
+const invalidSelector = '[aria-invalid="true"], [data-invalid="true"]';
+
+/** Where the shopper lands on a field: its first choice that can take focus, or the field itself. */
+function focusTarget(field: HTMLElement): HTMLElement {
+  if (field.matches('input, select, textarea, button')) return field;
+  const choice = field.querySelector<HTMLElement>('input:not([disabled]), select:not([disabled]), textarea:not([disabled])');
+  if (choice) return choice;
+  field.tabIndex = -1;
+  return field;
+}
+
+/** Moves focus to `field` and scrolls it to the middle of the screen, clear of the sticky header. */
+export function focusField(field: HTMLElement) {
+  focusTarget(field).focus({ preventScroll: true });
+  field.scrollIntoView({ block: 'center' });
+}
+
+/**
+ * After a failed submit: focuses the first field in error inside `form` (in the order they stand
+ * on the page), so a phone shows the message rather than leaving it far above. False when no field
+ * of the form is marked.
+ */
+export function focusFirstInvalid(form: HTMLFormElement): boolean {
+  const first = form.querySelector<HTMLElement>(invalidSelector);
+  if (!first) return false;
+  focusField(first);
+  return true;
+}
+
+/** The fields marked `data-field` whose key has an error, in page order (what an error summary lists). */
+export function fieldsInError(errors: FieldErrors, root: ParentNode = document): Array<{ key: string; message: string; element: HTMLElement | null }> {
+  const placed = new Map<string, HTMLElement>();
+  for (const element of root.querySelectorAll<HTMLElement>('[data-field]')) {
+    const key = element.dataset.field!;
+    if (key in errors && !placed.has(key)) placed.set(key, element);
+  }
+  const before = (a: HTMLElement | null, b: HTMLElement | null) => {
+    if (!a || !b) return a ? -1 : b ? 1 : 0;
+    return a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1;
+  };
+  return Object.entries(errors)
+    .map(([key, message]) => ({ key, message, element: placed.get(key) ?? null }))
+    .sort((a, b) => before(a.element, b.element));
+}

@@ -1,7 +1,7 @@
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import type { z } from 'zod';
 import { ApiError } from './api-client';
-import { type FieldErrors, fieldErrorsOf } from './form-errors';
+import { type FieldErrors, fieldErrorsOf, focusFirstInvalid } from './form-errors';
 
 /**
  * What a form holds before the schema checks it: a choice such as a region is still any string
@@ -26,6 +26,12 @@ export function useSchemaForm<Schema extends z.ZodType>(schema: Schema, options:
   const [errors, setErrors] = useState<FieldErrors>({});
   const [busy, setBusy] = useState(false);
   const [submitted, setSubmitted] = useState(false);
+  // A failed submit moves focus to the first field in error once its message is on the page.
+  const form = useRef<HTMLFormElement | null>(null);
+  const [failures, setFailures] = useState(0);
+  useEffect(() => {
+    if (failures && form.current) focusFirstInvalid(form.current);
+  }, [failures]);
 
   /** Checks the values again as they change, once the form has been submitted (spec 5). */
   const revalidate = (values: FormValues<z.input<Schema>>) => {
@@ -36,16 +42,24 @@ export function useSchemaForm<Schema extends z.ZodType>(schema: Schema, options:
 
   const handleSubmit = (values: FormValues<z.input<Schema>>) => async (event: FormEvent) => {
     event.preventDefault();
+    if (event.currentTarget instanceof HTMLFormElement) form.current = event.currentTarget;
     setSubmitted(true);
     const parsed = schema.safeParse(values);
-    if (!parsed.success) return setErrors(fieldErrorsOf(parsed.error));
+    if (!parsed.success) {
+      setErrors(fieldErrorsOf(parsed.error));
+      setFailures((count) => count + 1);
+      return;
+    }
     setErrors({});
     setBusy(true);
     try {
       await options.send(parsed.data);
     } catch (error) {
       const fieldErrors = error instanceof ApiError ? error.body?.fieldErrors : undefined;
-      if (fieldErrors && options.showServerFieldErrors !== false) setErrors(fieldErrors);
+      if (fieldErrors && options.showServerFieldErrors !== false) {
+        setErrors(fieldErrors);
+        setFailures((count) => count + 1);
+      }
       options.onError(error);
     } finally {
       setBusy(false);

@@ -8,6 +8,7 @@ import { type CheckoutPaymentMethod as PaymentMethod, paymentMethodLabels } from
 import type { Fulfilment } from '../../contracts/pickup';
 import type { User } from '../../contracts/user';
 import { Button } from '../components/ui/button';
+import { ErrorSummary } from '../components/ui/error-summary';
 import { Panel } from '../components/ui/panel';
 import { Spinner } from '../components/ui/spinner';
 import { toast } from '../components/ui/toast';
@@ -140,7 +141,8 @@ function Checkout({ user }: { user: User }) {
         void reload();
         void quote.refetch();
       } else if (error instanceof ApiError && error.status === 400 && body?.fieldErrors) {
-        setProblem('Please check the details marked below.');
+        // The summary by the button lists them, and focus is already on the first.
+        setProblem(null);
       } else {
         setProblem(body?.message ?? 'We could not place your order. Please check your connection and try again; you will not be charged twice.');
       }
@@ -221,7 +223,7 @@ function Checkout({ user }: { user: User }) {
                 </p>
               )}
             </Panel>
-            <fieldset className="grid gap-3 rounded-2xl bg-white p-5 sm:p-6">
+            <fieldset className="grid gap-3 rounded-2xl bg-white p-5 sm:p-6" data-field="paymentMethod" data-invalid={errors.paymentMethod ? 'true' : undefined}>
               <legend className={`${sectionTitle} float-left mb-1 w-full`}>Payment</legend>
               {methods.map((method) => (
                 <label
@@ -270,6 +272,7 @@ function Checkout({ user }: { user: User }) {
               {line.expectedAvailabilityDate ? `: it ships after ${formatDate(line.expectedAvailabilityDate)}.` : '.'}
             </p>
           ))}
+          <ErrorSummary errors={errors} />
           {problem && (
             <p role="alert" className="rounded-lg border border-danger-600/40 bg-white px-3 py-2 text-sm text-danger-600">
               {problem}

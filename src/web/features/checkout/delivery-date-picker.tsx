@@ -34,7 +34,7 @@ export function DeliveryDatePicker({ region, boxes, value, onChange, error }: De
   useDropStaleDay(Boolean(dates.data), options, value, onChange);
 
   return (
-    <fieldset className="grid gap-3" aria-describedby={error ? 'delivery-date-error' : undefined}>
+    <fieldset className="grid gap-3" aria-describedby={error ? 'delivery-date-error' : undefined} data-field="deliveryDate" data-invalid={error ? 'true' : undefined}>
       <legend className="mb-1 flex items-center gap-2 text-lg font-semibold">
         <CalendarDays className="size-5 text-mango-600" aria-hidden="true" /> Delivery day
       </legend>

@@ -26,7 +26,7 @@ export function FulfilmentChoice({ value, onChange, address, pickupBlocked, erro
     </label>
   );
   return (
-    <fieldset className="grid gap-3">
+    <fieldset className="grid gap-3" data-field="fulfilment" data-invalid={error ? 'true' : undefined}>
       <legend className="mb-1 text-lg font-semibold">How would you like your mangoes?</legend>
       <div className="grid gap-3 sm:grid-cols-2">
         {option('delivery', 'Delivery', 'To your door (or as a gift to someone else) on a day you choose.', Truck)}

@@ -35,6 +35,7 @@ export function GiftFields({ gift, message, onGift, onMessage, error }: GiftFiel
             onChange={(event) => onMessage(event.target.value)}
             aria-invalid={error ? true : undefined}
             aria-describedby="gift-message-count"
+            data-field="gift.message"
             placeholder="For example: Happy birthday, Mum! The first Alphonsos of the season."
             className="w-full rounded-lg border border-ink-500/30 bg-white px-3 py-2.5 text-base outline-none focus:border-mango-600 focus:ring-2 focus:ring-mango-500/40"
           />

@@ -24,7 +24,7 @@ export function PickupDayPicker({ value, onChange, error }: PickupDayPickerProps
   const options = dates.data?.dates ?? [];
   useDropStaleDay(Boolean(dates.data), options, value, onChange);
   return (
-    <fieldset className="grid gap-3" aria-describedby={error ? 'pickup-date-error' : undefined}>
+    <fieldset className="grid gap-3" aria-describedby={error ? 'pickup-date-error' : undefined} data-field="pickupDate" data-invalid={error ? 'true' : undefined}>
       <legend className="mb-1 flex items-center gap-2 text-lg font-semibold">
         <Store className="size-5 text-mango-600" aria-hidden="true" /> Pickup day
       </legend>

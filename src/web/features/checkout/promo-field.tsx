@@ -32,7 +32,7 @@ export function PromoField({ result, pending, onApply, error }: PromoFieldProps)
   const message = error ?? (result && !result.applied ? result.message : undefined);
   return (
     <form onSubmit={apply} noValidate className="flex items-start gap-2">
-      <TextField label="Promo code" className="flex-1" value={code} maxLength={40} autoComplete="off" onChange={(event) => setCode(event.target.value)} error={message} />
+      <TextField label="Promo code" className="flex-1" value={code} maxLength={40} autoComplete="off" data-field="promoCode" onChange={(event) => setCode(event.target.value)} error={message} />
       <Button type="submit" variant="outline" className="mt-7" disabled={pending || !code.trim()}>
         {pending ? 'Checking...' : 'Apply'}
       </Button>

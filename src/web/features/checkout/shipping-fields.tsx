@@ -49,6 +49,7 @@ export function ShippingFields({ value, onChange, errors, ruralSurcharge, gift =
     value: value[name],
     onChange: (event: ChangeEvent<HTMLInputElement>) => onChange({ ...value, [name]: event.target.value }),
     error: errors[`shipping.${name}`],
+    'data-field': `shipping.${name}`,
   });
   return (
     <div className="grid gap-4">
@@ -71,6 +72,7 @@ export function ShippingFields({ value, onChange, errors, ruralSurcharge, gift =
           value={value.region}
           onChange={(event) => onChange({ ...value, region: event.target.value })}
           error={errors['shipping.region']}
+          data-field="shipping.region"
         />
       </div>
       <div className="grid gap-1.5">
@@ -84,6 +86,7 @@ export function ShippingFields({ value, onChange, errors, ruralSurcharge, gift =
           value={value.deliveryInstructions}
           onChange={(event) => onChange({ ...value, deliveryInstructions: event.target.value })}
           aria-invalid={errors['shipping.deliveryInstructions'] ? true : undefined}
+          data-field="shipping.deliveryInstructions"
           placeholder="For example: leave by the garage door"
           className="w-full rounded-lg border border-ink-500/30 bg-white px-3 py-2.5 text-base outline-none focus:border-mango-600 focus:ring-2 focus:ring-mango-500/40"
         />

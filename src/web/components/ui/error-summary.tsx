@@ -1,0 +1,38 @@
+import { useEffect, useState } from 'react';
+import { type FieldErrors, fieldsInError, focusField } from '../../lib/form-errors';
+
+/** "1 thing to fix", "2 things to fix". */
+export function thingsToFix(count: number): string {
+  return `${count} ${count === 1 ? 'thing' : 'things'} to fix`;
+}
+
+/**
+ * Beside a form's button: how many fields are in error and what each says, in page order; each
+ * line takes the shopper to its field. Nothing when the form has no errors.
+ */
+export function ErrorSummary({ errors }: { errors: FieldErrors }) {
+  const [listed, setListed] = useState<ReturnType<typeof fieldsInError>>([]);
+  // Page order needs the fields on the page, so the list is read after they are drawn.
+  useEffect(() => setListed(fieldsInError(errors)), [errors]);
+  if (!Object.keys(errors).length || !listed.length) return null;
+  return (
+    <div role="alert" aria-labelledby="error-summary-title" className="grid gap-1.5 rounded-lg border border-danger-600/40 bg-white px-3 py-2 text-sm text-danger-600">
+      <p id="error-summary-title" className="font-semibold">
+        {thingsToFix(listed.length)}
+      </p>
+      <ul className="grid gap-1">
+        {listed.map(({ key, message, element }) => (
+          <li key={key}>
+            {element ? (
+              <button type="button" className="text-left underline underline-offset-2 hover:no-underline" onClick={() => focusField(element)}>
+                {message}
+              </button>
+            ) : (
+              message
+            )}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
