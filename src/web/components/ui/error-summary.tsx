@@ -1,4 +1,3 @@
-import { useEffect, useState } from 'react';
 import { type FieldErrors, fieldsInError, focusField } from '../../lib/form-errors';
 
 /** "1 thing to fix", "2 things to fix". */
@@ -11,10 +10,9 @@ export function thingsToFix(count: number): string {
  * line takes the shopper to its field. Nothing when the form has no errors.
  */
 export function ErrorSummary({ errors }: { errors: FieldErrors }) {
-  const [listed, setListed] = useState<ReturnType<typeof fieldsInError>>([]);
-  // Page order needs the fields on the page, so the list is read after they are drawn.
-  useEffect(() => setListed(fieldsInError(errors)), [errors]);
-  if (!Object.keys(errors).length || !listed.length) return null;
+  if (!Object.keys(errors).length) return null;
+  // Errors come only from a submit in the browser, where the fields (marked data-field) are already drawn.
+  const listed = fieldsInError(errors);
   return (
     <div role="alert" aria-labelledby="error-summary-title" className="grid gap-1.5 rounded-lg border border-danger-600/40 bg-white px-3 py-2 text-sm text-danger-600">
       <p id="error-summary-title" className="font-semibold">
