@@ -1,7 +1,8 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { shootAtBothWidths } from './screenshots';
-import { chooseFirstDeliveryDay, fillCheckoutTown, registerAndSignIn } from './shopper';
+import { formatDeadline } from '../src/contracts/dates';
+import { adminApi, chooseFirstDeliveryDay, fillCheckoutTown, registerAndSignIn } from './shopper';
 
 /** Whether `locator` is inside the viewport now (not only somewhere on the page). */
 async function onScreen(page: Page, locator: Locator): Promise<boolean> {
@@ -47,4 +48,46 @@ test.describe('a phone shopper', () => {
     await chooseFirstDeliveryDay(page);
     await expect(summary).toHaveCount(0);
   });
+});
+
+test('bank transfer is offered only with an account number, is due before the packing day, and its details copy', async ({ page, request, baseURL, context }) => {
+  const api = await adminApi(baseURL!);
+  const settings = await (await api.get('/api/admin/settings')).json();
+  await registerAndSignIn(page, request, 'hemi-transfer');
+  await page.goto('/product/1');
+  await page.getByRole('button', { name: 'Add to Cart', exact: true }).click();
+  await expect(page.getByRole('button', { name: 'Added!' })).toBeVisible();
+
+  // No account number: bank transfer is not offered, card is.
+  expect((await api.put('/api/admin/settings', { data: { ...settings, bankTransfer: { ...settings.bankTransfer, accountNumber: '' } } })).status()).toBe(200);
+  try {
+    await page.goto('/checkout');
+    await expect(page.getByLabel('Card (Stripe)')).toBeChecked();
+    await expect(page.getByLabel('Bank transfer')).toHaveCount(0);
+  } finally {
+    expect((await api.put('/api/admin/settings', { data: settings })).status()).toBe(200);
+  }
+
+  await page.reload();
+  await page.getByLabel('Bank transfer').check();
+  await fillCheckoutTown(page, 'Wellington', '6011', 'Wellington');
+  await expect(page.getByText('Paying by bank transfer leaves a day for your payment to reach us before we pack.')).toBeVisible();
+  const deliveryDate = await chooseFirstDeliveryDay(page);
+  await page.getByRole('button', { name: 'Place order' }).click();
+  await expect(page.getByRole('heading', { name: 'Thank you for your order!' })).toBeVisible();
+  const number = (await page.getByText(/Your order number is/).locator('strong').textContent())!;
+
+  // Due before the boxes are packed: never after the day they arrive.
+  const order = await (await page.request.get(`/api/orders/${number}`)).json();
+  expect(Date.parse(order.bankTransfer.payBy)).toBeLessThan(Date.parse(`${deliveryDate}T00:00:00+13:00`));
+  await expect(page.getByText(`Please pay by bank transfer by ${formatDeadline(order.bankTransfer.payBy)}`)).toBeVisible();
+  await expect(page.getByText('Please contact us for it')).toHaveCount(0);
+
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await page.getByRole('button', { name: 'Copy reference' }).click();
+  await expect(page.getByRole('button', { name: 'Reference copied' })).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(number);
+  await page.getByRole('button', { name: 'Copy account number' }).click();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(settings.bankTransfer.accountNumber);
+  await shootAtBothWidths(page, 'bank-transfer-details', page.getByText('Please pay by bank transfer by'));
 });

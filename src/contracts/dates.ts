@@ -66,3 +66,10 @@ export function instantOfNzWallTime(wall: string): string | null {
   instant = asUtc - offsetAt(instant);
   return new Date(instant).toISOString();
 }
+
+/** A deadline as New Zealand's clock shows it: "12:00 pm on Fri, 4 December 2026". */
+export function formatDeadline(instant: string | Date): string {
+  const [date, time] = nzWallTime(instant).split('T') as [string, string];
+  const [hour, minute] = time.split(':').map(Number) as [number, number];
+  return `${hour % 12 || 12}:${String(minute).padStart(2, '0')} ${hour < 12 ? 'am' : 'pm'} on ${formatDay(date)}`;
+}

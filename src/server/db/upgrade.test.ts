@@ -89,6 +89,9 @@ describe(`this release started on the database of release ${release}`, () => {
     const me = (await app.inject({ method: 'GET', url: '/api/me', headers: kiri })).json<{ id: number }>();
     const box = (await app.inject({ method: 'GET', url: '/api/products' })).json<Array<{ id: number; stock: number; isPreOrder: boolean }>>().find((p) => !p.isPreOrder && p.stock > 0)!;
     expect((await app.inject({ method: 'POST', url: `/api/cart/${me.id}/items`, headers: kiri, payload: { productId: box.id, quantity: 1 } })).statusCode).toBe(200);
+    // Bank transfer is taken once the shop has an account number, which the owner now sets.
+    const settings = await app.services.settings.stored();
+    await app.services.settings.update({ ...settings, bankTransfer: { ...settings.bankTransfer, accountNumber: '12-3456-7890123-00' } }, { userId: me.id, requestId: 'upgrade-test' });
     const dates = (await app.inject({ method: 'GET', url: '/api/delivery/dates?region=Auckland', headers: kiri })).json<{ dates: Array<{ date: string; state: { available: boolean } }> }>();
     const placed = await app.inject({
       method: 'POST',

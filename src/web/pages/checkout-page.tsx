@@ -37,7 +37,7 @@ export default function CheckoutPage() {
 }
 
 const paymentHelp: Record<PaymentMethod, string> = {
-  bank_transfer: 'Pay into our bank account with your order number as the reference. We pack your order once it is paid.',
+  bank_transfer: 'Pay into our bank account with your order number as the reference, before your day’s packing cut-off (we show the time once you order). We pack your order once it is paid.',
   stripe: 'Pay securely on Stripe’s page with a credit or debit card. Your card details never reach us.',
 };
 
@@ -55,7 +55,6 @@ function Checkout({ user }: { user: User }) {
   // Collected from the shop (when it offers pickup): no address, no delivery fee, a pickup day.
   const [fulfilment, setFulfilment] = useState<Fulfilment>('delivery');
   const [pickupDate, setPickupDate] = useState<string>();
-  const pickupDates = usePickupDates();
   const pickup = fulfilment === 'pickup';
   const [paymentMethod, setPaymentMethod] = useState<PaymentMethod>('bank_transfer');
   const [deliveryDate, setDeliveryDate] = useState<string>();
@@ -76,12 +75,16 @@ function Checkout({ user }: { user: User }) {
     retry: false,
   });
   const priced = quote.data;
+  // The ways this shop can be paid now (bank transfer needs its account number set): the choice, or the first offered.
+  const methods = priced?.paymentMethods ?? [];
+  const payment = methods.includes(paymentMethod) ? paymentMethod : methods[0];
+  const pickupDates = usePickupDates(payment);
   // Pre-orders get their day when their boxes arrive; in-stock boxes are booked on a day now.
   const needsDate = priced && !pickup ? needsDeliveryDate(priced.lines) : false;
   const hasPreOrders = priced?.lines.some((line) => line.isPreOrder) ?? false;
   const pickupOffered = Boolean(pickupDates.data?.enabled);
   const boxes = priced ? boxesOf(priced.lines) : 0;
-  const { data: dates } = useDeliveryDates(shipping.region, boxes, needsDate);
+  const { data: dates } = useDeliveryDates(shipping.region, boxes, payment, needsDate);
   const schema = useMemo(
     () => (needsDate ? placeOrderSchema.refine((value) => Boolean(value.deliveryDate), { message: 'Choose a delivery date', path: ['deliveryDate'], when: () => true }) : placeOrderSchema),
     [needsDate],
@@ -103,7 +106,7 @@ function Checkout({ user }: { user: User }) {
     pickupDate: pickup ? pickupDate : undefined,
     promoCode: priced?.promo?.applied ? priced.promo.code : undefined,
     deliveryDate: needsDate ? deliveryDate : undefined,
-    paymentMethod,
+    paymentMethod: payment,
     gift: gift && !pickup ? { message: giftMessage } : undefined,
     idempotencyKey,
     // The total on screen: the server refuses the order if it would charge anything else.
@@ -191,7 +194,7 @@ function Checkout({ user }: { user: User }) {
   }
 
   const preOrders = priced?.lines.filter((line) => line.isPreOrder) ?? [];
-  const methods = priced?.paymentMethods ?? ['bank_transfer'];
+  const cannotPay = Boolean(priced) && methods.length === 0;
   const sectionTitle = 'text-2xl font-semibold';
   return (
     <section className="mx-auto grid max-w-6xl gap-6">
@@ -207,7 +210,7 @@ function Checkout({ user }: { user: User }) {
                 <FulfilmentChoice value={fulfilment} onChange={changeFulfilment} address={pickupDates.data!.address} pickupBlocked={hasPreOrders} error={errors.fulfilment} />
               )}
               {pickup ? (
-                <PickupDayPicker value={pickupDate} onChange={changePickupDate} error={errors.pickupDate} />
+                <PickupDayPicker payment={payment} value={pickupDate} onChange={changePickupDate} error={errors.pickupDate} />
               ) : (
                 <>
                   <p className="text-sm text-ink-500">We deliver across New Zealand, usually within 24-48 hours of dispatch.</p>
@@ -216,7 +219,7 @@ function Checkout({ user }: { user: User }) {
                 </>
               )}
               {!priced || pickup ? null : needsDate ? (
-                <DeliveryDatePicker region={shipping.region} boxes={boxes} value={deliveryDate} onChange={changeDate} error={errors.deliveryDate} />
+                <DeliveryDatePicker region={shipping.region} boxes={boxes} payment={payment} value={deliveryDate} onChange={changeDate} error={errors.deliveryDate} />
               ) : (
                 <p className="rounded-lg bg-mango-50 px-3 py-2 text-sm">
                   Your order has pre-order boxes: we set its delivery day when they arrive, and e-mail you the date.
@@ -225,16 +228,21 @@ function Checkout({ user }: { user: User }) {
             </Panel>
             <fieldset className="grid gap-3 rounded-2xl bg-white p-5 sm:p-6" data-field="paymentMethod" data-invalid={errors.paymentMethod ? 'true' : undefined}>
               <legend className={`${sectionTitle} float-left mb-1 w-full`}>Payment</legend>
+              {cannotPay && (
+                <p className="rounded-lg bg-mango-50 px-3 py-2 text-sm">
+                  We cannot take payments online at the moment. Please contact us and we will arrange your order.
+                </p>
+              )}
               {methods.map((method) => (
                 <label
                   key={method}
-                  className={`flex cursor-pointer gap-3 rounded-xl border p-4 ${paymentMethod === method ? 'border-mango-600 bg-mango-50' : 'border-ink-500/30'}`}>
+                  className={`flex cursor-pointer gap-3 rounded-xl border p-4 ${payment === method ? 'border-mango-600 bg-mango-50' : 'border-ink-500/30'}`}>
                   <input
                     type="radio"
                     name="payment"
                     value={method}
                     className="mt-1 size-4 accent-mango-600"
-                    checked={paymentMethod === method}
+                    checked={payment === method}
                     onChange={() => setPaymentMethod(method)}
                   />
                   <span className="grid gap-1">
@@ -283,7 +291,7 @@ function Checkout({ user }: { user: User }) {
               Many people are ordering right now. We are keeping your place and trying again: please stay on this page.
             </p>
           )}
-          <Button type="submit" form="checkout-form" className="w-full py-3 text-base" disabled={busy || !priced || quote.isFetching}>
+          <Button type="submit" form="checkout-form" className="w-full py-3 text-base" disabled={busy || !priced || quote.isFetching || cannotPay}>
             {busy ? (
               <>
                 <span className="size-4 animate-spin rounded-full border-2 border-ink-900/30 border-t-ink-900" aria-hidden="true" /> Placing order...

@@ -64,6 +64,11 @@ export const orders = pgTable(
     /** Sent by the client with the order: a retried submit finds the same order. */
     idempotencyKey: text('idempotency_key').notNull(),
     stripeSessionId: text('stripe_session_id'),
+    /**
+     * A bank transfer's deadline, set when it is placed: its unpaid timeout, or the packing cut-off
+     * of its day when that comes first. Null for card orders, and for older ones (the timeout alone).
+     */
+    payBy: timestamp('pay_by', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

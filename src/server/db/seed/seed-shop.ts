@@ -59,7 +59,8 @@ export async function seedShop(db: Db, now = new Date()): Promise<void> {
       catalogue.farmGallery.map((b, index) => ({ location: 'farm_gallery', title: b.title, imageUrl: `/images/farm/${b.image}`, sortOrder: index })),
     );
     await tx.insert(contentPages).values(pages).onConflictDoNothing();
-    await tx.insert(siteSettings).values({ id: 1, data: defaultSettings }).onConflictDoNothing();
+    const seededSettings = { ...defaultSettings, bankTransfer: { ...defaultSettings.bankTransfer, accountNumber: catalogue.sampleBankAccountNumber } };
+    await tx.insert(siteSettings).values({ id: 1, data: seededSettings }).onConflictDoNothing();
     await tx.insert(promoCodes).values([
       {
         code: 'MANGO10',

@@ -3,6 +3,8 @@ import { quoteRequestSchema } from '../../../contracts/checkout';
 import type { Db } from '../../db/client';
 import { requireUser } from '../auth/request-user';
 import type { DeliveryService } from '../delivery/service';
+import type { CheckoutPaymentMethod } from '../../../contracts/order';
+import { hasBankAccount } from '../settings/bank-account';
 import type { SettingsService } from '../settings/service';
 import { priceCart, quoteView } from './quote';
 
@@ -12,13 +14,18 @@ export function checkoutRoutes(deps: { db: Db; settings: SettingsService; delive
     app.post('/api/checkout/quote', { schema: { body: quoteRequestSchema } }, async (request, reply) => {
       const user = await requireUser(request);
       reply.header('cache-control', 'no-store');
-      const { shippingCents } = await deps.settings.stored();
+      const settings = await deps.settings.stored();
+      const { shippingCents } = settings;
       const { ruralSurchargeCents } = await deps.delivery.settings();
       // Collected from the shop: no delivery fee and no rural surcharge.
       const pickup = request.body.fulfilment === 'pickup';
       const prices = pickup ? { shippingCents: 0, ruralSurchargeCents: 0 } : { shippingCents, ruralSurchargeCents: request.body.rural ? ruralSurchargeCents : 0 };
       const quote = quoteView(await priceCart(deps.db, prices, user.id, request.body.promoCode));
-      return { ...quote, paymentMethods: deps.cardPayments ? (['bank_transfer', 'stripe'] as const) : (['bank_transfer'] as const) };
+      // Bank transfer only once there is an account to pay into; card only with Stripe set up.
+      const paymentMethods: CheckoutPaymentMethod[] = [];
+      if (hasBankAccount(settings)) paymentMethods.push('bank_transfer');
+      if (deps.cardPayments) paymentMethods.push('stripe');
+      return { ...quote, paymentMethods };
     });
   };
 }

@@ -2,7 +2,7 @@ import Holidays from 'date-holidays';
 import { addDays, nzToday, shopTimeZone } from '../../../contracts/dates';
 import { weekdayOf } from '../../../contracts/days';
 import type { DeliveryDayOption, DeliverySettings } from '../../../contracts/delivery';
-import type { NzRegion } from '../../../contracts/order';
+import type { NzRegion, PaymentMethod } from '../../../contracts/order';
 
 /** Each region's state in the holiday library: its anniversary (or show) day comes with it. */
 const holidayStates: Record<NzRegion, string> = {
@@ -68,6 +68,15 @@ export function nzTimeOfDay(now: Date): string {
 export function firstPackingDay(now: Date, cutoffTime: string): string {
   const today = nzToday(now);
   return nzTimeOfDay(now) < cutoffTime ? today : addDays(today, 1);
+}
+
+/**
+ * The first day an order paid by `payment` can be packed: a bank transfer needs a day to reach the
+ * shop before its boxes are packed, so it starts from the packing day after the first one.
+ */
+export function firstPackingDayFor(now: Date, cutoffTime: string, payment: PaymentMethod | undefined): string {
+  const first = firstPackingDay(now, cutoffTime);
+  return payment === 'bank_transfer' ? addDays(first, 1) : first;
 }
 
 export interface DeliveryQuestion {

@@ -10,6 +10,7 @@ import { csvDocument } from '../../lib/csv';
 import { Conflict, NotFound } from '../../lib/errors';
 import { queueMail } from '../../lib/mail-outbox';
 import { deliveryMovedMail } from '../orders/mail';
+import { bankTransferPayBy } from '../orders/pay-by';
 import type { OrderService } from '../orders/service';
 import type { OrderRow } from '../orders/view';
 import { orderView } from '../orders/view';
@@ -162,7 +163,16 @@ export class DispatchService {
       const booked = await bookChosenDate(tx, { settings, region: order.shipRegion, boxes, now: this.deps.delivery.clock() }, input.deliveryDate);
       const [moved] = await tx
         .update(orders)
-        .set({ deliveryDate: booked.deliveryDate, dispatchDate: booked.dispatchDate, deliveryBoxes: booked.boxes, updatedAt: sql`now()` })
+        .set({
+          deliveryDate: booked.deliveryDate,
+          dispatchDate: booked.dispatchDate,
+          deliveryBoxes: booked.boxes,
+          // An unpaid bank transfer is due by its new packing day's cut-off (never later than its timeout).
+          ...(order.status === 'pending_payment' && order.paymentMethod === 'bank_transfer'
+            ? { payBy: bankTransferPayBy(order.createdAt, shopSettings.unpaidOrderTimeoutDays, booked.dispatchDate, settings.cutoffTime) }
+            : {}),
+          updatedAt: sql`now()`,
+        })
         .where(eq(orders.id, order.id))
         .returning();
       const from = order.deliveryDate ? formatDay(order.deliveryDate) : 'no day';

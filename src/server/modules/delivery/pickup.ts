@@ -2,12 +2,13 @@ import { randomInt } from 'node:crypto';
 import { and, eq, gte, lte, sql } from 'drizzle-orm';
 import { addDays, formatDay } from '../../../contracts/dates';
 import type { DeliverySettings } from '../../../contracts/delivery';
+import type { PaymentMethod } from '../../../contracts/order';
 import { type PickupDayOption, pickupCodeAlphabet, pickupCodeLength, type PickupHours } from '../../../contracts/pickup';
 import { weekdayOf } from '../../../contracts/days';
 import type { Db, Tx } from '../../db/client';
 import { pickupDays } from '../../db/schema';
 import { BadRequest, Conflict } from '../../lib/errors';
-import { firstPackingDay, holidayIn, packingRegion } from './calendar';
+import { firstPackingDay, firstPackingDayFor, holidayIn, packingRegion } from './calendar';
 
 /** How far ahead pickup days are offered and accepted, in days. */
 export const pickupHorizonDays = 60;
@@ -33,9 +34,9 @@ export function pickupWhyNot(settings: DeliverySettings, date: string, booked: n
 }
 
 /** The pickup days checkout offers, soonest first from the first day boxes ordered now are packed. */
-export function pickupOptions(settings: DeliverySettings, now: Date, booked: ReadonlyMap<string, number>, wanted = 10): PickupDayOption[] {
+export function pickupOptions(settings: DeliverySettings, now: Date, booked: ReadonlyMap<string, number>, wanted = 10, payment?: PaymentMethod): PickupDayOption[] {
   if (!settings.pickup.enabled) return [];
-  const first = firstPackingDay(now, settings.cutoffTime);
+  const first = firstPackingDayFor(now, settings.cutoffTime, payment);
   const options: PickupDayOption[] = [];
   let available = 0;
   for (let date = first, step = 0; step < pickupHorizonDays && available < wanted; date = addDays(date, 1), step += 1) {
@@ -54,10 +55,10 @@ export async function pickupsBookedBetween(db: Db | Tx, from: string, to: string
 }
 
 /** The dates offered now, with the orders already booked. */
-export async function pickupDates(db: Db | Tx, settings: DeliverySettings, now: Date): Promise<PickupDayOption[]> {
+export async function pickupDates(db: Db | Tx, settings: DeliverySettings, now: Date, payment?: PaymentMethod): Promise<PickupDayOption[]> {
   if (!settings.pickup.enabled) return [];
-  const from = firstPackingDay(now, settings.cutoffTime);
-  return pickupOptions(settings, now, await pickupsBookedBetween(db, from, addDays(from, pickupHorizonDays)));
+  const from = firstPackingDayFor(now, settings.cutoffTime, payment);
+  return pickupOptions(settings, now, await pickupsBookedBetween(db, from, addDays(from, pickupHorizonDays)), 10, payment);
 }
 
 /** Why `date` cannot be a pickup day at `now` (a 400 on the field), whatever is booked; null when it can. */

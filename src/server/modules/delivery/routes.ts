@@ -3,15 +3,19 @@ import { z } from 'zod';
 import { deliverySettingsUpdateSchema } from '../../../contracts/delivery';
 import { centsToDollars } from '../../../contracts/money';
 import { dispatchQuerySchema, moveDeliverySchema } from '../../../contracts/dispatch';
-import { nzRegions, orderNumberPattern } from '../../../contracts/order';
+import { checkoutPaymentMethods, nzRegions, orderNumberPattern } from '../../../contracts/order';
 import { adminOnly, requireAdmin } from '../auth/request-user';
 import type { DispatchService } from './dispatch';
 import { asCsvDownload } from '../../lib/csv';
 import type { DeliveryService } from './service';
 
+/** How the order would be paid: a bank transfer is never packed on the first packing day. */
+const paymentQuery = z.enum(checkoutPaymentMethods, { error: 'Payment must be bank_transfer or stripe' }).optional();
+
 const datesQuery = z.object({
   region: z.enum(nzRegions, { error: 'Choose a region' }),
   boxes: z.coerce.number({ error: 'Boxes must be a whole number' }).int('Boxes must be a whole number').min(1, 'Boxes must be at least 1').max(1000, 'Boxes must be at most 1000').default(1),
+  payment: paymentQuery,
 });
 
 const orderParams = z.object({ number: z.string().regex(orderNumberPattern, 'Order not found') });
@@ -27,13 +31,13 @@ export function deliveryRoutes(delivery: DeliveryService, dispatch: DispatchServ
       const settings = await delivery.settings();
       return {
         region: request.query.region,
-        dates: await delivery.options(request.query.region, request.query.boxes, undefined, settings),
+        dates: await delivery.options(request.query.region, request.query.boxes, undefined, settings, request.query.payment),
         ruralSurcharge: centsToDollars(settings.ruralSurchargeCents),
       };
     });
 
     /** Click-and-collect: whether it is offered, where, and the days a shopper can choose (the same shape as delivery dates). */
-    app.get('/api/pickup/dates', async () => delivery.pickup());
+    app.get('/api/pickup/dates', { schema: { querystring: z.object({ payment: paymentQuery }) } }, async (request) => delivery.pickup(request.query.payment));
 
     app.get('/api/admin/delivery', { onRequest: adminOnly }, async () => delivery.settings());
 

@@ -1,14 +1,14 @@
 import { and, asc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import { addDays, formatDay } from '../../../contracts/dates';
 import { defaultDeliverySettings, type DeliveryDayOption, type DeliverySettings, deliverySettingsSchema, type DeliverySettingsUpdate } from '../../../contracts/delivery';
-import type { NzRegion } from '../../../contracts/order';
+import type { NzRegion, PaymentMethod } from '../../../contracts/order';
 import type { Db, Tx } from '../../db/client';
 import { deliverySettings, dispatchDays } from '../../db/schema';
 import { recordAudit } from '../../lib/audit';
 import { BadRequest, Conflict } from '../../lib/errors';
 import { type CacheBus, CachedValue } from '../../lib/cache-bus';
 import type { PickupDates } from '../../../contracts/pickup';
-import { capacityOn, deliveryOptions, firstPackingDay, whyNot } from './calendar';
+import { capacityOn, deliveryOptions, firstPackingDay, firstPackingDayFor, whyNot } from './calendar';
 import { pickupDates } from './pickup';
 
 /** How far ahead checkout, and a pre-order's booking, look for delivery dates. */
@@ -58,19 +58,19 @@ export class DeliveryService {
     return sorted!;
   }
 
-  /** The dates checkout offers to `region` for an order of `boxes`, at `now`. */
-  async options(region: NzRegion, boxes: number, db: Db | Tx = this.db, settings?: DeliverySettings): Promise<DeliveryDayOption[]> {
+  /** The dates checkout offers to `region` for an order of `boxes` paid by `payment`, at `now`. */
+  async options(region: NzRegion, boxes: number, db: Db | Tx = this.db, settings?: DeliverySettings, payment?: PaymentMethod): Promise<DeliveryDayOption[]> {
     settings ??= await this.settings();
     const now = this.clock();
-    const from = firstPackingDay(now, settings.cutoffTime);
+    const from = firstPackingDayFor(now, settings.cutoffTime, payment);
     const booked = await bookedBetween(db, from, addDays(from, horizonDays));
-    return deliveryOptions({ settings, region, now, booked, boxes, wanted: 10, horizonDays });
+    return deliveryOptions({ settings, region, now, booked, boxes, wanted: 10, horizonDays, notBefore: from });
   }
 
-  /** GET /api/pickup/dates: where and when shoppers can collect, with the orders already booked. */
-  async pickup(): Promise<PickupDates> {
+  /** GET /api/pickup/dates: where and when shoppers can collect (for an order paid by `payment`), with the orders already booked. */
+  async pickup(payment?: PaymentMethod): Promise<PickupDates> {
     const settings = await this.settings();
-    return { enabled: settings.pickup.enabled, address: settings.pickup.address, dates: await pickupDates(this.db, settings, this.clock()) };
+    return { enabled: settings.pickup.enabled, address: settings.pickup.address, dates: await pickupDates(this.db, settings, this.clock(), payment) };
   }
 
   private async load(): Promise<DeliverySettings> {

@@ -1,4 +1,4 @@
-import { formatDate, formatDay } from '../../../contracts/dates';
+import { formatDate, formatDay, formatDeadline } from '../../../contracts/dates';
 import { formatNzd } from '../../../contracts/money';
 import { carrierLabels, type OrderView } from '../../../contracts/order';
 import type { StoredSettings } from '../../../contracts/settings';
@@ -97,7 +97,7 @@ export function confirmationMail(context: MailContext): MailMessage {
               { label: 'Amount', value: money(order.total), text: null },
             ].map((row) => ({ ...row, text: row.text === null ? null : `  ${row.label}: ${row.value}` })),
           },
-          `Please pay by ${formatDate(bank.payBy)}; unpaid orders are cancelled after ${settings.unpaidOrderTimeoutDays} days.`,
+          `Please pay by ${formatDeadline(bank.payBy)}: we pack your order once it is paid, and cancel it if it is still unpaid then.`,
         ]
       : order.status === 'pending_payment'
         ? ['We will confirm as soon as your card payment has gone through.']

@@ -13,7 +13,9 @@ import { packingRegion } from '../delivery/calendar';
 import { hoursText } from '../../../contracts/pickup';
 import { bookPickupDay, newPickupCode, pickupDayRefusal, pickupHoursOn } from '../delivery/pickup';
 import { bookChosenDate, dispatchDateFor } from '../delivery/service';
+import { hasBankAccount } from '../settings/bank-account';
 import { claimPromoUse, claimStock, refuseSoldOut } from './claims';
+import { bankTransferPayBy } from './pay-by';
 import { confirmationMail } from './mail';
 import type { OrderDeps, OrderService, PlaceOrderRequest } from './service';
 import { type OrderRow, viewOf } from './view';
@@ -88,6 +90,9 @@ export class OrderPlacing {
     if (input.paymentMethod === 'stripe' && !this.deps.stripe) {
       throw fieldError('paymentMethod', 'Card payment is not available at the moment. Please choose bank transfer.');
     }
+    if (input.paymentMethod === 'bank_transfer' && !hasBankAccount(settings)) {
+      throw fieldError('paymentMethod', 'Bank transfer is not available at the moment. Please pay by card.');
+    }
 
     // Collected from the shop: no address, no delivery fee, no rural surcharge, a pickup day instead of a delivery day.
     const pickup = input.fulfilment === 'pickup' ? { date: input.pickupDate! } : null;
@@ -123,15 +128,17 @@ export class OrderPlacing {
     // day is the chosen date less the region's lead days; a pickup day must be one with hours.
     const boxes = boxesOf(priced.lines);
     const chosen = datedNow && input.deliveryDate ? { deliveryDate: input.deliveryDate, dispatchDate: dispatchDateFor(delivery, shipping.region, input.deliveryDate), boxes } : null;
-    const pickupRefused = pickup && pickupDayRefusal(delivery, pickup.date, this.deps.delivery.clock());
+    const now = this.deps.delivery.clock();
+    const payment = input.paymentMethod;
+    const pickupRefused = pickup && pickupDayRefusal(delivery, pickup.date, now);
     if (pickupRefused) throw pickupRefused;
     // The claims, in the order every order locks: promo, products, then the day. A promo code's row
     // is locked from pricing, where its terms are read.
     const claim = async () => {
       if (priced.promo) await claimPromoUse(tx, priced.promo.row.id);
       const changed = await claimStock(tx, priced, this.deps.delivery.clock, { linesWritten: !serialTransactions });
-      if (chosen) await bookChosenDate(tx, { settings: delivery, region: shipping.region, boxes, now: this.deps.delivery.clock() }, chosen.deliveryDate);
-      if (pickup) await bookPickupDay(tx, delivery, pickup.date, this.deps.delivery.clock());
+      if (chosen) await bookChosenDate(tx, { settings: delivery, region: shipping.region, boxes, now }, chosen.deliveryDate);
+      if (pickup) await bookPickupDay(tx, delivery, pickup.date, now);
       return changed;
     };
     const claimedFirst = serialTransactions ? await claim() : undefined;
@@ -170,6 +177,7 @@ export class OrderPlacing {
         dispatchDate: chosen?.dispatchDate ?? null,
         deliveryBoxes: chosen?.boxes ?? 0,
         idempotencyKey: input.idempotencyKey,
+        payBy: payment === 'bank_transfer' ? bankTransferPayBy(now, settings.unpaidOrderTimeoutDays, pickup ? pickup.date : (chosen?.dispatchDate ?? null), delivery.cutoffTime) : null,
       })
       .returning();
     const orderId = order!.id;

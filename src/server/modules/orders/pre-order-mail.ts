@@ -1,4 +1,4 @@
-import { formatDate, formatDay } from '../../../contracts/dates';
+import { formatDate, formatDay, formatDeadline } from '../../../contracts/dates';
 import type { MailMessage } from '../../lib/mail';
 import { deliveryLine, type MailContext, message } from './mail';
 
@@ -11,7 +11,7 @@ export function allocatedMail(context: MailContext, given: { productName: string
   const next =
     order.status === 'pending_payment'
       ? order.bankTransfer
-        ? [`Your order is not paid yet: please pay ${order.bankTransfer.reference ? `(reference ${order.bankTransfer.reference}) ` : ''}by ${formatDate(order.bankTransfer.payBy)} so we can send it.`]
+        ? [`Your order is not paid yet: please pay ${order.bankTransfer.reference ? `(reference ${order.bankTransfer.reference}) ` : ''}by ${formatDeadline(order.bankTransfer.payBy)} so we can send it.`]
         : ['Your order is not paid yet: please complete your card payment from your order page so we can send it.']
       : stillWaiting.length
         ? [`Still to come: ${stillWaiting.map((line) => `${line.name} (expected ${line.expectedAvailabilityDate ? formatDate(line.expectedAvailabilityDate) : 'soon'})`).join(', ')}. We will send your order when everything is here.`]

@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import { nextStatuses, type OrderStatus, orderStatusLabels, refundReturnsStockFrom, type StockMovementReason, unsentOrderStatuses } from '../../../contracts/order';
 import type { StoredSettings } from '../../../contracts/settings';
 import type { Tx } from '../../db/client';
@@ -170,16 +170,17 @@ export class OrderStatusChanges {
   async cancelOverdue(now = new Date(), stop?: AbortSignal): Promise<number> {
     const days = (await this.deps.settings.stored()).unpaidOrderTimeoutDays;
     const cutoff = new Date(now.getTime() - days * dayMs);
+    // A bank transfer is also due at its own pay-by (its packing day's cut-off), when that came first.
     const due = await this.deps.db
-      .select({ id: orders.id })
+      .select({ id: orders.id, createdAt: orders.createdAt })
       .from(orders)
-      .where(and(eq(orders.status, 'pending_payment'), lt(orders.createdAt, cutoff)))
+      .where(and(eq(orders.status, 'pending_payment'), or(lt(orders.createdAt, cutoff), lt(orders.payBy, now))))
       .orderBy(asc(orders.createdAt))
       .limit(200);
     let cancelled = 0;
-    for (const { id } of due) {
+    for (const { id, createdAt } of due) {
       if (stop?.aborted) break;
-      const note = `Not paid within ${days} day${days === 1 ? '' : 's'}`;
+      const note = createdAt < cutoff ? `Not paid within ${days} day${days === 1 ? '' : 's'}` : 'Not paid before its packing day';
       // One order that cannot be settled now (Stripe unreachable, a payment processing) waits for the next sweep.
       const changed = await this.changeStatus(id, 'cancelled', { actorUserId: null, note, onlyFrom: 'pending_payment' }).catch((error: unknown) => {
         this.deps.log.warn({ err: error, orderId: id }, 'unpaid order not cancelled this time');

@@ -5,6 +5,7 @@ import type { StoredSettings } from '../../../contracts/settings';
 import type { Db, Tx } from '../../db/client';
 import type { orders } from '../../db/schema';
 import { orderEvents, orderLines } from '../../db/schema';
+import { payByOf } from './pay-by';
 
 export type OrderRow = typeof orders.$inferSelect;
 
@@ -73,7 +74,7 @@ export function viewOf(order: OrderRow, lines: LineRow[], events: EventRow[], se
         ? {
             ...settings.bankTransfer,
             reference: order.number,
-            payBy: new Date(order.createdAt.getTime() + settings.unpaidOrderTimeoutDays * 24 * 60 * 60 * 1000).toISOString(),
+            payBy: payByOf(order, settings.unpaidOrderTimeoutDays).toISOString(),
           }
         : null,
     canCancel: unpaid,

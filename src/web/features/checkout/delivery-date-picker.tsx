@@ -2,14 +2,15 @@ import { useQuery } from '../../lib/query';
 import { CalendarDays } from 'lucide-react';
 import { Spinner } from '../../components/ui/spinner';
 import { ApiError } from '../../lib/api-client';
+import type { CheckoutPaymentMethod } from '../../../contracts/order';
 import { fetchDeliveryDates } from '../orders/orders-api';
 import { DayOption, useDropStaleDay } from './day-option';
 
-/** The dates offered to a region for `boxes` (one request, shared by everything that asks). */
-export function useDeliveryDates(region: string, boxes: number, enabled = true) {
+/** The dates offered to a region for `boxes` paid by `payment` (one request, shared by everything that asks). */
+export function useDeliveryDates(region: string, boxes: number, payment: CheckoutPaymentMethod | undefined, enabled = true) {
   return useQuery({
-    queryKey: ['delivery-dates', region, boxes],
-    queryFn: ({ signal }) => fetchDeliveryDates(region, boxes, signal),
+    queryKey: ['delivery-dates', region, boxes, payment ?? ''],
+    queryFn: ({ signal }) => fetchDeliveryDates(region, boxes, payment, signal),
     enabled: enabled && Boolean(region) && boxes > 0,
     retry: false,
   });
@@ -18,6 +19,7 @@ export function useDeliveryDates(region: string, boxes: number, enabled = true) 
 interface DeliveryDatePickerProps {
   region: string;
   boxes: number;
+  payment: CheckoutPaymentMethod | undefined;
   value: string | undefined;
   onChange: (date: string | undefined) => void;
   error?: string;
@@ -27,8 +29,8 @@ interface DeliveryDatePickerProps {
  * The next delivery days for the address's region, soonest first: full, closed and holiday days
  * stay in the list, greyed out with the reason, so the shopper sees why a day is missing.
  */
-export function DeliveryDatePicker({ region, boxes, value, onChange, error }: DeliveryDatePickerProps) {
-  const dates = useDeliveryDates(region, boxes);
+export function DeliveryDatePicker({ region, boxes, payment, value, onChange, error }: DeliveryDatePickerProps) {
+  const dates = useDeliveryDates(region, boxes, payment);
   const options = dates.data?.region === region ? dates.data.dates : [];
   // A new region (or a day that filled up) drops a choice that no longer holds.
   useDropStaleDay(Boolean(dates.data), options, value, onChange);
@@ -50,7 +52,10 @@ export function DeliveryDatePicker({ region, boxes, value, onChange, error }: De
         <p className="rounded-lg bg-mango-50 px-3 py-2 text-sm">We have no delivery days for {region} in the coming weeks. Please contact us and we will arrange one.</p>
       ) : (
         <>
-          <p className="text-sm text-ink-500">Fresh fruit never waits in a depot over a weekend or a holiday: pick the day it reaches you.</p>
+          <p className="text-sm text-ink-500">
+            Fresh fruit never waits in a depot over a weekend or a holiday: pick the day it reaches you.
+            {payment === 'bank_transfer' ? ' Paying by bank transfer leaves a day for your payment to reach us before we pack.' : ''}
+          </p>
           <div className="grid grid-cols-2 gap-2 sm:grid-cols-3">
             {options.map((option) => (
               <DayOption

@@ -2,25 +2,31 @@ import { useQuery } from '../../lib/query';
 import { Store } from 'lucide-react';
 import { hoursText, type PickupDates } from '../../../contracts/pickup';
 import { Spinner } from '../../components/ui/spinner';
+import type { CheckoutPaymentMethod } from '../../../contracts/order';
 import { apiRequest } from '../../lib/api-client';
 import { DayOption, useDropStaleDay } from './day-option';
 
 export const pickupDatesKey = ['pickup-dates'] as const;
 
-/** Whether the shop offers pickup, where, and its days (one request, shared by checkout's parts). */
-export function usePickupDates() {
-  return useQuery({ queryKey: pickupDatesKey, queryFn: ({ signal }) => apiRequest<PickupDates>('/api/pickup/dates', { signal }), retry: false });
+/** Whether the shop offers pickup, where, and its days for an order paid by `payment` (one request, shared by checkout's parts). */
+export function usePickupDates(payment?: CheckoutPaymentMethod) {
+  return useQuery({
+    queryKey: [...pickupDatesKey, payment ?? ''],
+    queryFn: ({ signal }) => apiRequest<PickupDates>(`/api/pickup/dates${payment ? `?payment=${payment}` : ''}`, { signal }),
+    retry: false,
+  });
 }
 
 interface PickupDayPickerProps {
+  payment: CheckoutPaymentMethod | undefined;
   value: string | undefined;
   onChange: (date: string | undefined) => void;
   error?: string;
 }
 
 /** The days the shopper can collect from the shop, with the hours; full, closed and holiday days greyed out with the reason. */
-export function PickupDayPicker({ value, onChange, error }: PickupDayPickerProps) {
-  const dates = usePickupDates();
+export function PickupDayPicker({ payment, value, onChange, error }: PickupDayPickerProps) {
+  const dates = usePickupDates(payment);
   const options = dates.data?.dates ?? [];
   useDropStaleDay(Boolean(dates.data), options, value, onChange);
   return (

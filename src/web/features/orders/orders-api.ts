@@ -40,8 +40,9 @@ export interface DeliveryDates {
   ruralSurcharge: number;
 }
 
-export const fetchDeliveryDates = (region: string, boxes: number, signal?: AbortSignal) =>
-  apiRequest<DeliveryDates>(`/api/delivery/dates?region=${encodeURIComponent(region)}&boxes=${boxes}`, { signal });
+/** The days offered to `region` for `boxes`; a bank transfer's start a packing day later (it needs a day to arrive). */
+export const fetchDeliveryDates = (region: string, boxes: number, payment: CheckoutPaymentMethod | undefined, signal?: AbortSignal) =>
+  apiRequest<DeliveryDates>(`/api/delivery/dates?region=${encodeURIComponent(region)}&boxes=${boxes}${payment ? `&payment=${payment}` : ''}`, { signal });
 
 export const postOrder = (input: PlaceOrderInput) => apiRequest<PlacedOrder>('/api/orders', { method: 'POST', body: input });
 
