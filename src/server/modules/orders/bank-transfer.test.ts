@@ -8,7 +8,7 @@ import { quickShopper, testProduct } from '../../testing/order-helpers';
 import { openStaffShop, type StaffCall, type TestShop } from '../../testing/test-app';
 
 /** Tuesday 2 March 2027, 10:00 in Auckland (NZDT): before the 12:00 packing cut-off. */
-let now = new Date('2027-03-01T21:00:00Z');
+const now = new Date('2027-03-01T21:00:00Z');
 let shop: TestShop;
 let staff: StaffCall;
 beforeAll(async () => ({ shop, staff } = await openStaffShop({ clock: () => now })));
