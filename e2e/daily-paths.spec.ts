@@ -91,3 +91,39 @@ test('bank transfer is offered only with an account number, is due before the pa
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(settings.bankTransfer.accountNumber);
   await shootAtBothWidths(page, 'bank-transfer-details', page.getByText('Please pay by bank transfer by'));
 });
+
+test('a visitor asked to sign in registers, signs in with the e-mail filled, and is back on the product with it in the cart', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/product/3');
+  await page.getByRole('button', { name: 'Add to Cart', exact: true }).click();
+  const notice = page.getByRole('status').filter({ hasText: 'Authentication Required' }).or(page.getByRole('region').getByText('Authentication Required'));
+  await expect(notice.first()).toBeVisible();
+  await expect(page.getByText('Please login to add items to cart').first()).toBeVisible();
+  await shootAtBothWidths(page, 'sign-in-notice');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.getByRole('link', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/auth\?redirect=%2Fproduct%2F3&add=3x1$/);
+
+  await page.getByRole('button', { name: 'Create an account' }).click();
+  await page.getByLabel('Username').fill('rangi-returns');
+  await page.getByLabel('First name').fill('Rangi');
+  await page.getByLabel('Last name').fill('Parata');
+  await page.getByLabel('Email').fill('rangi-returns@example.nz');
+  await page.getByLabel('Phone').fill('021 555 0101');
+  await page.getByLabel('Home address').fill('4 Tui Street');
+  await page.getByLabel('Password', { exact: true }).fill('Orchard-Return-9');
+  await page.getByRole('button', { name: 'Create Account' }).click();
+
+  // Spec: a registration switches to sign-in; the e-mail is already there and the password is next.
+  await expect(page.getByRole('heading', { name: 'Sign In' })).toBeVisible();
+  await expect(page.getByLabel('Email')).toHaveValue('rangi-returns@example.nz');
+  await expect(page.getByLabel('Password', { exact: true })).toBeFocused();
+  await page.getByLabel('Password', { exact: true }).fill('Orchard-Return-9');
+  await page.getByRole('main').getByRole('button', { name: 'Sign In' }).click();
+
+  await expect(page).toHaveURL(/\/product\/3$/);
+  await expect(page.getByRole('button', { name: 'Cart, 1 item' })).toBeVisible();
+  const cart = await (await page.request.get('/api/me')).json();
+  const lines = await (await page.request.get(`/api/cart/${cart.id}`)).json();
+  expect(lines.items.map((item: { productId: number; quantity: number }) => [item.productId, item.quantity])).toEqual([[3, 1]]);
+});

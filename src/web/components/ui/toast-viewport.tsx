@@ -1,5 +1,6 @@
 import * as ToastPrimitive from '@radix-ui/react-toast';
 import { X } from 'lucide-react';
+import { Link } from 'react-router';
 import { toastDurations } from '../../../contracts/shop-rules';
 import { dismiss, shownToast } from './toast';
 
@@ -21,6 +22,18 @@ export default function ToastViewport() {
           <div className="grid gap-1">
             <ToastPrimitive.Title className="text-sm font-semibold">{shown.title}</ToastPrimitive.Title>
             {shown.description && <ToastPrimitive.Description className="text-sm opacity-90">{shown.description}</ToastPrimitive.Description>}
+            {shown.action && (
+              <ToastPrimitive.Action asChild altText={shown.action.label}>
+                <Link
+                  to={shown.action.to}
+                  onClick={() => dismiss(shown.id)}
+                  className={`mt-1 justify-self-start rounded-full px-3 py-1 text-sm font-semibold underline-offset-2 hover:underline ${
+                    shown.variant === 'destructive' ? 'bg-white text-danger-600' : 'bg-mango-500 text-ink-900'
+                  }`}>
+                  {shown.action.label}
+                </Link>
+              </ToastPrimitive.Action>
+            )}
           </div>
           <ToastPrimitive.Close aria-label="Close" className="absolute right-2 top-2 rounded-md p-1 opacity-70 hover:opacity-100">
             <X className="size-4" aria-hidden="true" />

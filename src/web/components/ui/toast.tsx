@@ -8,6 +8,8 @@ export interface ToastMessage {
   description?: string;
   variant?: 'default' | 'destructive';
   duration?: number;
+  /** A link that acts on the message ("Sign in"): an address inside the shop. */
+  action?: { label: string; to: string };
 }
 
 export interface ShownToast extends ToastMessage {

@@ -29,6 +29,7 @@ export function AuthPanel({
   renderTitle?: (title: string, text: string) => React.ReactNode;
 }) {
   const [mode, setMode] = useState<AuthMode>(initialMode);
+  const [registeredEmail, setRegisteredEmail] = useState('');
   const heading = headings[mode];
   return (
     <div className="grid gap-6">
@@ -37,13 +38,19 @@ export function AuthPanel({
         <p className="text-ink-500">{heading.text}</p>
       </div>
       {mode === 'login' && (
-        <LoginForm key="login" onSignedIn={onSignedIn}>
+        <LoginForm key="login" onSignedIn={onSignedIn} initialEmail={registeredEmail}>
           <button type="button" className={`justify-self-end text-sm ${linkClass}`} onClick={() => setMode('forgot')}>
             Forgot password?
           </button>
         </LoginForm>
       )}
-      {mode === 'register' && <RegisterForm key="register" onRegistered={() => setMode('login')} />}
+      {mode === 'register' && <RegisterForm
+          key="register"
+          onRegistered={(email) => {
+            setRegisteredEmail(email);
+            setMode('login');
+          }}
+        />}
       {mode === 'forgot' && <ForgotPasswordForm key="forgot" onSent={() => setMode('login')} />}
       <p className="text-center text-sm text-ink-500">
         {mode === 'login' && (

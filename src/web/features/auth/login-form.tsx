@@ -10,9 +10,10 @@ import { postLogin } from './api/session';
 import { useAuth } from './auth-provider';
 
 /** Spec 2 and 8: the Sign In form; success and failure are told by toasts. */
-export function LoginForm({ onSignedIn, children }: { onSignedIn?: (user: User) => void; children?: React.ReactNode }) {
+export function LoginForm({ onSignedIn, initialEmail = '', children }: { onSignedIn?: (user: User) => void; initialEmail?: string; children?: React.ReactNode }) {
   const { signedIn } = useAuth();
-  const [email, setEmail] = useState('');
+  // Just registered: the e-mail is filled in and the password is what is left to type.
+  const [email, setEmail] = useState(initialEmail);
   const [password, setPassword] = useState('');
   const { errors, busy, handleSubmit } = useSchemaForm(loginSchema, {
     async send(credentials) {
@@ -33,8 +34,8 @@ export function LoginForm({ onSignedIn, children }: { onSignedIn?: (user: User) 
 
   return (
     <form onSubmit={handleSubmit({ email, password })} noValidate className="grid gap-4">
-      <TextField label="Email" type="email" autoComplete="email" autoFocus value={email} onChange={(e) => setEmail(e.target.value)} error={errors.email} />
-      <TextField label="Password" type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} error={errors.password} />
+      <TextField label="Email" type="email" autoComplete="email" autoFocus={!initialEmail} value={email} onChange={(e) => setEmail(e.target.value)} error={errors.email} />
+      <TextField label="Password" type="password" autoComplete="current-password" autoFocus={Boolean(initialEmail)} value={password} onChange={(e) => setPassword(e.target.value)} error={errors.password} />
       {children}
       <Button type="submit" disabled={busy} className="w-full">
         {busy ? 'Signing In...' : 'Sign In'}

@@ -12,13 +12,13 @@ const emptyForm = { username: '', email: '', password: '', firstName: '', lastNa
 type RegisterFields = typeof emptyForm;
 
 /** Spec 3 and 5: the registration payload (city, postalCode and region sent empty) and its rules. */
-export function RegisterForm({ onRegistered }: { onRegistered: () => void }) {
+export function RegisterForm({ onRegistered }: { onRegistered: (email: string) => void }) {
   const [form, setForm] = useState<RegisterFields>(emptyForm);
   const { errors, busy, handleSubmit } = useSchemaForm(registerSchema, {
     async send(data) {
       await postRegister(data);
       toast({ title: 'Registration Successful', description: 'Your account has been created. You can now log in.' });
-      onRegistered();
+      onRegistered(data.email);
     },
     onError(error) {
       const message = error instanceof ApiError ? error.body?.message : undefined;

@@ -71,6 +71,12 @@ function serverMessage(error: unknown): string | undefined {
  * drops what was pending: a change still queued is not sent, and the answer of one on its way is
  * not shown (a reload reads the cart once it is answered).
  */
+/** /auth with a way back to this page and the item to add once signed in (AuthPage reads both). */
+function signInToAdd(productId: number, quantity: number): string {
+  const here = `${window.location.pathname}${window.location.search}`;
+  return `/auth?${new URLSearchParams({ redirect: here, add: `${productId}x${quantity}` }).toString()}`;
+}
+
 export function CartProvider({ children }: { children: ReactNode }) {
   const { user } = useAuth();
   const userId = user?.id ?? null;
@@ -113,7 +119,8 @@ export function CartProvider({ children }: { children: ReactNode }) {
   const addItem = useCallback(
     async (productId: number, quantity: number, announce?: { title: string; description?: string; duration?: number }) => {
       if (userId === null) {
-        toast({ title: 'Authentication Required', description: 'Please login to add items to cart', variant: 'destructive' });
+        // The notice leads to sign-in, which brings the shopper back here with this item added.
+        toast({ title: 'Authentication Required', description: 'Please login to add items to cart', variant: 'destructive', action: { label: 'Sign in', to: signInToAdd(productId, quantity) } });
         return false;
       }
       const current = generation.current;
