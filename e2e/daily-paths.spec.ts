@@ -2,7 +2,7 @@ import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { shootAtBothWidths } from './screenshots';
 import { formatDeadline } from '../src/contracts/dates';
-import { adminApi, chooseFirstDeliveryDay, fillCheckoutTown, registerAndSignIn } from './shopper';
+import { adminApi, chooseFirstDeliveryDay, createProduct, fillCheckoutTown, registerAndSignIn } from './shopper';
 
 /** Whether `locator` is inside the viewport now (not only somewhere on the page). */
 async function onScreen(page: Page, locator: Locator): Promise<boolean> {
@@ -126,4 +126,32 @@ test('a visitor asked to sign in registers, signs in with the e-mail filled, and
   const cart = await (await page.request.get('/api/me')).json();
   const lines = await (await page.request.get(`/api/cart/${cart.id}`)).json();
   expect(lines.items.map((item: { productId: number; quantity: number }) => [item.productId, item.quantity])).toEqual([[3, 1]]);
+});
+
+test('a product no one has rated shows no stars, and the phone header shows who is signed in', async ({ page, request, baseURL }) => {
+  const api = await adminApi(baseURL!);
+  const id = await createProduct(api, { name: 'Unrated Rajapuri', description: 'A variety no one has rated yet.', price: 48, imageUrl: '/images/products/kesar.svg', category: 'Classic', stock: 4, rating: 0 });
+  try {
+    await page.goto(`/product/${id}`);
+    await expect(page.getByText('Not rated yet')).toBeVisible();
+    await expect(page.getByText('0.0')).toHaveCount(0);
+    await page.goto('/shop?sort=name');
+    const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Unrated Rajapuri' }) });
+    await expect(card).toBeVisible();
+    await expect(card.getByText(/Rated/)).toHaveCount(0);
+    await expect(card.getByText('0.0')).toHaveCount(0);
+    await shootAtBothWidths(page, 'unrated-card', card);
+
+    await registerAndSignIn(page, request, 'wiremu-phone');
+    await page.setViewportSize({ width: 390, height: 844 });
+    const account = page.getByRole('link', { name: 'Your account (wiremu-phone)' });
+    await expect(account).toBeVisible();
+    await expect(account).toHaveText('w');
+    await shootAtBothWidths(page, 'phone-header-signed-in');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await account.click();
+    await expect(page).toHaveURL(/\/account$/);
+  } finally {
+    await api.delete(`/api/products/${id}`);
+  }
 });

@@ -24,9 +24,17 @@ export function parseSort(value: string | null): SortOption {
   return sortOptions.some((o) => o.value === value) ? (value as SortOption) : 'featured';
 }
 
+/**
+ * "Organic" is an attribute, not a category: its chip shows every product marked organic (the
+ * same flag its badge reads), whatever its category, so the filter and the badge always agree.
+ */
+export const organicFilter = 'Organic';
+
+const inFilter = (product: Product, category: string) => (category === organicFilter ? product.isOrganic : product.category === category);
+
 /** The shop's category filter and sort, applied to the cached product list. */
 export function filterAndSort(products: Product[], category: string | null, sort: SortOption): Product[] {
-  const shown = category ? products.filter((p) => p.category === category) : [...products];
+  const shown = category ? products.filter((p) => inFilter(p, category)) : [...products];
   const byName = (a: Product, b: Product) => alphabetical(a.name, b.name);
   switch (sort) {
     case 'price-asc':
@@ -42,6 +50,9 @@ export function filterAndSort(products: Product[], category: string | null, sort
   }
 }
 
+/** The shop's filter chips: each category, and Organic when any product is marked organic. */
 export function categoriesOf(products: Product[]): string[] {
-  return [...new Set(products.map((p) => p.category))].sort(alphabetical);
+  const names = new Set(products.map((p) => p.category));
+  if (products.some((p) => p.isOrganic)) names.add(organicFilter);
+  return [...names].sort(alphabetical);
 }

@@ -63,6 +63,16 @@ export function SiteHeader() {
               </button>
             )}
           </div>
+          {user && (
+            // On a phone the signed-in state shows too: the shopper's initial, leading to their account.
+            <Link
+              to="/account"
+              aria-label={`Your account (${user.username})`}
+              title={user.username}
+              className="flex size-8 items-center justify-center rounded-full bg-leaf-700 text-sm font-bold uppercase text-white hover:bg-leaf-700/90 md:hidden">
+              <span aria-hidden="true">{[...user.username][0]}</span>
+            </Link>
+          )}
           <button type="button" onClick={() => setSearchOpen(true)} aria-label="Search products" className="rounded-full p-2 hover:bg-mango-50">
             <Search className="size-5" aria-hidden="true" />
           </button>
