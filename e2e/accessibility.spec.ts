@@ -114,7 +114,7 @@ test.describe("a signed-in shopper's checkout and account", () => {
     await page.getByRole('link', { name: 'View your order' }).click();
     await audit('My Account');
     await page.getByRole('button', { name: 'View receipt' }).click();
-    await expect(page.getByRole('dialog', { name: 'Tax invoice / receipt' })).toBeVisible();
+    await expect(page.getByRole('dialog', { name: 'Receipt', exact: true })).toBeVisible();
     expect(await seriousViolations(page), 'receipt').toEqual([]);
     await page.keyboard.press('Escape');
 

@@ -2,7 +2,8 @@ import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { shootAtBothWidths } from './screenshots';
 import { formatDeadline } from '../src/contracts/dates';
-import { adminApi, chooseFirstDeliveryDay, createProduct, fillCheckoutTown, registerAndSignIn } from './shopper';
+import { formatPrice } from '../src/web/lib/format';
+import { adminApi, chooseFirstDeliveryDay, createProduct, fillCheckoutTown, firstDeliveryDate, registerAndSignIn } from './shopper';
 
 /** Whether `locator` is inside the viewport now (not only somewhere on the page). */
 async function onScreen(page: Page, locator: Locator): Promise<boolean> {
@@ -154,4 +155,27 @@ test('a product no one has rated shows no stars, and the phone header shows who 
   } finally {
     await api.delete(`/api/products/${id}`);
   }
+});
+
+test("a gift's receipt names the buyer, and a shop without a GST number issues a receipt with no GST on it", async ({ page, request }) => {
+  await registerAndSignIn(page, request, 'mere-gift-buyer');
+  const me = await (await page.request.get('/api/me')).json();
+  expect((await page.request.post(`/api/cart/${me.id}/items`, { data: { productId: 1, quantity: 1 } })).status()).toBe(200);
+  const recipient = { name: 'Nana Huia', phone: '027 555 0199', street: '8 Kowhai Lane', suburb: '', city: 'Hamilton', postcode: '3204', region: 'Waikato', deliveryInstructions: '' };
+  const placed = await page.request.post('/api/orders', {
+    data: { shipping: recipient, gift: { message: 'Happy birthday!' }, paymentMethod: 'bank_transfer', deliveryDate: await firstDeliveryDate(page.request, 'Waikato'), idempotencyKey: 'gift-receipt-0001' },
+  });
+  expect(placed.status(), await placed.text()).toBe(201);
+  const { order } = await placed.json();
+
+  await page.goto(`/account/orders/${order.number}`);
+  await page.getByRole('button', { name: 'View receipt' }).click();
+  const receipt = page.getByRole('dialog', { name: 'Receipt', exact: true });
+  await expect(receipt).toBeVisible();
+  await expect(receipt.getByText('Tama Hohaia')).toBeVisible();
+  await expect(receipt.getByText('mere-gift-buyer@example.nz')).toBeVisible();
+  await expect(receipt.getByText('Sent as a gift to Nana Huia, Hamilton')).toBeVisible();
+  await expect(receipt.getByText(/GST/)).toHaveText(['All prices are in New Zealand dollars. We are not registered for GST, so no GST is charged.']);
+  await expect(receipt.getByRole('row', { name: `Total ${formatPrice(order.total)}` })).toBeVisible();
+  await shootAtBothWidths(page, 'gift-receipt', receipt);
 });

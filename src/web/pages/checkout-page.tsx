@@ -16,6 +16,7 @@ import { fetchMe } from '../features/auth/api/session';
 import { useAuth } from '../features/auth/auth-provider';
 import { CartLines } from '../features/cart/cart-lines';
 import { useCart } from '../features/cart/cart-provider';
+import { useSettings } from '../features/frame/use-settings';
 import { DeliveryDatePicker, useDeliveryDates } from '../features/checkout/delivery-date-picker';
 import { PromoField } from '../features/checkout/promo-field';
 import { FulfilmentChoice } from '../features/checkout/fulfilment-choice';
@@ -44,6 +45,7 @@ const paymentHelp: Record<PaymentMethod, string> = {
 function Checkout({ user }: { user: User }) {
   const { cart, loading, reload } = useCart();
   const { signedIn } = useAuth();
+  const settingsNow = useSettings().data;
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [promoCode, setPromoCode] = useState<string>();
@@ -302,7 +304,7 @@ function Checkout({ user }: { user: User }) {
               </>
             )}
           </Button>
-          <p className="text-xs text-ink-500">Prices are in NZ dollars and include GST. Shipping is a flat rate anywhere in New Zealand; rural addresses add the courier’s rural delivery surcharge.</p>
+          <p className="text-xs text-ink-500">Prices are in NZ dollars{settingsNow?.gstNumber ? ' and include GST' : ''}. Shipping is a flat rate anywhere in New Zealand; rural addresses add the courier’s rural delivery surcharge.</p>
         </aside>
       </div>
     </section>

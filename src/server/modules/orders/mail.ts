@@ -8,7 +8,9 @@ import { ripeningGuide, type ShippedRipeness } from './ripeness';
 
 const money = (dollars: number) => formatNzd(Math.round(dollars * 100));
 
-function linesAndTotals(order: OrderView): MailPart[] {
+/** The lines and totals; the GST part only from a shop registered for GST (an unregistered one charges none). */
+function linesAndTotals(order: OrderView, settings: Pick<StoredSettings, 'gstNumber'>): MailPart[] {
+  const registered = settings.gstNumber !== '';
   const lines = order.lines.map((line) => {
     const preOrder = !line.isPreOrder
       ? ''
@@ -33,8 +35,12 @@ function linesAndTotals(order: OrderView): MailPart[] {
         { label: 'Shipping', value: money(order.shipping) },
         ...(order.ruralSurcharge > 0 ? [{ label: 'Rural delivery', value: money(order.ruralSurcharge) }] : []),
         ...(order.discount > 0 ? [{ label: `Discount${order.promoCode ? ` (${order.promoCode})` : ''}`, value: `-${money(order.discount)}` }] : []),
-        { label: 'Total', value: money(order.total), strong: true, text: `Total: ${money(order.total)} (includes GST of ${money(order.gst)})` },
-        { label: 'Includes GST (15%)', value: money(order.gst), muted: true, text: null },
+        ...(registered
+          ? [
+              { label: 'Total', value: money(order.total), strong: true, text: `Total: ${money(order.total)} (includes GST of ${money(order.gst)})` },
+              { label: 'Includes GST (15%)', value: money(order.gst), muted: true, text: null },
+            ]
+          : [{ label: 'Total', value: money(order.total), strong: true }]),
       ],
     },
   ];
@@ -105,7 +111,7 @@ export function confirmationMail(context: MailContext): MailMessage {
   return message(context, `Your order ${order.number} at ${settings.siteName}`, [
     `Thank you for your order ${order.number}, placed ${formatDate(order.placedAt)}.`,
     '',
-    ...linesAndTotals(order),
+    ...linesAndTotals(order, settings),
     '',
     ...payment,
     ...(payment.length ? [''] : []),

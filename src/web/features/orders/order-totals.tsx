@@ -1,4 +1,5 @@
 import { formatPrice } from '../../lib/format';
+import { useSettings } from '../frame/use-settings';
 
 interface Totals {
   subtotal: number;
@@ -13,8 +14,12 @@ interface Totals {
   fulfilment?: 'delivery' | 'pickup';
 }
 
-/** Subtotal, shipping, discount, total and its GST part: the same rows on checkout, order and receipt. */
+/**
+ * Subtotal, shipping, discount, total and its GST part: the same rows on checkout, order and
+ * receipt. The GST part only from a shop registered for GST: an unregistered one charges none.
+ */
 export function OrderTotals({ totals }: { totals: Totals }) {
+  const registered = Boolean(useSettings().data?.gstNumber);
   const row = 'flex justify-between gap-4';
   return (
     <dl className="grid gap-2 text-sm">
@@ -42,10 +47,12 @@ export function OrderTotals({ totals }: { totals: Totals }) {
         <dt>Total</dt>
         <dd className="tabular-nums">{formatPrice(totals.total)}</dd>
       </div>
-      <div className={`${row} text-ink-500`}>
-        <dt>Includes GST (15%)</dt>
-        <dd className="tabular-nums">{formatPrice(totals.gst)}</dd>
-      </div>
+      {registered && (
+        <div className={`${row} text-ink-500`}>
+          <dt>Includes GST (15%)</dt>
+          <dd className="tabular-nums">{formatPrice(totals.gst)}</dd>
+        </div>
+      )}
     </dl>
   );
 }
