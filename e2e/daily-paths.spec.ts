@@ -179,3 +179,62 @@ test("a gift's receipt names the buyer, and a shop without a GST number issues a
   await expect(receipt.getByRole('row', { name: `Total ${formatPrice(order.total)}` })).toBeVisible();
   await shootAtBothWidths(page, 'gift-receipt', receipt);
 });
+
+test.describe('smaller shopper paths', () => {
+  test("search's Enter opens a results page, with one button that clears and then closes", async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Search products' }).click();
+    const dialog = page.getByRole('dialog');
+    const box = dialog.getByRole('combobox', { name: 'Search products' });
+    await box.fill('organic');
+    await expect(dialog.getByRole('option').first()).toBeVisible();
+    // One X at a time: the browser's own clear button is hidden.
+    await expect(dialog.getByRole('button')).toHaveCount(1);
+    await dialog.getByRole('button', { name: 'Clear search' }).click();
+    await expect(box).toHaveValue('');
+    await expect(box).toBeFocused();
+    await expect(dialog.getByRole('button', { name: 'Close search' })).toBeVisible();
+
+    await box.fill('organic');
+    await expect(dialog.getByRole('option').first()).toBeVisible();
+    await box.press('Enter');
+    await expect(page).toHaveURL(/\/shop\?search=organic$/);
+    await expect(page.getByRole('status').filter({ hasText: 'Results for “organic”' })).toBeVisible();
+    await expect(page.locator('main ul h3')).toContainText(['Mallika Mangoes']);
+    await shootAtBothWidths(page, 'search-results');
+    await page.getByRole('link', { name: 'Clear search' }).click();
+    await expect(page).toHaveURL(/\/shop$/);
+  });
+
+  test('a quick view on a phone does not put focus in a field (no keyboard over the product)', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/shop');
+    await page.getByRole('button', { name: 'Quick View of Alphonso Mangoes' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Alphonso Mangoes' });
+    await expect(dialog).toBeVisible();
+    await expect(dialog).toBeFocused();
+    expect(await page.evaluate(() => document.activeElement?.tagName)).not.toBe('INPUT');
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+  });
+
+  test('a promo code applied at checkout survives a reload', async ({ page, request }) => {
+    await registerAndSignIn(page, request, 'keri-promo');
+    await page.goto('/product/1');
+    await page.getByRole('button', { name: 'Add to Cart', exact: true }).click();
+    await expect(page.getByRole('button', { name: 'Added!' })).toBeVisible();
+    await page.goto('/checkout');
+    const summary = page.getByRole('complementary', { name: 'Order summary' });
+    await page.getByLabel('Promo code').fill('mango10');
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await expect(summary.getByText('MANGO10', { exact: true })).toBeVisible();
+    await page.reload();
+    await expect(summary.getByText('MANGO10', { exact: true })).toBeVisible();
+    await expect(summary.getByText('-$6.50')).toBeVisible();
+    await summary.getByRole('button', { name: 'Remove' }).click();
+    await page.reload();
+    await expect(page.getByLabel('Promo code')).toBeVisible();
+    await expect(summary.getByText(/MANGO10/)).toHaveCount(0);
+  });
+});

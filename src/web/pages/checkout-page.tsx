@@ -28,7 +28,9 @@ import { OrderTotals } from '../features/orders/order-totals';
 import { trackInitiateCheckout } from '../lib/analytics-events';
 import { ApiError } from '../lib/api-client';
 import { formatDate } from '../lib/format';
+import { useBrowserValue } from '../lib/browser-value';
 import { useSchemaForm } from '../lib/use-schema-form';
+import { readSavedPromo, savePromo } from '../features/checkout/saved-promo';
 
 /** Issue 4: sign-in required; visitors go to /auth and come back here. */
 export default function CheckoutPage() {
@@ -48,7 +50,14 @@ function Checkout({ user }: { user: User }) {
   const settingsNow = useSettings().data;
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const [promoCode, setPromoCode] = useState<string>();
+  // The code applied here, or (until the shopper applies or removes one) the one kept from before a reload.
+  const savedPromo = useBrowserValue(() => readSavedPromo(user.id), null);
+  const [chosenPromo, setChosenPromo] = useState<string | null>();
+  const promoCode = (chosenPromo === undefined ? savedPromo : chosenPromo) ?? undefined;
+  const setPromoCode = (code: string | undefined) => {
+    setChosenPromo(code ?? null);
+    savePromo(user.id, code);
+  };
   const [shipping, setShipping] = useState<ShippingForm>(() => shippingFromProfile(user));
   // A gift goes to someone else: the buyer's own details wait here while the form holds the recipient's.
   const [gift, setGift] = useState(false);
@@ -118,6 +127,7 @@ function Checkout({ user }: { user: User }) {
     async send(data) {
       setProblem(null);
       const placed = await postOrderThroughRush(data, setWaiting);
+      savePromo(user.id, undefined);
       queryClient.setQueryData(orderQueryKey(placed.order.number), placed.order);
       if (data.shipping?.saveToProfile) void fetchMe().then((me) => me && signedIn(me));
       void queryClient.invalidateQueries({ queryKey: ordersQueryKey });

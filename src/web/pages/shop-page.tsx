@@ -1,13 +1,33 @@
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
+import type { Product } from '../../contracts/product';
+import { shopRules } from '../../contracts/shop-rules';
+import { apiRequest } from '../lib/api-client';
+import { useQuery } from '../lib/query';
 import { Spinner } from '../components/ui/spinner';
 import { ProductGrid } from '../features/catalog/product-grid';
 import { categoriesOf, filterAndSort, parseSort, sortOptions } from '../features/catalog/shop-filters';
 import { useProducts } from '../features/catalog/use-products';
 
-/** All visible products, with the category and sort kept in the address (?category=&sort=). */
+/** The products the search finds for `term` (the search dialog's own request), when there is a term. */
+function useSearchResults(term: string) {
+  return useQuery({
+    queryKey: ['products', 'search', term],
+    queryFn: ({ signal }) => apiRequest<Product[]>(`/api/products?search=${encodeURIComponent(term)}`, { signal }),
+    enabled: term.length >= shopRules.searchMinLength,
+  });
+}
+
+/**
+ * All visible products, with the category and sort kept in the address (?category=&sort=); with
+ * ?search= the products the search finds (Enter in the search dialog opens this page).
+ */
 export default function ShopPage() {
-  const products = useProducts();
   const [params, setParams] = useSearchParams();
+  const search = (params.get('search') ?? '').trim();
+  const searching = search.length >= shopRules.searchMinLength;
+  const all = useProducts();
+  const found = useSearchResults(search);
+  const products = searching ? found : all;
   const category = params.get('category');
   const sort = parseSort(params.get('sort'));
   const update = (key: string, value: string | null) =>
@@ -29,6 +49,17 @@ export default function ShopPage() {
   return (
     <section className="space-y-6">
       <h1 className="text-4xl font-semibold">Shop Mangoes</h1>
+      {searching && (
+        <p className="flex flex-wrap items-center gap-3" role="status">
+          <span>
+            Results for <strong>“{search}”</strong>
+            {products.data ? `: ${shown.length} ${shown.length === 1 ? 'product' : 'products'}` : ''}
+          </span>
+          <Link to="/shop" className="rounded-full border border-ink-500/30 bg-white px-3 py-1 text-sm font-semibold hover:bg-mango-50">
+            Clear search
+          </Link>
+        </p>
+      )}
       <div className="flex flex-wrap items-center justify-between gap-4">
         <div role="group" aria-label="Category" className="flex flex-wrap gap-2">
           <button type="button" className={chip(!category)} aria-pressed={!category} onClick={() => update('category', null)}>All</button>
@@ -48,7 +79,7 @@ export default function ShopPage() {
         </label>
       </div>
       {products.isPending ? <Spinner /> : products.isError ? <p role="alert">We couldn't load our mangoes. Please refresh the page.</p> : shown.length === 0 ? (
-        <p className="text-ink-500">No mangoes in this category right now.</p>
+        <p className="text-ink-500">{searching ? 'No products found. Try another search term.' : 'No mangoes in this category right now.'}</p>
       ) : (
         <ProductGrid products={shown} eagerCount={4} lcpFirst />
       )}

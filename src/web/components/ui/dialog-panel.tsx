@@ -14,11 +14,16 @@ export interface DialogProps {
   description?: string;
   titled?: boolean;
   wide?: boolean;
+  /**
+   * Focus the dialog itself on opening, not its first field: a quick look that should not open a
+   * phone's keyboard over what it shows. Tab still moves into it, and Escape still closes it.
+   */
+  focusDialog?: boolean;
   children: ReactNode;
 }
 
 /** A modal that traps and restores focus, closes on Escape, backdrop or the close button. */
-export default function DialogPanel({ open, onOpenChange, title, description, titled = false, wide = false, children }: DialogProps) {
+export default function DialogPanel({ open, onOpenChange, title, description, titled = false, wide = false, focusDialog = false, children }: DialogProps) {
   // Radix gives focus back only to its own Trigger; our dialogs open from many places, so the
   // element focused before opening is remembered and focused again on close.
   const opener = useRef<HTMLElement | null>(null);
@@ -27,8 +32,12 @@ export default function DialogPanel({ open, onOpenChange, title, description, ti
       <DialogPrimitive.Portal>
         <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-ink-900/50 backdrop-blur-sm" />
         <DialogPrimitive.Content
-          onOpenAutoFocus={() => {
+          onOpenAutoFocus={(event) => {
             opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+            if (focusDialog && event.currentTarget instanceof HTMLElement) {
+              event.preventDefault();
+              event.currentTarget.focus({ preventScroll: true });
+            }
           }}
           onCloseAutoFocus={(event) => {
             if (opener.current?.isConnected) {

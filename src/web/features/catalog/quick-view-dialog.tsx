@@ -12,7 +12,7 @@ import { ResponsiveImage } from '../../components/ui/responsive-image';
 /** Spec 2's Quick View dialog: its code loads when a shopper first opens one (quick-view.tsx). */
 export default function QuickViewDialog({ product, open, setOpen }: { product: Product; open: boolean; setOpen(open: boolean): void }) {
   return (
-    <Dialog open={open} onOpenChange={setOpen} title={product.name} titled wide>
+    <Dialog open={open} onOpenChange={setOpen} title={product.name} titled wide focusDialog>
       <div className="grid gap-6 sm:grid-cols-2">
         <ResponsiveImage src={product.imageUrl} image={product.image} alt={product.name} sizes="(min-width: 640px) 360px, calc(100vw - 80px)" box={{ width: 800, height: 600 }} loading="eager" className="aspect-[4/3] w-full rounded-xl object-cover" />
         <div className="grid content-start gap-3">

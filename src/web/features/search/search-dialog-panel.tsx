@@ -1,6 +1,6 @@
 import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { Search, X } from 'lucide-react';
-import { type KeyboardEvent, useId, useState } from 'react';
+import { type KeyboardEvent, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { shopRules } from '../../../contracts/shop-rules';
 import { formatPrice } from '../../lib/format';
@@ -11,6 +11,9 @@ import { ResponsiveImage } from '../../components/ui/responsive-image';
 export default function SearchDialogPanel({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const [term, setTerm] = useState('');
   const [active, setActive] = useState(0);
+  // Enter opens the result chosen with the arrow keys; without a choice it opens the results page.
+  const [chosen, setChosen] = useState(false);
+  const input = useRef<HTMLInputElement>(null);
   const navigate = useNavigate();
   const listId = useId();
   const { results, enabled, searching } = useProductSearch(term);
@@ -24,12 +27,22 @@ export default function SearchDialogPanel({ open, onOpenChange }: { open: boolea
     close(false);
     navigate(`/product/${id}`);
   };
+  const openResults = () => {
+    close(false);
+    navigate(`/shop?search=${encodeURIComponent(trimmed)}`);
+  };
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === 'Enter' && !(chosen && results?.length)) {
+      if (trimmed.length >= shopRules.searchMinLength) openResults();
+      event.preventDefault();
+      return;
+    }
     if (!results?.length) return;
     if (event.key === 'ArrowDown') setActive((i) => (i + 1) % results.length);
     else if (event.key === 'ArrowUp') setActive((i) => (i - 1 + results.length) % results.length);
     else if (event.key === 'Enter') openProduct(results[Math.min(active, results.length - 1)]!.id);
     else return;
+    if (event.key !== 'Enter') setChosen(true);
     event.preventDefault();
   };
 
@@ -59,17 +72,35 @@ export default function SearchDialogPanel({ open, onOpenChange }: { open: boolea
               aria-controls={listId}
               aria-activedescendant={results?.length ? `${listId}-${Math.min(active, results.length - 1)}` : undefined}
               value={term}
+              ref={input}
+              enterKeyHint="search"
               onChange={(e) => {
                 setTerm(e.target.value);
                 setActive(0);
+                setChosen(false);
               }}
               onKeyDown={onKeyDown}
               placeholder="Search Alphonso, Kesar, organic..."
-              className="w-full bg-transparent py-3 text-base outline-none"
+              className="w-full bg-transparent py-3 text-base outline-none [&::-webkit-search-cancel-button]:hidden"
             />
-            <DialogPrimitive.Close aria-label="Close search" className="rounded-full p-1.5 text-ink-500 hover:bg-mango-50">
-              <X className="size-5" aria-hidden="true" />
-            </DialogPrimitive.Close>
+            {/* One button: it clears what was typed, and closes the search once there is nothing to clear. */}
+            {term ? (
+              <button
+                type="button"
+                aria-label="Clear search"
+                className="rounded-full p-1.5 text-ink-500 hover:bg-mango-50"
+                onClick={() => {
+                  setTerm('');
+                  setChosen(false);
+                  input.current?.focus();
+                }}>
+                <X className="size-5" aria-hidden="true" />
+              </button>
+            ) : (
+              <DialogPrimitive.Close aria-label="Close search" className="rounded-full p-1.5 text-ink-500 hover:bg-mango-50">
+                <X className="size-5" aria-hidden="true" />
+              </DialogPrimitive.Close>
+            )}
           </div>
           <div className="mt-3 max-h-[300px] overflow-y-auto" aria-live="polite">
             {hint && <p className="px-2 py-4 text-center text-sm text-ink-500">{hint}</p>}
