@@ -3,7 +3,7 @@ import { expect, test } from './fixtures';
 import { shootAtBothWidths } from './screenshots';
 import { formatDeadline } from '../src/contracts/dates';
 import { formatPrice } from '../src/web/lib/format';
-import { adminApi, chooseFirstDeliveryDay, createProduct, fillCheckoutTown, firstDeliveryDate, registerAndSignIn } from './shopper';
+import { admin, adminApi, chooseFirstDeliveryDay, createProduct, fillCheckoutTown, firstDeliveryDate, registerAndSignIn, signIn } from './shopper';
 
 /** Whether `locator` is inside the viewport now (not only somewhere on the page). */
 async function onScreen(page: Page, locator: Locator): Promise<boolean> {
@@ -237,4 +237,20 @@ test.describe('smaller shopper paths', () => {
     await expect(page.getByLabel('Promo code')).toBeVisible();
     await expect(summary.getByText(/MANGO10/)).toHaveCount(0);
   });
+});
+
+test('the dashboard lists what a new shop still lacks, each leading to its setting', async ({ page }) => {
+  await signIn(page, admin.email, admin.password);
+  await page.goto('/admin');
+  const setup = page.getByRole('region', { name: 'Still to set up' });
+  await expect(setup.getByRole('link', { name: 'Replace the sample bank account number' })).toBeVisible();
+  await expect(setup.getByRole('link', { name: 'Add your GST number, or say you are not registered' })).toBeVisible();
+  await expect(setup.getByText('Set PUBLIC_URL to the shop’s address')).toBeVisible();
+  await expect(setup.getByText('Set SMTP_URL to send e-mail')).toBeVisible();
+  await shootAtBothWidths(page, 'setup-checklist', setup);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await setup.getByRole('link', { name: 'Replace the sample bank account number' }).click();
+  await expect(page).toHaveURL(/\/admin\/settings#tax-and-bank$/);
+  await expect(page.getByLabel('Account number')).toHaveAttribute('placeholder', 'Bank-branch-account-suffix');
+  await expect(page.getByLabel('Not registered for GST')).not.toBeChecked();
 });

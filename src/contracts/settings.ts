@@ -37,6 +37,8 @@ export const storedSettingsSchema = z
     xeroSalesAccount: xeroAccountCodeField,
     /** Inland Revenue's GST number: 8 or 9 digits, written 12-345-678 or 123-456-789. */
     gstNumber: z.string({ error: 'GST number must be text' }).trim().refine((v) => v === '' || /^\d{2,3}-\d{3}-\d{3}$/.test(v), 'A GST number looks like 123-456-789'),
+    /** The owner has said the shop is not registered for GST (so an empty GST number is not a missing one). */
+    gstNotRegistered: z.boolean({ error: 'Must be true or false' }).default(false),
     bankTransfer: z.strictObject({
       accountName: z.string({ error: 'Account name must be text' }).trim().max(100, 'Account name must be at most 100 characters'),
       /** A New Zealand account: bank-branch-account-suffix, such as 12-3456-0123456-00. */

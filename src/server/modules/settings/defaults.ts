@@ -22,6 +22,7 @@ export const defaultSettings: StoredSettings = {
   daysOpen: { Mon: true, Tue: true, Wed: true, Thu: true, Fri: true, Sat: true, Sun: false },
   analytics: { gaTrackingId: '', metaPixelId: '' },
   gstNumber: '',
+  gstNotRegistered: false,
   xeroSalesAccount: defaultXeroSalesAccount,
   bankTransfer: { accountName: 'Mango Shop Ltd', accountNumber: '', bankName: '' },
   shippingCents: shopRules.defaultShippingCents,

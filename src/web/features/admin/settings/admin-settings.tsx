@@ -1,4 +1,5 @@
 import { useQuery, useQueryClient } from '../../../lib/query';
+import { setupKey } from '../dashboard/dashboard-setup';
 import { TriangleAlert } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { dayKeys, type StoredSettings, storedSettingsSchema } from '../../../../contracts/settings';
@@ -101,6 +102,7 @@ function SettingsForm({ saved }: { saved: StoredSettings }) {
       setDraft(draftOf(stored));
       // The storefront reads the public settings: shipping, hours, maintenance and the rest change at once.
       await queryClient.invalidateQueries({ queryKey: settingsQueryKey });
+      void queryClient.invalidateQueries({ queryKey: setupKey });
       toast({ title: 'Settings saved', description: stored.maintenance.enabled ? 'Maintenance is on: visitors see the maintenance page.' : undefined });
     } catch (error) {
       const body = error instanceof ApiError ? error.body : null;
@@ -159,7 +161,7 @@ function SettingsForm({ saved }: { saved: StoredSettings }) {
         />
       </Panel>
 
-      <Panel title="Shop and contact">
+      <Panel title="Shop and contact" anchor="shop-and-contact">
         <div className="grid gap-4 sm:grid-cols-2">
           {field('Site name', errors.siteName, draft.siteName, (v) => patch('siteName', v), { maxLength: 80 })}
           {field('Contact e-mail', errors['contact.email'], draft.contact.email, (v) => patch('contact', { email: v }), { type: 'email', maxLength: 254 })}
@@ -195,19 +197,28 @@ function SettingsForm({ saved }: { saved: StoredSettings }) {
 
       <Panel title="Analytics">
         <div className="grid gap-4 sm:grid-cols-2">
-          {field('GA4 measurement id', errors['analytics.gaTrackingId'], draft.analytics.gaTrackingId, (v) => patch('analytics', { gaTrackingId: v }), { placeholder: 'G-XXXXXXX' })}
+          {field('GA4 measurement id', errors['analytics.gaTrackingId'], draft.analytics.gaTrackingId, (v) => patch('analytics', { gaTrackingId: v }), { placeholder: 'Starts with G-' })}
           {field('Meta pixel id', errors['analytics.metaPixelId'], draft.analytics.metaPixelId, (v) => patch('analytics', { metaPixelId: v }), { inputMode: 'numeric' })}
         </div>
         <p className="text-sm text-ink-500">Empty ids switch that tracking off. Check them on the Pixel test page.</p>
       </Panel>
 
-      <Panel title="Tax and bank transfer">
+      <Panel title="Tax and bank transfer" anchor="tax-and-bank">
         <div className="grid gap-4 sm:grid-cols-2">
-          {field('GST number', errors.gstNumber, draft.gstNumber, (v) => patch('gstNumber', v), { placeholder: '123-456-789' })}
+          <div className="grid gap-2">
+            {field('GST number', errors.gstNumber, draft.gstNumber, (v) => patch('gstNumber', v), { placeholder: 'Nine digits, as IRD wrote it', 'aria-describedby': 'gst-help' })}
+            <label className="flex items-center gap-2 text-sm">
+              <input type="checkbox" className="size-4 accent-mango-600" checked={draft.gstNotRegistered} onChange={(event) => patch('gstNotRegistered', event.target.checked)} />
+              Not registered for GST
+            </label>
+            <p id="gst-help" className="text-xs text-ink-500">
+              Without a GST number receipts charge no GST.
+            </p>
+          </div>
           {field('Bank', errors['bankTransfer.bankName'], draft.bankTransfer.bankName, (v) => patch('bankTransfer', { bankName: v }), { maxLength: 60 })}
           {field('Account name', errors['bankTransfer.accountName'], draft.bankTransfer.accountName, (v) => patch('bankTransfer', { accountName: v }), { maxLength: 100 })}
-          {field('Account number', errors['bankTransfer.accountNumber'], draft.bankTransfer.accountNumber, (v) => patch('bankTransfer', { accountNumber: v }), { placeholder: '12-3456-0123456-00' })}
-          {field('Xero sales account code', errors.xeroSalesAccount, draft.xeroSalesAccount, (v) => patch('xeroSalesAccount', v), { maxLength: 10, placeholder: '200' })}
+          {field('Account number', errors['bankTransfer.accountNumber'], draft.bankTransfer.accountNumber, (v) => patch('bankTransfer', { accountNumber: v }), { placeholder: 'Bank-branch-account-suffix' })}
+          {field('Xero sales account code', errors.xeroSalesAccount, draft.xeroSalesAccount, (v) => patch('xeroSalesAccount', v), { maxLength: 10, placeholder: 'Your Xero sales code' })}
         </div>
         <p className="text-sm text-ink-500">
           Receipts show the GST number; bank-transfer orders show the account with the order number as reference. The Xero export (Reports) codes sales to the Xero account above.
