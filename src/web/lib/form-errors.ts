@@ -42,18 +42,30 @@ export function focusFirstInvalid(form: HTMLFormElement): boolean {
   return true;
 }
 
-/** The fields marked `data-field` whose key has an error, in page order (what an error summary lists). */
-export function fieldsInError(errors: FieldErrors, root: ParentNode = document): Array<{ key: string; message: string; element: HTMLElement | null }> {
+/** What a field is called on the page: its label, or its group's legend. */
+function labelOf(element: HTMLElement): string {
+  const label = element instanceof HTMLInputElement || element instanceof HTMLSelectElement || element instanceof HTMLTextAreaElement ? element.labels?.[0] : element.querySelector('legend');
+  return label?.textContent?.trim() || element.getAttribute('aria-label') || '';
+}
+
+/**
+ * The fields on the page (marked `data-field`) whose key has an error, in page order, each named
+ * by its label: what an error summary lists. Errors of no field on the page (a changed cart) are
+ * left to the message that explains them.
+ */
+export function fieldsInError(errors: FieldErrors, root: ParentNode = document): Array<{ key: string; label: string; element: HTMLElement }> {
   const placed = new Map<string, HTMLElement>();
   for (const element of root.querySelectorAll<HTMLElement>('[data-field]')) {
     const key = element.dataset.field!;
     if (key in errors && !placed.has(key)) placed.set(key, element);
   }
-  const before = (a: HTMLElement | null, b: HTMLElement | null) => {
-    if (!a || !b) return a ? -1 : b ? 1 : 0;
+  const before = (a: HTMLElement, b: HTMLElement) => {
     return a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1;
   };
-  return Object.entries(errors)
-    .map(([key, message]) => ({ key, message, element: placed.get(key) ?? null }))
+  return Object.keys(errors)
+    .flatMap((key) => {
+      const element = placed.get(key);
+      return element ? [{ key, label: labelOf(element), element }] : [];
+    })
     .sort((a, b) => before(a.element, b.element));
 }

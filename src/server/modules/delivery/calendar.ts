@@ -93,7 +93,12 @@ export interface DeliveryQuestion {
   horizonDays?: number;
   /** No dispatch before this day (a pre-order's boxes land later than the first packing day). */
   notBefore?: string;
+  /** Dates dispatched before this day are listed greyed out, too soon for the payment (a bank transfer's day to arrive). */
+  payableFrom?: string;
 }
+
+/** Why a day before a bank transfer can arrive is greyed out at checkout. */
+export const tooSoonToTransfer = 'Too soon to pay by bank transfer';
 
 /** The boxes the shop can pack on a dispatch day: the date's own figure, or the daily one. */
 export function capacityOn(settings: DeliverySettings, dispatchDate: string): number {
@@ -131,7 +136,7 @@ export function whyNot(question: Omit<DeliveryQuestion, 'now' | 'wanted' | 'hori
  * available, or at the horizon.
  */
 export function deliveryOptions(question: DeliveryQuestion): DeliveryDayOption[] {
-  const { settings, region, now, wanted = 10, horizonDays = 90, notBefore } = question;
+  const { settings, region, now, wanted = 10, horizonDays = 90, notBefore, payableFrom } = question;
   const lead = settings.regions[region].leadDays;
   const packing = firstPackingDay(now, settings.cutoffTime);
   const firstDispatch = notBefore && notBefore > packing ? notBefore : packing;
@@ -139,8 +144,9 @@ export function deliveryOptions(question: DeliveryQuestion): DeliveryDayOption[]
   let available = 0;
   for (let date = addDays(firstDispatch, lead), step = 0; step < horizonDays && available < wanted; date = addDays(date, 1), step += 1) {
     const dispatchDate = addDays(date, -lead);
-    const reason = whyNot(question, date, dispatchDate);
+    let reason = whyNot(question, date, dispatchDate);
     if (reason === undefined) continue;
+    if (reason === null && payableFrom && dispatchDate < payableFrom) reason = tooSoonToTransfer;
     if (reason === null) available += 1;
     options.push({ date, dispatchDate, state: reason === null ? { available: true } : { available: false, reason } });
   }

@@ -8,7 +8,7 @@ import { weekdayOf } from '../../../contracts/days';
 import type { Db, Tx } from '../../db/client';
 import { pickupDays } from '../../db/schema';
 import { BadRequest, Conflict } from '../../lib/errors';
-import { firstPackingDay, firstPackingDayFor, holidayIn, packingRegion } from './calendar';
+import { firstPackingDay, firstPackingDayFor, holidayIn, packingRegion, tooSoonToTransfer } from './calendar';
 
 /** How far ahead pickup days are offered and accepted, in days. */
 export const pickupHorizonDays = 60;
@@ -36,12 +36,14 @@ export function pickupWhyNot(settings: DeliverySettings, date: string, booked: n
 /** The pickup days checkout offers, soonest first from the first day boxes ordered now are packed. */
 export function pickupOptions(settings: DeliverySettings, now: Date, booked: ReadonlyMap<string, number>, wanted = 10, payment?: PaymentMethod): PickupDayOption[] {
   if (!settings.pickup.enabled) return [];
-  const first = firstPackingDayFor(now, settings.cutoffTime, payment);
+  const first = firstPackingDay(now, settings.cutoffTime);
+  const payableFrom = firstPackingDayFor(now, settings.cutoffTime, payment);
   const options: PickupDayOption[] = [];
   let available = 0;
   for (let date = first, step = 0; step < pickupHorizonDays && available < wanted; date = addDays(date, 1), step += 1) {
-    const reason = pickupWhyNot(settings, date, booked.get(date) ?? 0);
+    let reason = pickupWhyNot(settings, date, booked.get(date) ?? 0);
     if (reason === undefined) continue;
+    if (reason === null && date < payableFrom) reason = tooSoonToTransfer;
     if (reason === null) available += 1;
     options.push({ date, hours: pickupHoursOn(settings, date)!, state: reason === null ? { available: true } : { available: false, reason } });
   }
@@ -57,7 +59,7 @@ export async function pickupsBookedBetween(db: Db | Tx, from: string, to: string
 /** The dates offered now, with the orders already booked. */
 export async function pickupDates(db: Db | Tx, settings: DeliverySettings, now: Date, payment?: PaymentMethod): Promise<PickupDayOption[]> {
   if (!settings.pickup.enabled) return [];
-  const from = firstPackingDayFor(now, settings.cutoffTime, payment);
+  const from = firstPackingDay(now, settings.cutoffTime);
   return pickupOptions(settings, now, await pickupsBookedBetween(db, from, addDays(from, pickupHorizonDays)), 10, payment);
 }
 

@@ -62,9 +62,10 @@ export class DeliveryService {
   async options(region: NzRegion, boxes: number, db: Db | Tx = this.db, settings?: DeliverySettings, payment?: PaymentMethod): Promise<DeliveryDayOption[]> {
     settings ??= await this.settings();
     const now = this.clock();
-    const from = firstPackingDayFor(now, settings.cutoffTime, payment);
+    const from = firstPackingDay(now, settings.cutoffTime);
     const booked = await bookedBetween(db, from, addDays(from, horizonDays));
-    return deliveryOptions({ settings, region, now, booked, boxes, wanted: 10, horizonDays, notBefore: from });
+    // A bank transfer sees the same days, the ones too soon for its payment greyed out.
+    return deliveryOptions({ settings, region, now, booked, boxes, wanted: 10, horizonDays, payableFrom: firstPackingDayFor(now, settings.cutoffTime, payment) });
   }
 
   /** GET /api/pickup/dates: where and when shoppers can collect (for an order paid by `payment`), with the orders already booked. */

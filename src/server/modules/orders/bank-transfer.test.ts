@@ -43,6 +43,9 @@ describe('a bank transfer that can be paid', () => {
     // Packed today (Tuesday) for anyone; a transfer gets Wednesday's packing at the earliest.
     expect(any).toMatchObject({ date: '2027-03-03', dispatchDate: '2027-03-02' });
     expect(bank).toMatchObject({ date: '2027-03-04', dispatchDate: '2027-03-03' });
+    // The sooner day is still listed for a transfer, greyed out with the reason.
+    const listed = await shop.app.inject({ method: 'GET', url: '/api/delivery/dates?region=Auckland&boxes=1&payment=bank_transfer' });
+    expect(listed.json<{ dates: DeliveryDayOption[] }>().dates[0]).toEqual({ date: '2027-03-03', dispatchDate: '2027-03-02', state: { available: false, reason: 'Too soon to pay by bank transfer' } });
 
     const product = await testProduct(shop, { stock: 10 });
     const shopper = await quickShopper(shop, 'transfer');
