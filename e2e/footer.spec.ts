@@ -10,7 +10,7 @@ test('the footer shows the seeded opening hours, contact details and social link
   await expect(footer.getByRole('link', { name: 'Instagram' })).toHaveAttribute('href', 'https://www.instagram.com/mangoshopnz');
   await expect(footer.getByRole('link', { name: 'WhatsApp' })).toHaveAttribute('href', 'https://wa.me/6495550142');
   await expect(footer.getByRole('img', { name: 'Mango Shop' })).toHaveAttribute('src', /^\/images\/logo\.svg\?v=\d+$/);
-  await expect(footer.getByText(`© ${new Date().getFullYear()} Mango Shop. Prices in NZD incl. GST.`)).toBeVisible();
+  await expect(footer.getByText(`© ${new Date().getFullYear()} Mango Shop. Prices in NZD.`)).toBeVisible();
 });
 
 test('the footer links to the quick links and customer-service pages', async ({ page }) => {

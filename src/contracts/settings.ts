@@ -88,3 +88,10 @@ export interface PublicSettings {
   bankTransfer: StoredSettings['bankTransfer'];
   shipping: number;
 }
+
+/**
+ * The seeded shop's bank account, so a new shop can be tried end to end by bank transfer. It is a
+ * sample that reaches no account (no New Zealand bank has the code 99); shoppers are told so
+ * beside it, and the dashboard's setup list asks the owner to replace it.
+ */
+export const sampleBankAccountNumber = '99-0000-0000000-00';

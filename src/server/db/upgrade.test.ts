@@ -91,7 +91,7 @@ describe(`this release started on the database of release ${release}`, () => {
     expect((await app.inject({ method: 'POST', url: `/api/cart/${me.id}/items`, headers: kiri, payload: { productId: box.id, quantity: 1 } })).statusCode).toBe(200);
     // Bank transfer is taken once the shop has an account number, which the owner now sets.
     const settings = await app.services.settings.stored();
-    await app.services.settings.update({ ...settings, bankTransfer: { ...settings.bankTransfer, accountNumber: '12-3456-7890123-00' } }, { userId: me.id, requestId: 'upgrade-test' });
+    await app.services.settings.update({ ...settings, bankTransfer: { ...settings.bankTransfer, accountNumber: '06-0123-0456789-00' } }, { userId: me.id, requestId: 'upgrade-test' });
     const dates = (await app.inject({ method: 'GET', url: '/api/delivery/dates?region=Auckland', headers: kiri })).json<{ dates: Array<{ date: string; state: { available: boolean } }> }>();
     const placed = await app.inject({
       method: 'POST',

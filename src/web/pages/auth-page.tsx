@@ -31,6 +31,8 @@ export default function AuthPage() {
     if (pending) {
       try {
         queryClient.setQueryData(cartQueryKey(user.id), await postCartItem(user.id, pending.productId, pending.quantity));
+        // A read of the cart sent by the sign-in itself may answer after this: read it again.
+        void queryClient.invalidateQueries({ queryKey: cartQueryKey(user.id) });
         toast({ title: 'Added to Cart', description: `Welcome back, ${user.username}.` });
       } catch (error) {
         const message = error instanceof ApiError ? error.body?.message : undefined;

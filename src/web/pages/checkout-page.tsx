@@ -156,8 +156,10 @@ function Checkout({ user }: { user: User }) {
         void reload();
         void quote.refetch();
       } else if (error instanceof ApiError && error.status === 400 && body?.fieldErrors) {
-        // The summary by the button lists them, and focus is already on the first.
-        setProblem(null);
+        // The summary by the button lists the fields on the page, and focus is already on the first;
+        // an error of none of them is told here.
+        const onPage = Object.keys(body.fieldErrors).some((key) => document.querySelector(`[data-field="${CSS.escape(key)}"]`));
+        setProblem(onPage ? null : (body.message ?? 'Please check your details and try again.'));
       } else {
         setProblem(body?.message ?? 'We could not place your order. Please check your connection and try again; you will not be charged twice.');
       }

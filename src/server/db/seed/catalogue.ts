@@ -391,8 +391,4 @@ export const contentPages: ContentPageSeed[] = [
   { slug: 'test-content', title: 'Test Content', file: 'test-content.md' },
 ];
 
-/**
- * The seeded shop's bank account, so a new shop can be tried end to end by bank transfer. It is a
- * sample, not an account: the dashboard's setup list asks the owner to replace it.
- */
-export const sampleBankAccountNumber = '12-3456-7890123-00';
+export { sampleBankAccountNumber } from '../../../contracts/settings';

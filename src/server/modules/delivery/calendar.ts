@@ -98,7 +98,7 @@ export interface DeliveryQuestion {
 }
 
 /** Why a day before a bank transfer can arrive is greyed out at checkout. */
-export const tooSoonToTransfer = 'Too soon to pay by bank transfer';
+export const tooSoonToTransfer = 'Too soon for a transfer to reach us';
 
 /** The boxes the shop can pack on a dispatch day: the date's own figure, or the daily one. */
 export function capacityOn(settings: DeliverySettings, dispatchDate: string): number {

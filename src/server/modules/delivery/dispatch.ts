@@ -10,7 +10,7 @@ import { csvDocument } from '../../lib/csv';
 import { Conflict, NotFound } from '../../lib/errors';
 import { queueMail } from '../../lib/mail-outbox';
 import { deliveryMovedMail } from '../orders/mail';
-import { bankTransferPayBy } from '../orders/pay-by';
+import { packingCutoff } from '../orders/pay-by';
 import type { OrderService } from '../orders/service';
 import type { OrderRow } from '../orders/view';
 import { orderView } from '../orders/view';
@@ -167,9 +167,9 @@ export class DispatchService {
           deliveryDate: booked.deliveryDate,
           dispatchDate: booked.dispatchDate,
           deliveryBoxes: booked.boxes,
-          // An unpaid bank transfer is due by its new packing day's cut-off (never later than its timeout).
+          // An unpaid bank transfer is due by its new packing day's cut-off (or its timeout, when sooner).
           ...(order.status === 'pending_payment' && order.paymentMethod === 'bank_transfer'
-            ? { payBy: bankTransferPayBy(order.createdAt, shopSettings.unpaidOrderTimeoutDays, booked.dispatchDate, settings.cutoffTime) }
+            ? { payBy: packingCutoff(booked.dispatchDate, settings.cutoffTime) }
             : {}),
           updatedAt: sql`now()`,
         })

@@ -1,7 +1,7 @@
 import { formatDate, formatDay, formatDeadline } from '../../../contracts/dates';
 import { formatNzd } from '../../../contracts/money';
 import { carrierLabels, type OrderView } from '../../../contracts/order';
-import type { StoredSettings } from '../../../contracts/settings';
+import { sampleBankAccountNumber, type StoredSettings } from '../../../contracts/settings';
 import type { MailMessage } from '../../lib/mail';
 import { composeMail, type MailPart } from '../../lib/mail-layout';
 import { ripeningGuide, type ShippedRipeness } from './ripeness';
@@ -104,6 +104,7 @@ export function confirmationMail(context: MailContext): MailMessage {
             ].map((row) => ({ ...row, text: row.text === null ? null : `  ${row.label}: ${row.value}` })),
           },
           `Please pay by ${formatDeadline(bank.payBy)}: we pack your order once it is paid, and cancel it if it is still unpaid then.`,
+          ...(bank.accountNumber === sampleBankAccountNumber ? ['This is a sample account number: the shop is still being set up. Please contact us before paying.'] : []),
         ]
       : order.status === 'pending_payment'
         ? ['We will confirm as soon as your card payment has gone through.']

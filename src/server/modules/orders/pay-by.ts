@@ -3,17 +3,20 @@ import { instantOfNzWallTime } from '../../../contracts/dates';
 const dayMs = 24 * 60 * 60 * 1000;
 
 /**
- * When a bank transfer must be paid by: the unpaid timeout after it was placed, or, when sooner,
- * the packing cut-off of the day its boxes are packed (a delivery's dispatch day, a pickup's day):
- * an order is packed once it is paid, so a later deadline would promise a day it cannot make.
+ * The packing cut-off of the day a bank transfer's boxes are packed (a delivery's dispatch day, a
+ * pickup's day), recorded on the order: it is packed once paid, so it must be paid by then. Null
+ * when it has no day yet (a pre-order waiting for its boxes).
  */
-export function bankTransferPayBy(placedAt: Date, timeoutDays: number, packingDay: string | null, cutoffTime: string): Date {
-  const timeout = new Date(placedAt.getTime() + timeoutDays * dayMs);
+export function packingCutoff(packingDay: string | null, cutoffTime: string): Date | null {
   const cutoff = packingDay ? instantOfNzWallTime(`${packingDay}T${cutoffTime}`) : null;
-  return cutoff && Date.parse(cutoff) < timeout.getTime() ? new Date(cutoff) : timeout;
+  return cutoff ? new Date(cutoff) : null;
 }
 
-/** What an unpaid order's view says it must be paid by: the recorded deadline, or the timeout alone. */
+/**
+ * When an unpaid order must be paid by: the unpaid timeout after it was placed (as the settings
+ * say now), or its recorded packing cut-off when that is sooner. The sweep cancels on the same.
+ */
 export function payByOf(order: { createdAt: Date; payBy: Date | null }, timeoutDays: number): Date {
-  return order.payBy ?? new Date(order.createdAt.getTime() + timeoutDays * dayMs);
+  const timeout = new Date(order.createdAt.getTime() + timeoutDays * dayMs);
+  return order.payBy && order.payBy < timeout ? order.payBy : timeout;
 }

@@ -15,7 +15,7 @@ import { bookPickupDay, newPickupCode, pickupDayRefusal, pickupHoursOn } from '.
 import { bookChosenDate, dispatchDateFor } from '../delivery/service';
 import { hasBankAccount } from '../settings/bank-account';
 import { claimPromoUse, claimStock, refuseSoldOut } from './claims';
-import { bankTransferPayBy } from './pay-by';
+import { packingCutoff } from './pay-by';
 import { confirmationMail } from './mail';
 import type { OrderDeps, OrderService, PlaceOrderRequest } from './service';
 import { type OrderRow, viewOf } from './view';
@@ -177,7 +177,7 @@ export class OrderPlacing {
         dispatchDate: chosen?.dispatchDate ?? null,
         deliveryBoxes: chosen?.boxes ?? 0,
         idempotencyKey: input.idempotencyKey,
-        payBy: payment === 'bank_transfer' ? bankTransferPayBy(now, settings.unpaidOrderTimeoutDays, pickup ? pickup.date : (chosen?.dispatchDate ?? null), delivery.cutoffTime) : null,
+        payBy: payment === 'bank_transfer' ? packingCutoff(pickup ? pickup.date : (chosen?.dispatchDate ?? null), delivery.cutoffTime) : null,
       })
       .returning();
     const orderId = order!.id;

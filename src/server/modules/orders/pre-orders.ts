@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { packingCutoff } from './pay-by';
 import { harvestProblem } from '../../../contracts/batches';
 import { boxesOf } from '../../../contracts/checkout';
 import { addDays, formatDate, formatDay } from '../../../contracts/dates';
@@ -207,7 +208,14 @@ export class PreOrderService {
     if (!free || !(await claimDispatchDay(tx, free.dispatchDate, boxes, capacityOn(settings, free.dispatchDate)))) return order;
     const [dated] = await tx
       .update(orders)
-      .set({ deliveryDate: free.date, dispatchDate: free.dispatchDate, deliveryBoxes: boxes, updatedAt: sql`now()` })
+      .set({
+        deliveryDate: free.date,
+        dispatchDate: free.dispatchDate,
+        deliveryBoxes: boxes,
+        // An unpaid bank transfer now has a packing day: it is due by that day's cut-off too.
+        ...(order.status === 'pending_payment' && order.paymentMethod === 'bank_transfer' ? { payBy: packingCutoff(free.dispatchDate, settings.cutoffTime) } : {}),
+        updatedAt: sql`now()`,
+      })
       .where(eq(orders.id, order.id))
       .returning();
     return dated!;

@@ -1,8 +1,7 @@
 import type { DeliverySettings } from '../../../contracts/delivery';
 import { defaultPickupSettings } from '../../../contracts/pickup';
-import type { StoredSettings } from '../../../contracts/settings';
+import { sampleBankAccountNumber, type StoredSettings } from '../../../contracts/settings';
 import type { SetupChecklist, SetupItem } from '../../../contracts/setup';
-import { sampleBankAccountNumber } from '../../db/seed/catalogue';
 import { hasBankAccount } from './bank-account';
 import { defaultSettings } from './defaults';
 
@@ -39,7 +38,7 @@ export function setupChecklist({ settings, delivery, publicUrl, smtpUrl, linkBas
     missing.push({
       key: 'bank-account',
       title: 'Replace the sample bank account number',
-      detail: `Checkout asks shoppers to pay into ${sampleBankAccountNumber}, the sample the shop was seeded with.`,
+      detail: `Checkout shows ${sampleBankAccountNumber}, the sample the shop was seeded with, which reaches no account.`,
       link: '/admin/settings#tax-and-bank',
     });
   }

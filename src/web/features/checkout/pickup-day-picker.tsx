@@ -1,4 +1,4 @@
-import { useQuery } from '../../lib/query';
+import { keepPreviousData, useQuery } from '../../lib/query';
 import { Store } from 'lucide-react';
 import { hoursText, type PickupDates } from '../../../contracts/pickup';
 import { Spinner } from '../../components/ui/spinner';
@@ -13,6 +13,8 @@ export function usePickupDates(payment?: CheckoutPaymentMethod) {
   return useQuery({
     queryKey: [...pickupDatesKey, payment ?? ''],
     queryFn: ({ signal }) => apiRequest<PickupDates>(`/api/pickup/dates${payment ? `?payment=${payment}` : ''}`, { signal }),
+    // Switching the payment keeps the last answer on screen while the next one comes.
+    placeholderData: keepPreviousData,
     retry: false,
   });
 }

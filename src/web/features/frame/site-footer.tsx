@@ -121,7 +121,7 @@ export function SiteFooter() {
           </ul>
         </FooterColumn>
       </div>
-      <p className="border-t border-mango-50 px-4 py-4 text-center">© {year} Mango Shop. Prices in NZD incl. GST.</p>
+      <p className="border-t border-mango-50 px-4 py-4 text-center">© {year} Mango Shop. Prices in NZD{settings?.gstNumber ? ' incl. GST' : ''}.</p>
     </footer>
   );
 }

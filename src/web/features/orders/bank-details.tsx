@@ -2,6 +2,7 @@ import { Check, Copy } from 'lucide-react';
 import { useState } from 'react';
 import { formatDeadline } from '../../../contracts/dates';
 import type { OrderView } from '../../../contracts/order';
+import { sampleBankAccountNumber } from '../../../contracts/settings';
 import { formatPrice } from '../../lib/format';
 
 /**
@@ -56,6 +57,11 @@ export function BankDetails({ bank, total }: { bank: NonNullable<OrderView['bank
         ))}
       </dl>
       {!bank.accountNumber && <p className="text-sm">Our account number is not on the site right now: please contact us for it.</p>}
+      {bank.accountNumber === sampleBankAccountNumber && (
+        <p role="note" className="rounded-lg bg-white px-3 py-2 text-sm font-semibold text-danger-600">
+          This is a sample account number: the shop is still being set up. Please contact us before paying.
+        </p>
+      )}
       <p className="text-sm text-ink-500">Use the reference so we can match your payment. We pack your order once it is paid; unpaid by then, it is cancelled.</p>
     </div>
   );
