@@ -1,21 +1,10 @@
 import { Link, useSearchParams } from 'react-router';
-import type { Product } from '../../contracts/product';
 import { shopRules } from '../../contracts/shop-rules';
-import { apiRequest } from '../lib/api-client';
-import { useQuery } from '../lib/query';
+import { useSearchResults } from '../features/search/use-product-search';
 import { Spinner } from '../components/ui/spinner';
 import { ProductGrid } from '../features/catalog/product-grid';
 import { categoriesOf, filterAndSort, parseSort, sortOptions } from '../features/catalog/shop-filters';
 import { useProducts } from '../features/catalog/use-products';
-
-/** The products the search finds for `term` (the search dialog's own request), when there is a term. */
-function useSearchResults(term: string) {
-  return useQuery({
-    queryKey: ['products', 'search', term],
-    queryFn: ({ signal }) => apiRequest<Product[]>(`/api/products?search=${encodeURIComponent(term)}`, { signal }),
-    enabled: term.length >= shopRules.searchMinLength,
-  });
-}
 
 /**
  * All visible products, with the category and sort kept in the address (?category=&sort=); with

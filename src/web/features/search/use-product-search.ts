@@ -14,15 +14,20 @@ function useDebounced(value: string, delayMs: number): string {
   return debounced;
 }
 
+/** The products GET /api/products?search= finds for `term` (one cache entry, shared by the dialog and /shop?search=). */
+export function useSearchResults(term: string) {
+  return useQuery({
+    queryKey: ['products', 'search', term],
+    queryFn: ({ signal }) => apiRequest<Product[]>(`/api/products?search=${encodeURIComponent(term)}`, { signal }),
+    enabled: term.length >= shopRules.searchMinLength,
+  });
+}
+
 /** Spec 5 and 7: GET /api/products?search= runs only for more than 2 characters, after a 300 ms pause. */
 export function useProductSearch(term: string) {
   const debounced = useDebounced(term.trim(), shopRules.searchDebounceMs);
   const enabled = debounced.length >= shopRules.searchMinLength;
-  const query = useQuery({
-    queryKey: ['products', 'search', debounced],
-    queryFn: ({ signal }) => apiRequest<Product[]>(`/api/products?search=${encodeURIComponent(debounced)}`, { signal }),
-    enabled,
-  });
+  const query = useSearchResults(debounced);
   useEffect(() => {
     // Spec 8: a failed search is logged only.
     if (query.error) console.warn('Search failed', query.error);
