@@ -29,6 +29,7 @@ import { trackInitiateCheckout } from '../lib/analytics-events';
 import { ApiError } from '../lib/api-client';
 import { formatDate } from '../lib/format';
 import { useBrowserValue } from '../lib/browser-value';
+import { fieldsInError } from '../lib/form-errors';
 import { useSchemaForm } from '../lib/use-schema-form';
 import { readSavedPromo, savePromo } from '../features/checkout/saved-promo';
 
@@ -158,8 +159,7 @@ function Checkout({ user }: { user: User }) {
       } else if (error instanceof ApiError && error.status === 400 && body?.fieldErrors) {
         // The summary by the button lists the fields on the page, and focus is already on the first;
         // an error of none of them is told here.
-        const onPage = Object.keys(body.fieldErrors).some((key) => document.querySelector(`[data-field="${CSS.escape(key)}"]`));
-        setProblem(onPage ? null : (body.message ?? 'Please check your details and try again.'));
+        setProblem(fieldsInError(body.fieldErrors).length ? null : (body.message ?? 'Please check your details and try again.'));
       } else {
         setProblem(body?.message ?? 'We could not place your order. Please check your connection and try again; you will not be charged twice.');
       }

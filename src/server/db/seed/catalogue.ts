@@ -390,5 +390,3 @@ export const contentPages: ContentPageSeed[] = [
   { slug: 'mango-season-guide', title: 'Mango Season Guide', file: 'mango-season-guide.md' },
   { slug: 'test-content', title: 'Test Content', file: 'test-content.md' },
 ];
-
-export { sampleBankAccountNumber } from '../../../contracts/settings';

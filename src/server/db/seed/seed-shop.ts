@@ -5,6 +5,7 @@ import { count } from 'drizzle-orm';
 import type { Db } from '../client';
 import { banners, contentPages, products, promoCodes, siteSettings, stockMovements, testimonials } from '../schema';
 import { defaultSettings } from '../../modules/settings/defaults';
+import { sampleBankAccountNumber } from '../../../contracts/settings';
 import { receiveBatch } from '../../modules/inventory/batches';
 import { addDays, nzToday } from '../../../contracts/dates';
 import * as catalogue from './catalogue';
@@ -59,7 +60,7 @@ export async function seedShop(db: Db, now = new Date()): Promise<void> {
       catalogue.farmGallery.map((b, index) => ({ location: 'farm_gallery', title: b.title, imageUrl: `/images/farm/${b.image}`, sortOrder: index })),
     );
     await tx.insert(contentPages).values(pages).onConflictDoNothing();
-    const seededSettings = { ...defaultSettings, bankTransfer: { ...defaultSettings.bankTransfer, accountNumber: catalogue.sampleBankAccountNumber } };
+    const seededSettings = { ...defaultSettings, bankTransfer: { ...defaultSettings.bankTransfer, accountNumber: sampleBankAccountNumber } };
     await tx.insert(siteSettings).values({ id: 1, data: seededSettings }).onConflictDoNothing();
     await tx.insert(promoCodes).values([
       {
