@@ -3,7 +3,7 @@ import { expect, test } from './fixtures';
 import { shootAtBothWidths } from './screenshots';
 import { formatDeadline } from '../src/contracts/dates';
 import { formatPrice } from '../src/web/lib/format';
-import { admin, adminApi, chooseFirstDeliveryDay, createProduct, fillCheckoutTown, firstDeliveryDate, registerAndSignIn, signIn } from './shopper';
+import { addFromProductPage, admin, adminApi, chooseFirstDeliveryDay, createProduct, fillCheckoutTown, firstDeliveryDate, registerAndSignIn, signIn } from './shopper';
 
 /** Whether `locator` is inside the viewport now (not only somewhere on the page). */
 async function onScreen(page: Page, locator: Locator): Promise<boolean> {
@@ -16,9 +16,7 @@ test.describe('a phone shopper', () => {
   test('checkout moves to the first field in error and sums up what is left to fix by the button', async ({ page, request }) => {
     await registerAndSignIn(page, request, 'aroha-errors');
     await page.setViewportSize({ width: 390, height: 844 });
-    await page.goto('/product/1');
-    await page.getByRole('button', { name: 'Add to Cart', exact: true }).click();
-    await expect(page.getByRole('button', { name: 'Added!' })).toBeVisible();
+    await addFromProductPage(page, 1);
     await page.goto('/checkout');
     await expect(page.getByLabel('Full name')).toHaveValue('Tama Hohaia');
     await page.getByLabel('Phone').fill('');
@@ -57,9 +55,7 @@ test('bank transfer is offered only with an account number, is due before the pa
   const api = await adminApi(baseURL!);
   const settings = await (await api.get('/api/admin/settings')).json();
   await registerAndSignIn(page, request, 'hemi-transfer');
-  await page.goto('/product/1');
-  await page.getByRole('button', { name: 'Add to Cart', exact: true }).click();
-  await expect(page.getByRole('button', { name: 'Added!' })).toBeVisible();
+  await addFromProductPage(page, 1);
 
   // No account number: bank transfer is not offered, card is.
   expect((await api.put('/api/admin/settings', { data: { ...settings, bankTransfer: { ...settings.bankTransfer, accountNumber: '' } } })).status()).toBe(200);
@@ -223,9 +219,7 @@ test.describe('smaller shopper paths', () => {
 
   test('a promo code applied at checkout survives a reload', async ({ page, request }) => {
     await registerAndSignIn(page, request, 'keri-promo');
-    await page.goto('/product/1');
-    await page.getByRole('button', { name: 'Add to Cart', exact: true }).click();
-    await expect(page.getByRole('button', { name: 'Added!' })).toBeVisible();
+    await addFromProductPage(page, 1);
     await page.goto('/checkout');
     const summary = page.getByRole('complementary', { name: 'Order summary' });
     await page.getByLabel('Promo code').fill('mango10');

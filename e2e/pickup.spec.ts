@@ -1,7 +1,7 @@
 import { expect, test } from './fixtures';
 import { shootAtBothWidths } from './screenshots';
 import { latestMailTo } from './mailbox';
-import { admin, registerAndSignIn, signIn } from './shopper';
+import { addFromProductPage, admin, registerAndSignIn, signIn } from './shopper';
 
 test('staff turn on click-and-collect; a shopper picks up with a code; staff mark it ready (mailed) and collected', async ({ page, request, browser }) => {
   test.setTimeout(90_000);
@@ -23,9 +23,7 @@ test('staff turn on click-and-collect; a shopper picks up with a code; staff mar
     await shootAtBothWidths(staffPage, 'admin-pickup-settings', panel);
 
     await registerAndSignIn(page, request, 'pukekoha');
-    await page.goto('/product/3');
-    await page.getByRole('button', { name: 'Add to Cart', exact: true }).click();
-    await expect(page.getByRole('button', { name: 'Added!' })).toBeVisible();
+    await addFromProductPage(page, 3);
     await page.goto('/checkout');
     const summary = page.getByRole('complementary', { name: 'Order summary' });
     await page.getByRole('radio', { name: /Pick up from the shop/ }).check();

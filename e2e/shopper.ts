@@ -68,3 +68,10 @@ export async function firstDeliveryDate(request: APIRequestContext, region: stri
   expect(first, `a delivery date for ${region}`).toBeTruthy();
   return first!.date;
 }
+
+/** Adds one box of a product from its page, as a signed-in shopper does, and waits for "Added!". */
+export async function addFromProductPage(page: Page, productId: number) {
+  await page.goto(`/product/${productId}`);
+  await page.getByRole('button', { name: 'Add to Cart', exact: true }).click();
+  await expect(page.getByRole('button', { name: 'Added!' })).toBeVisible();
+}
