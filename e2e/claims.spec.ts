@@ -99,6 +99,10 @@ test('a shopper reports bruised mangoes with a photo, staff review and refund it
     await amount.fill('60');
     await staffPage.getByLabel('Note to the shopper (optional)').fill('Sorry about the bruises: enjoy the rest.');
     await staffPage.getByRole('button', { name: 'Approve refund' }).click();
+    // A refund moves money: it is confirmed first, and says how it goes back.
+    const confirm = staffPage.getByRole('dialog', { name: /^Refund \$60\.00 to / });
+    await expect(confirm).toContainText('they are asked for their bank account');
+    await confirm.getByRole('button', { name: 'Approve refund' }).click();
     const decision = staffPage.getByRole('region', { name: 'Decision' });
     await expect(decision).toContainText('Approved with a refund of $60.00; the boxes are written off.');
     await shoot(staffPage, 'claim-approved', decision);
@@ -108,7 +112,7 @@ test('a shopper reports bruised mangoes with a photo, staff review and refund it
 
   await expect.poll(() => { try { return latestMailTo(order.email); } catch { return ''; } }, { timeout: 15_000 }).toContain(`Subject: Your claim #${claimId} is approved: refund of $60.00`);
   await page.reload();
-  await expect(claims.getByRole('listitem').first()).toContainText('Approved: we have refunded $60.00.');
+  await expect(claims.getByRole('listitem').first()).toContainText('Approved: we owe you $60.00, paid by transfer once you add your bank account on this page.');
   await expect(page.getByText(`Claim #${claimId} approved: refund of $60.00`)).toBeVisible();
   await shoot(page, 'claim-refunded', guarantee);
 });

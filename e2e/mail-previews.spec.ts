@@ -3,7 +3,7 @@ import { addDays, nzToday } from '../src/contracts/dates';
 import type { OrderView } from '../src/contracts/order';
 import type { MailMessage } from '../src/server/lib/mail';
 import { claimReceivedMail, claimRefundedMail } from '../src/server/modules/claims/mail';
-import { cancelledMail, confirmationMail, deliveryMovedMail, type MailContext, paidMail, refundedMail, shippedMail } from '../src/server/modules/orders/mail';
+import { cancelledMail, confirmationMail, deliveryMovedMail, type MailContext, paidMail, refundedMail, refundPaidOutMail, shippedMail } from '../src/server/modules/orders/mail';
 import { allocatedMail } from '../src/server/modules/orders/pre-order-mail';
 import { readyMail } from '../src/server/modules/orders/ripeness';
 import { defaultSettings } from '../src/server/modules/settings/defaults';
@@ -44,6 +44,7 @@ const order: OrderView = {
   carrier: null,
   trackingUrl: null,
   events: [],
+  refunds: [],
   bankTransfer: { accountName: 'Mango Shop Ltd', accountNumber: '12-3456-7890123-00', bankName: 'ASB', reference: 'MS-10042', payBy: addDays(nzToday(), 3) },
   canCancel: true,
   waitingForStock: false,
@@ -84,10 +85,12 @@ const mails: Array<[string, MailMessage]> = [
   ['ripeness-ready', readyMail({ to: 'aroha@example.nz', firstName: 'Aroha', orderNumber: 'MS-10042', lines: [...ripeness.lines, { name: 'Himsagar Mangoes', window: { from: addDays(delivery, 4), until: addDays(delivery, 6) } }], today: ripeness.remindOn, orderUrl: 'https://mangoshop.co.nz/account/orders/MS-10042', optOutUrl: ripeness.optOutUrl, siteName: 'Mango Shop' })],
   ['order-delivery-moved', deliveryMovedMail(context(order), addDays(delivery, -2), 'The Kesar shipment is a day late')],
   ['order-cancelled', cancelledMail(context({ ...order, status: 'cancelled' }), 'Not paid within 3 days.')],
-  ['order-refunded', refundedMail(context({ ...order, status: 'refunded' }), 17447)],
+  ['order-refunded', refundedMail(context({ ...order, status: 'refunded' }), 17447, 'card')],
+  ['order-refund-owed', refundedMail(context({ ...order, status: 'refunded' }), 17447, 'transfer')],
+  ['refund-paid-out', refundPaidOutMail(context({ ...order, status: 'refunded' }), 17447, '…0123456-00')],
   ['pre-order-arrived', allocatedMail(context({ ...order, status: 'paid', bankTransfer: null }), { productName: 'Kesar Mangoes', boxes: 1, dispatch: addDays(delivery, -1) })],
   ['claim-received', claimReceivedMail(context(shipped), claim)],
-  ['claim-refunded', claimRefundedMail(context(shipped), claim, 6499, 'Sorry about that box.')],
+  ['claim-refunded', claimRefundedMail(context(shipped), claim, 6499, 'Sorry about that box.', 'transfer')],
   ['waitlist-confirm', confirmMail({ to: 'aroha@example.nz', productName: 'Kesar Mangoes', link: 'https://mangoshop.co.nz/waitlist/confirm?token=abc' })],
   ['waitlist-back', backMail({ to: 'aroha@example.nz', productName: 'Kesar Mangoes', isPreOrder: false, productUrl: 'https://mangoshop.co.nz/product/3', unsubscribeUrl: 'https://mangoshop.co.nz/waitlist/leave?token=abc' })],
 ];

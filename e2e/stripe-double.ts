@@ -21,6 +21,8 @@ interface Session {
   status: 'open' | 'complete' | 'expired';
 }
 const sessions = new Map<string, Session>();
+/** Refunds made, by idempotency key: a repeated key answers the same refund. */
+const refunds = new Map<string, { id: string; amount: number; payment_intent: string }>();
 
 function read(request: http.IncomingMessage): Promise<string> {
   return new Promise((resolve) => {
@@ -37,6 +39,7 @@ const view = (session: Session) => ({
   url: `http://127.0.0.1:${port}/pay/${session.id}`,
   status: session.status,
   payment_status: session.status === 'complete' ? 'paid' : 'unpaid',
+  payment_intent: session.status === 'complete' ? session.id.replace('cs_test_', 'pi_test_') : null,
   amount_total: session.amount,
   currency: 'nzd',
   client_reference_id: session.orderNumber,
@@ -77,6 +80,15 @@ const server = http.createServer(async (request, response) => {
     });
     return json(200, view(sessions.get(id)!));
   }
+  if (request.method === 'POST' && url.pathname === '/v1/refunds') {
+    const form = new URLSearchParams(await read(request));
+    const key = String(request.headers['idempotency-key'] ?? `none-${refunds.size}`);
+    const refund = refunds.get(key) ?? { id: `re_test_${refunds.size + 1}`, amount: Number(form.get('amount')), payment_intent: form.get('payment_intent') ?? '' };
+    refunds.set(key, refund);
+    return json(200, { ...refund, object: 'refund', status: 'succeeded', currency: 'nzd' });
+  }
+  // What the journeys read back: the refunds Stripe was asked for.
+  if (request.method === 'GET' && url.pathname === '/test/refunds') return json(200, [...refunds.values()]);
   const api = /^\/v1\/checkout\/sessions\/([\w-]+)(\/expire)?$/.exec(url.pathname);
   const known = api ? sessions.get(api[1]!) : undefined;
   if (api && !known) return json(404, { error: { type: 'invalid_request_error', message: 'No such checkout.session' } });

@@ -1,3 +1,4 @@
+import type { RefundMethod, RefundState } from './refunds';
 import { z } from 'zod';
 import { hasWholeCents } from './money';
 import type { OrderStatus } from './order';
@@ -110,6 +111,8 @@ export interface ClaimView {
   decidedAt: string | null;
   /** What was decided: the refund given, the replacement order, or why it was declined. */
   refund: number | null;
+  /** Where that refund is: on its way to the card, owed by transfer, or paid back. */
+  refundState: RefundState | null;
   replacementOrderNumber: string | null;
   declineReason: string | null;
 }
@@ -167,7 +170,8 @@ export interface AdminClaimLineView extends ClaimLineView {
 /** A claim as staff decide it: the order, the customer's earlier claims, what can be refunded. */
 export interface AdminClaimDetail extends Omit<ClaimView, 'lines'> {
   lines: AdminClaimLineView[];
-  order: { number: string; status: OrderStatus; total: number; refunded: number; deliveredAt: string | null; placedAt: string };
+  /** `refundBy`: how a refund on it goes back, to the card through Stripe or by the shop's transfer. */
+  order: { number: string; status: OrderStatus; total: number; refunded: number; deliveredAt: string | null; placedAt: string; refundBy: RefundMethod };
   customer: { id: number; name: string; email: string };
   earlierClaims: Array<{ id: number; orderNumber: string; status: ClaimStatus; reason: ClaimReason; createdAt: string }>;
   /** The most a refund may be: what was paid for the claimed boxes, less refunds already given on the order. */

@@ -1,3 +1,4 @@
+import type { RefundView } from './refunds';
 import type { Fulfilment, OrderPickupView } from './pickup';
 /** Issue rules: the order lifecycle, with cancelled (stock returned) and refunded beside it. */
 export const orderStatuses = ['pending_payment', 'paid', 'packed', 'shipped', 'delivered', 'cancelled', 'refunded'] as const;
@@ -165,6 +166,8 @@ export interface OrderView {
   /** The carrier's tracking page for this parcel, when there is one. */
   trackingUrl: string | null;
   events: OrderEventView[];
+  /** Money given back on the order, or on its way: to the card, or owed by transfer until paid out. */
+  refunds: RefundView[];
   /** Bank details to pay into while a bank-transfer order waits for payment; the reference is the order number. */
   bankTransfer: { accountName: string; accountNumber: string; bankName: string; reference: string; payBy: string } | null;
   canCancel: boolean;

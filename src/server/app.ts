@@ -205,7 +205,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(checkoutRoutes({ db, settings, delivery, cardPayments: Boolean(stripe) }));
   await app.register(orderRoutes({ orders, limiter, stripe, ordersPerUserPerHour: config.limits.ordersPerUserPerHour, ordersAtOnce: config.ordersAtOnce, ordersAnswerWithinMs: config.ordersAnswerWithinMs }));
   await app.register(accountRoutes({ db, limiter, config }));
-  await app.register(staffOrderRoutes({ db, orders }));
+  await app.register(staffOrderRoutes({ db, orders, limiter }));
   await app.register(claimRoutes({ claims: new ClaimService({ db, settings, orders, bus, publicUrl, delivery }), limiter, uploads: { bodyIdleMs: config.bodyIdleMs, uploadsAtOnce: config.uploadsAtOnce } }));
   await app.register(preOrderRoutes(new PreOrderService({ ...orderDeps, orders })));
   await app.register(inventoryRoutes(new InventoryService({ db, settings, bus }), new BatchService({ db, settings, bus, clock })));

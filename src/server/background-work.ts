@@ -68,6 +68,10 @@ export class BackgroundWork {
     const sweep = async () => {
       const cancelled = await services.orders.cancelOverdue(new Date(), this.stopping.signal);
       if (cancelled) log.info({ cancelled }, 'cancelled unpaid orders past their timeout');
+      // Card refunds Stripe did not take when they were made (unreachable, refused) are tried again;
+      // each carries its record's idempotency key, so two processes make one refund.
+      const refunded = await services.orders.refunds.sendCardRefunds({}, this.stopping.signal);
+      if (refunded) log.info({ refunded }, 'sent card refunds to Stripe');
     };
     this.every(unpaidSweepEveryMs, 'unpaid-order sweep', sweep);
     this.after(this.timing.firstSweepAfterMs, 'unpaid-order sweep', sweep);

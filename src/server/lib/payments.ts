@@ -122,6 +122,25 @@ export class StripeCheckout {
     }
   }
 
+  /** The payment a completed session took, which a refund is made against; null when it took none. */
+  async paymentIntentOf(sessionId: string): Promise<string | null> {
+    const session = await this.stripe.checkout.sessions.retrieve(sessionId);
+    if (session.payment_status !== 'paid' || !session.payment_intent) return null;
+    return typeof session.payment_intent === 'string' ? session.payment_intent : session.payment_intent.id;
+  }
+
+  /**
+   * Gives `amountCents` of a card payment back to the card. The key names the shop's refund
+   * record: a retry after a lost answer gets the same refund back, never a second one.
+   */
+  async refund(request: { paymentIntent: string; amountCents: number; idempotencyKey: string; orderNumber: string }): Promise<{ id: string; status: string | null }> {
+    const refund = await this.stripe.refunds.create(
+      { payment_intent: request.paymentIntent, amount: request.amountCents, metadata: { order_number: request.orderNumber } },
+      { idempotencyKey: request.idempotencyKey },
+    );
+    return { id: refund.id, status: refund.status };
+  }
+
   /** The event in a webhook body, once its `Stripe-Signature` proves it came from Stripe recently. */
   verifyEvent(rawBody: string, signatureHeader: string | undefined): StripeEvent {
     try {

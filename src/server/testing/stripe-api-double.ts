@@ -25,6 +25,13 @@ export class StripeApiDouble {
   /** Every create request that reached the double, in order (retries included). */
   readonly createRequests: Array<{ idempotencyKey: string | undefined }> = [];
   readonly expireRequests: string[] = [];
+  /** Refunds the double made, by id, with the form the shop sent; and every refund request (retries included). */
+  readonly refunds = new Map<string, { id: string; payment_intent: string; amount: number; idempotencyKey: string | undefined; orderNumber: string | null }>();
+  readonly refundRequests: Array<{ idempotencyKey: string | undefined }> = [];
+  /** Answer the next N refund requests with this failure instead of refunding. */
+  failRefunds = 0;
+  /** Answer the next N refund requests with a 500 after making the refund, as a lost answer would look. */
+  loseRefundAnswers = 0;
   /** Answer the next N create requests with a 500 after making the session, as a lost answer would look. */
   failCreates = 0;
   /** Answer every expire request with this status instead of closing the session. */
@@ -93,6 +100,27 @@ export class StripeApiDouble {
       }
       return json(200, view(session));
     }
+    if (request.method === 'POST' && path === '/v1/refunds') {
+      this.refundRequests.push({ idempotencyKey });
+      if (this.failRefunds > 0) {
+        this.failRefunds -= 1;
+        return json(500, { error: { type: 'api_error', message: 'Something went wrong on our end' } });
+      }
+      const form = new URLSearchParams(body);
+      const paymentIntent = form.get('payment_intent') ?? '';
+      const paid = [...this.sessions.values()].find((session) => paymentIntentOf(session) === paymentIntent);
+      if (!paid) return invalid(`No such payment_intent: '${paymentIntent}'`);
+      const replay = idempotencyKey ? [...this.refunds.values()].find((refund) => refund.idempotencyKey === idempotencyKey) : undefined;
+      const refund = replay ?? { id: `re_test_${this.refunds.size + 1}`, payment_intent: paymentIntent, amount: Number(form.get('amount')), idempotencyKey, orderNumber: form.get('metadata[order_number]') };
+      const given = [...this.refunds.values()].filter((other) => other.payment_intent === paymentIntent && other !== replay).reduce((sum, other) => sum + other.amount, 0);
+      if (!replay && given + refund.amount > paid.amount_total) return invalid(`Refund amount ($${refund.amount / 100}) is greater than unrefunded amount on charge ($${(paid.amount_total - given) / 100})`);
+      this.refunds.set(refund.id, refund);
+      if (this.loseRefundAnswers > 0) {
+        this.loseRefundAnswers -= 1;
+        return json(500, { error: { type: 'api_error', message: 'Something went wrong on our end' } });
+      }
+      return json(200, { id: refund.id, object: 'refund', amount: refund.amount, payment_intent: refund.payment_intent, status: 'succeeded', currency: 'nzd' });
+    }
     const match = /^\/v1\/checkout\/sessions\/([\w-]+)(\/expire)?$/.exec(path);
     const session = match ? this.sessions.get(match[1]!) : undefined;
     if (!session) return json(404, { error: { type: 'invalid_request_error', message: 'No such checkout.session' } });
@@ -135,7 +163,12 @@ export class StripeApiDouble {
   }
 }
 
+/** A paid session's payment, which refunds are made against. */
+function paymentIntentOf(session: DoubleSession): string | null {
+  return session.payment_status === 'paid' ? session.id.replace('cs_test_', 'pi_test_') : null;
+}
+
 function view(session: DoubleSession) {
   const { form: _form, idempotencyKey: _key, paysWhenExpired: _race, ...fields } = session;
-  return { ...fields, object: 'checkout.session', url: `https://checkout.stripe.test/pay/${session.id}` };
+  return { ...fields, payment_intent: paymentIntentOf(session), object: 'checkout.session', url: `https://checkout.stripe.test/pay/${session.id}` };
 }

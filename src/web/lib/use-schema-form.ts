@@ -33,10 +33,13 @@ export function useSchemaForm<Schema extends z.ZodType>(schema: Schema, options:
     if (failures && form.current) focusFirstInvalid(form.current);
   }, [failures]);
 
-  /** Checks the values again as they change, once the form has been submitted (spec 5). */
-  const revalidate = (values: FormValues<z.input<Schema>>) => {
+  /**
+   * Checks the values again as they change, once the form has been submitted (spec 5); `against`,
+   * the schema the next render will have, when what changed is one of the schema's own inputs.
+   */
+  const revalidate = (values: FormValues<z.input<Schema>>, against: z.ZodType = schema) => {
     if (!submitted) return;
-    const parsed = schema.safeParse(values);
+    const parsed = against.safeParse(values);
     setErrors(parsed.success ? {} : fieldErrorsOf(parsed.error));
   };
 

@@ -14,6 +14,7 @@ import { AdminProducts } from '../features/admin/products/admin-products';
 import { AdminPromoCodes } from '../features/admin/promos/admin-promo-codes';
 import { AdminReports } from '../features/admin/reports/admin-reports';
 import { AdminSettings } from '../features/admin/settings/admin-settings';
+import { AdminBar } from '../features/admin/shared/admin-bar';
 import { AdminGate } from '../features/admin/shared/admin-gate';
 import { AdminLayout } from '../features/admin/shared/admin-layout';
 
@@ -42,10 +43,18 @@ export default function AdminPage() {
   if (!known) return <Navigate to="/admin" replace />;
   const Screen = section ? screens[section as Section] : AdminDashboard;
   return (
-    <AdminGate>
-      <AdminLayout>
-        <Screen />
-      </AdminLayout>
-    </AdminGate>
+    <>
+      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-4 focus:top-4 focus:z-50 focus:rounded-md focus:bg-white focus:px-4 focus:py-2">
+        Skip to content
+      </a>
+      <AdminBar />
+      <main id="main" className="mx-auto min-h-screen w-full max-w-[1400px] flex-1 px-4 py-6">
+        <AdminGate>
+          <AdminLayout>
+            <Screen />
+          </AdminLayout>
+        </AdminGate>
+      </main>
+    </>
   );
 }

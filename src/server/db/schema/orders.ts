@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, check, date, index, integer, pgSequence, pgTable, text, timestamp, unique, uniqueIndex } from 'drizzle-orm/pg-core';
 import { carriers, orderStatuses, paymentMethods, stockMovementReasons } from '../../../contracts/order';
 import { fulfilments } from '../../../contracts/pickup';
+import { refundMethods, refundStates } from '../../../contracts/refunds';
 import { users } from './accounts';
 import { products, promoCodes } from './catalog';
 import { createdAt, updatedAt } from './columns';
@@ -131,6 +132,19 @@ export const orderEvents = pgTable(
   (t) => [index('order_events_order_idx').on(t.orderId, t.createdAt)],
 );
 
+/** Staff's own notes on an order ("rang about the gate code"): never shown to the shopper. */
+export const orderNotes = pgTable(
+  'order_notes',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    orderId: integer('order_id').notNull().references(() => orders.id, { onDelete: 'cascade' }),
+    text: text('text').notNull(),
+    authorUserId: integer('author_user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('order_notes_order_idx').on(t.orderId, t.createdAt)],
+);
+
 export const stockMovements = pgTable(
   'stock_movements',
   {
@@ -180,6 +194,24 @@ export const refunds = pgTable(
     reason: text('reason').notNull(),
     actorUserId: integer('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
+    /** How the money goes back: 'card' through Stripe's refund API, 'transfer' by the shop into the shopper's account. */
+    method: text('method', { enum: refundMethods }).notNull().default('transfer'),
+    /** 'pending' until Stripe takes a card refund, 'owed' until staff pay a transfer out, then 'refunded'. */
+    state: text('state', { enum: refundStates }).notNull().default('refunded'),
+    stripeRefundId: text('stripe_refund_id'),
+    /** Why the last try at Stripe failed; the sweep tries again. */
+    lastError: text('last_error'),
+    /** The account the shopper gave for a transfer, and the name on it. */
+    payoutAccount: text('payout_account'),
+    payoutName: text('payout_name'),
+    accountGivenAt: timestamp('account_given_at', { withTimezone: true }),
+    /** When the money went: Stripe took the refund, or staff marked the transfer paid out. */
+    refundedAt: timestamp('refunded_at', { withTimezone: true }),
+    paidOutBy: integer('paid_out_by').references(() => users.id, { onDelete: 'set null' }),
   },
-  (t) => [index('refunds_order_idx').on(t.orderId), check('refunds_amount_positive', sql`${t.amountCents} > 0`)],
+  (t) => [
+    index('refunds_order_idx').on(t.orderId),
+    index('refunds_open_idx').on(t.state).where(sql`${t.state} <> 'refunded'`),
+    check('refunds_amount_positive', sql`${t.amountCents} > 0`),
+  ],
 );

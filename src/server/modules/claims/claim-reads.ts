@@ -28,7 +28,7 @@ export async function claimViews(db: Db | Tx, rows: ClaimRow[]): Promise<ClaimVi
       .orderBy(asc(claimLines.id)),
     db.select({ claimId: claimPhotos.claimId, position: claimPhotos.position }).from(claimPhotos).where(inArray(claimPhotos.claimId, ids)).orderBy(asc(claimPhotos.position)),
     db.select({ id: orders.id, number: orders.number }).from(orders).where(inArray(orders.id, rows.map((row) => row.replacementOrderId ?? 0))),
-    db.select({ id: refunds.id, amountCents: refunds.amountCents }).from(refunds).where(inArray(refunds.id, rows.map((row) => row.refundId ?? 0))),
+    db.select({ id: refunds.id, amountCents: refunds.amountCents, state: refunds.state }).from(refunds).where(inArray(refunds.id, rows.map((row) => row.refundId ?? 0))),
   ]);
   return rows.map((row) => ({
     id: row.id,
@@ -44,6 +44,7 @@ export async function claimViews(db: Db | Tx, rows: ClaimRow[]): Promise<ClaimVi
       const refund = given.find((one) => one.id === row.refundId);
       return refund ? centsToDollars(refund.amountCents) : null;
     })(),
+    refundState: given.find((one) => one.id === row.refundId)?.state ?? null,
     replacementOrderNumber: replacements.find((one) => one.id === row.replacementOrderId)?.number ?? null,
     declineReason: row.declineReason,
   }));

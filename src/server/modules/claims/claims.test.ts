@@ -200,7 +200,7 @@ describe('staff decide claims', () => {
     expect(refundOrder.statusCode, refundOrder.body).toBe(200);
     expect(await refundsOf(order.number)).toEqual([8000, 16200]);
     const refundMail = (await mailsTo(shopper.user.email)).find((mail) => mail.subject === `Order ${order.number} has been refunded`);
-    expect(refundMail?.text).toContain(`We have refunded the remaining $162.00 of your order ${order.number} ($80.00 was refunded before).`);
+    expect(refundMail?.text).toContain(`We are refunding the remaining $162.00 of your order ${order.number} ($80.00 was refunded before).`);
     const closed = (await shopper.call({ method: 'GET', url: `/api/orders/${order.number}/claims` })).json<OrderClaims>();
     expect(closed.closedReason).toBe('This order has been refunded. Please contact us if something is still wrong.');
   });

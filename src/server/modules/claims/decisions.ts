@@ -3,7 +3,7 @@ import { type AdminClaimDetail, type AdminClaimList, type ClaimApproval, claimRe
 import { centsToDollars, dollarsToCents, formatNzd } from '../../../contracts/money';
 import type { StoredSettings } from '../../../contracts/settings';
 import type { Db, Tx } from '../../db/client';
-import { claimLines, claimPhotos, claims, orderEvents, orderLines, orders, products, refunds, stockMovements, users } from '../../db/schema';
+import { claimLines, claimPhotos, claims, orderEvents, orderLines, orders, products, stockMovements, users } from '../../db/schema';
 import { recordAudit } from '../../lib/audit';
 import { Conflict, fieldError, NotFound } from '../../lib/errors';
 import type { MailMessage } from '../../lib/mail';
@@ -12,6 +12,7 @@ import type { MailContext } from '../orders/mail';
 import type { OrderService } from '../orders/service';
 import { type OrderRow, orderView } from '../orders/view';
 import { claimedBatchesOf } from './claim-batches';
+import { recordRefund, refundMethodOf } from '../orders/refunds';
 import { boxesText, type ClaimRow, claimViews, deliveredAtOf, factsOf, refundedCents, refundLimitCents } from './claim-reads';
 import { type ClaimMailFacts, claimDeclinedMail, claimInReviewMail, claimRefundedMail, claimReplacedMail } from './mail';
 import type { DeliverySettings } from '../../../contracts/delivery';
@@ -105,6 +106,7 @@ export class ClaimDecisions {
         refunded: centsToDollars(await refundedCents(db, order!.id)),
         deliveredAt: (await deliveredAtOf(db, order!.id))?.toISOString() ?? null,
         placedAt: order!.createdAt.toISOString(),
+        refundBy: refundMethodOf(order!),
       },
       customer: { id: claim.userId, name: `${customer?.firstName ?? ''} ${customer?.lastName ?? ''}`.trim(), email: customer?.email ?? '' },
       earlierClaims: earlier.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })),
@@ -131,6 +133,7 @@ export class ClaimDecisions {
    */
   async approve(claimId: number, approval: ClaimApproval, actor: ClaimActor): Promise<AdminClaimDetail> {
     let stockTaken = false;
+    let refundedOrderId: number | null = null;
     // Read before the transaction opens, as the shop's settings are: a pickup order's replacement books a pickup day.
     const delivery = approval.resolution === 'replacement' ? await this.deps.delivery.settings() : null;
     const answer = await this.change(claimId, async (tx, claim, order, facts, settings) => {
@@ -140,11 +143,9 @@ export class ClaimDecisions {
         const limit = await refundLimitCents(tx, order, claim.id);
         if (limit === 0) throw new Conflict('Nothing is left to refund for these boxes: approve a replacement or decline the claim.');
         if (amountCents > limit) throw fieldError('amount', `The refund can be at most ${formatNzd(limit)}: what was paid for these boxes, less refunds already given on the order.`);
-        const [refund] = await tx
-          .insert(refunds)
-          .values({ orderId: order.id, amountCents, reason: `Claim #${claim.id}: ${claimReasonLabels[claim.reason].toLowerCase()}`, actorUserId: actor.userId })
-          .returning();
-        await tx.update(claims).set({ ...decided, refundId: refund!.id }).where(eq(claims.id, claim.id));
+        const refund = await recordRefund(tx, order, { amountCents, reason: `Claim #${claim.id}: ${claimReasonLabels[claim.reason].toLowerCase()}`, actorUserId: actor.userId });
+        if (refund.method === 'card') refundedOrderId = order.id;
+        await tx.update(claims).set({ ...decided, refundId: refund.id }).where(eq(claims.id, claim.id));
         await tx.update(claimLines).set({ open: false }).where(eq(claimLines.claimId, claim.id));
         // The boxes were delivered, so they left stock when the order was placed: they are written
         // off on the claim (its lines), and stock, the sum of its movements, is not touched.
@@ -157,7 +158,7 @@ export class ClaimDecisions {
           'claim.approved',
           { status: 'approved', resolution: 'refund', refundCents: amountCents, writtenOff: facts.lines, note: approval.note },
           `Claim #${claim.id} approved: refund of ${formatNzd(amountCents)}`,
-          (context) => claimRefundedMail(context, facts, amountCents, approval.note),
+          (context) => claimRefundedMail(context, facts, amountCents, approval.note, refund.method),
         );
         return;
       }
@@ -179,6 +180,8 @@ export class ClaimDecisions {
       );
     });
     if (stockTaken) await this.deps.bus.publish('products');
+    // A card refund goes to Stripe once the approval is committed.
+    if (refundedOrderId !== null) await this.deps.orders.refunds.sendCardRefundsSoon({ orderId: refundedOrderId });
     return answer;
   }
 

@@ -1,8 +1,9 @@
 import { claimReasonLabels, type ClaimReason } from '../../../contracts/claims';
 import { formatNzd } from '../../../contracts/money';
+import type { RefundMethod } from '../../../contracts/refunds';
 import type { MailMessage } from '../../lib/mail';
 import type { MailPart } from '../../lib/mail-layout';
-import { type MailContext, message } from '../orders/mail';
+import { type MailContext, message, refundRoute } from '../orders/mail';
 
 export interface ClaimMailFacts {
   id: number;
@@ -29,13 +30,14 @@ export function claimInReviewMail(context: MailContext, claim: ClaimMailFacts): 
   return message(context, `Your claim #${claim.id} is being reviewed`, [`Our team is now looking at ${about(claim, context)}. We will e-mail you as soon as it is decided.`]);
 }
 
-export function claimRefundedMail(context: MailContext, claim: ClaimMailFacts, refundCents: number, note: string): MailMessage {
+export function claimRefundedMail(context: MailContext, claim: ClaimMailFacts, refundCents: number, note: string, method: RefundMethod): MailMessage {
   return message(context, `Your claim #${claim.id} is approved: refund of ${formatNzd(refundCents)}`, [
-    `We have approved ${about(claim, context)} and refunded ${formatNzd(refundCents)} for:`,
+    `We have approved ${about(claim, context)} and ${method === 'card' ? 'refunded' : 'are refunding'} ${formatNzd(refundCents)} for:`,
     boxes(claim),
     ...(note ? ['', note] : []),
     '',
-    'It can take a few working days to reach your account, depending on your bank. There is no need to send the mangoes back.',
+    ...refundRoute(method, context),
+    'There is no need to send the mangoes back.',
   ]);
 }
 

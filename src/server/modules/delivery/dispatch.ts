@@ -53,6 +53,7 @@ export class DispatchService {
     const toSchedule = unscheduled.map(withBatches);
     const closedRow = settings.closedDates.find((row) => row.date === date);
     const holiday = holidayIn(packingRegion, date);
+    const pickupHours = settings.pickup.enabled ? pickupHoursOn(settings, date) : null;
     return {
       date,
       capacity: capacityOn(settings, date),
@@ -63,10 +64,11 @@ export class DispatchService {
         .filter((group) => group.orders.length > 0),
       toSchedule: toSchedule.map(({ deliveryDate: _none, ...order }) => order),
       pickup: {
-        hours: pickupHoursOn(settings, date),
+        // While pickup is off no places are offered (orders booked before it was turned off still list).
+        hours: pickupHours,
         capacity: settings.pickup.ordersPerDay,
         booked: pickupsBooked?.bookedOrders ?? 0,
-        closed: pickupHoursOn(settings, date) ? pickupWhyNot(settings, date, 0) ?? null : null,
+        closed: pickupHours ? pickupWhyNot(settings, date, 0) ?? null : null,
         orders: pickups.map((entry) => ({ ...withBatches(entry), deliveryDate: date, pickupCode: entry.order.pickupCode! })),
       },
     };

@@ -1,6 +1,7 @@
 import { formatDate, formatDay, formatDeadline } from '../../../contracts/dates';
 import { formatNzd } from '../../../contracts/money';
 import { carrierLabels, type OrderView } from '../../../contracts/order';
+import type { RefundMethod } from '../../../contracts/refunds';
 import { sampleBankAccountNumber, type StoredSettings } from '../../../contracts/settings';
 import type { MailMessage } from '../../lib/mail';
 import { composeMail, type MailPart } from '../../lib/mail-layout';
@@ -184,17 +185,40 @@ export function cancelledMail(context: MailContext, reason: string): MailMessage
  * Sent when staff record a refund, before or after the boxes were sent, or after a cancel: the
  * amount given back now, which is less than the total when part was refunded before (a claim).
  */
-export function refundedMail(context: MailContext, refundedNowCents: number): MailMessage {
+/**
+ * How the money of a refund reaches the shopper: Stripe gives a card payment back to the card; a
+ * transfer needs the account it goes to, which the shop does not know until the shopper says.
+ */
+export function refundRoute(method: RefundMethod, context: Pick<MailContext, 'orderUrl'>): MailPart[] {
+  if (method === 'card') return ['It goes back to the card you paid with. Banks take 5 to 10 working days to show it on your statement.'];
+  return [
+    { kind: 'callout', text: 'We need your bank account to pay it back: please add it on your order page.' },
+    { kind: 'link', label: 'Add your bank account', href: `${context.orderUrl}#refund` },
+    'We pay it as soon as we have it, and e-mail you when it is on its way.',
+  ];
+}
+
+export function refundedMail(context: MailContext, refundedNowCents: number, method: RefundMethod): MailMessage {
   const totalCents = Math.round(context.order.total * 100);
+  const verb = method === 'card' ? 'We have refunded' : 'We are refunding';
   const amount =
     refundedNowCents === totalCents
-      ? `We have refunded ${formatNzd(refundedNowCents)} for your order ${context.order.number}.`
+      ? `${verb} ${formatNzd(refundedNowCents)} for your order ${context.order.number}.`
       : refundedNowCents > 0
-        ? `We have refunded the remaining ${formatNzd(refundedNowCents)} of your order ${context.order.number} (${formatNzd(totalCents - refundedNowCents)} was refunded before).`
+        ? `${verb} the remaining ${formatNzd(refundedNowCents)} of your order ${context.order.number} (${formatNzd(totalCents - refundedNowCents)} was refunded before).`
         : `Your order ${context.order.number} is now marked refunded: its ${formatNzd(totalCents)} was refunded before.`;
   return message(context, `Order ${context.order.number} has been refunded`, [
     amount,
-    'It can take a few working days to reach your account, depending on your bank. Reply to this e-mail with any questions.',
+    ...(refundedNowCents > 0 ? refundRoute(method, context) : []),
+    'Reply to this e-mail with any questions.',
+  ]);
+}
+
+/** Staff paid a refund owed by transfer into the account the shopper gave. */
+export function refundPaidOutMail(context: MailContext, amountCents: number, ending: string): MailMessage {
+  return message(context, `Your refund of ${formatNzd(amountCents)} is on its way`, [
+    `We have paid your refund of ${formatNzd(amountCents)} for order ${context.order.number} into your account ending ${ending}.`,
+    'A transfer between New Zealand banks usually arrives within a working day. Reply to this e-mail if it has not reached you by then.',
   ]);
 }
 

@@ -82,7 +82,7 @@ describe('POST /api/admin/orders/:number/status: refunds before the boxes are se
     const mails = await refundMails(order.number);
     expect(mails).toHaveLength(1);
     expect(mails[0]!.to).toBe(shopper.user.email);
-    expect(mails[0]!.text).toContain(`We have refunded $${order.total.toFixed(2)} for your order ${order.number}.`);
+    expect(mails[0]!.text).toContain(`We are refunding $${order.total.toFixed(2)} for your order ${order.number}.`);
 
     const seen = (await shopper.call({ method: 'GET', url: `/api/orders/${order.number}` })).json() as OrderView;
     expect(seen).toMatchObject({ status: 'refunded', canCancel: false });

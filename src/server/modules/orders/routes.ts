@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ordersBusyMessage as busyMessage, placeOrderSchema } from '../../../contracts/checkout';
 import { orderNumberPattern, type PlacedOrder } from '../../../contracts/order';
+import { refundAccountSchema } from '../../../contracts/refunds';
 import { TooManyRequests } from '../../lib/errors';
 import type { RateLimiter } from '../../lib/rate-limit';
 import { PacedSlots } from '../../lib/request-slots';
@@ -72,6 +73,13 @@ export function orderRoutes(deps: OrderRouteDeps): FastifyPluginAsyncZod {
     app.post('/api/orders/:number/cancel', { onRequest: signedInOnly, schema: { params: orderParams } }, async (request) =>
       orders.cancelByShopper(await requireUser(request), request.params.number),
     );
+
+    /** Where a refund owed by transfer is to be paid: the shopper's own account, for their own order only. */
+    app.post('/api/orders/:number/refund-account', { onRequest: signedInOnly, schema: { params: orderParams, body: refundAccountSchema } }, async (request) => {
+      const user = await requireUser(request);
+      await orders.refunds.giveAccount(user, request.params.number, request.body);
+      return orders.view(await orders.findFor(user, request.params.number));
+    });
 
     /** Starts (or restarts) the Stripe payment of an unpaid card order. */
     app.post('/api/orders/:number/pay', { onRequest: signedInOnly, schema: { params: orderParams } }, async (request) => {

@@ -4,7 +4,10 @@ import type { placeOrderSchema } from '../../../contracts/checkout';
 import type { Carrier, OrderStatus, OrderSummary, OrderView, PlacedOrder } from '../../../contracts/order';
 import type { StoredSettings } from '../../../contracts/settings';
 import type { Db } from '../../db/client';
-import { orders } from '../../db/schema';
+import { orders, users } from '../../db/schema';
+import { recordAudit } from '../../lib/audit';
+import { queueMail } from '../../lib/mail-outbox';
+import { confirmationMail } from './mail';
 import type { CacheBus } from '../../lib/cache-bus';
 import { Conflict, NotFound } from '../../lib/errors';
 import type { StripeCheckout } from '../../lib/payments';
@@ -13,6 +16,7 @@ import type { DeliveryService } from '../delivery/service';
 import type { SettingsService } from '../settings/service';
 import { CardPayments } from './card-payments';
 import { OrderPlacing } from './placing';
+import { RefundPayouts } from './refunds';
 import { OrderStatusChanges } from './status-changes';
 import { type OrderRow, orderSummaries, orderView } from './view';
 
@@ -54,8 +58,11 @@ export class OrderService {
   private readonly placing: OrderPlacing;
   private readonly cards: CardPayments;
   private readonly statuses: OrderStatusChanges;
+  /** Refunds: card ones through Stripe, transfers owed until staff pay them out. */
+  readonly refunds: RefundPayouts;
 
   constructor(private readonly deps: OrderDeps) {
+    this.refunds = new RefundPayouts(deps, this);
     this.placing = new OrderPlacing(deps, this);
     this.cards = new CardPayments(deps, this);
     this.statuses = new OrderStatusChanges(deps, this, this.cards);
@@ -129,6 +136,20 @@ export class OrderService {
   /** A Stripe Checkout session was paid: marks its order paid once, if the amount matches its total. */
   async recordCardPayment(payment: { orderNumber: string; sessionId: string; amountCents: number; currency: string }): Promise<'paid' | 'already' | 'mismatch' | 'unknown'> {
     return this.cards.recordCardPayment(payment);
+  }
+
+  /** Staff send the order's confirmation again (lost in spam, a new address): its details as they are now. */
+  async resendConfirmation(order: OrderRow, actor: UserRow, requestId: string): Promise<{ to: string; subject: string }> {
+    const { db } = this.deps;
+    const settings = await this.deps.settings.stored();
+    const [customer] = await db.select().from(users).where(eq(users.id, order.userId));
+    if (!customer) throw new NotFound('The customer of this order no longer has an account.');
+    const mail = confirmationMail(this.mailContext(customer, await this.view(order), settings));
+    await db.transaction(async (tx) => {
+      await queueMail(tx, mail);
+      await recordAudit(tx, { actorUserId: actor.id, action: 'order.mail_resent', entity: 'order', entityId: order.number, before: null, after: { to: mail.to, subject: mail.subject }, requestId });
+    });
+    return { to: mail.to, subject: mail.subject };
   }
 
   mailContext(user: Pick<UserRow, 'email' | 'firstName'>, order: OrderView, settings: StoredSettings) {

@@ -9,12 +9,21 @@ import { containsPattern } from '../../lib/search';
 /** Most rows one CSV export holds; the filters narrow anything larger. */
 export const csvRowLimit = 50_000;
 
+/** The order's pre-order lines, for the filters and columns (a correlated subquery on `orders`). */
+const preOrderLines = sql`select 1 from ${orderLines} where ${orderLines.orderId} = ${orders.id} and ${orderLines.isPreOrder}`;
+
 /** The filters of the staff's order list; dates are New Zealand calendar days. */
 function whereOf(query: Omit<AdminOrderQuery, 'page' | 'pageSize'>): SQL | undefined {
   const conditions: SQL[] = [];
   if (query.status) conditions.push(eq(orders.status, query.status));
   if (query.from) conditions.push(gte(orders.createdAt, sql`(${query.from}::date)::timestamp at time zone 'Pacific/Auckland'`));
   if (query.to) conditions.push(lt(orders.createdAt, sql`(${query.to}::date + 1)::timestamp at time zone 'Pacific/Auckland'`));
+  // A pickup order's delivery date is its pickup day: one day's work, whichever way the boxes go.
+  if (query.day) conditions.push(eq(orders.deliveryDate, query.day));
+  if (query.fulfilment) conditions.push(eq(orders.fulfilment, query.fulfilment));
+  if (query.preOrder === 'yes') conditions.push(sql`exists (${preOrderLines})`);
+  if (query.preOrder === 'waiting') conditions.push(sql`exists (${preOrderLines} and ${orderLines.allocatedAt} is null)`);
+  if (query.preOrder === 'no') conditions.push(sql`not exists (${preOrderLines})`);
   if (query.q) {
     const pattern = containsPattern(query.q);
     conditions.push(
@@ -35,9 +44,11 @@ const rowColumns = {
   firstName: users.firstName,
   lastName: users.lastName,
   itemCount: sql<number>`(select coalesce(sum(${orderLines.quantity}), 0)::int from ${orderLines} where ${orderLines.orderId} = ${orders.id})`,
+  preOrder: sql<boolean>`exists (${preOrderLines})`,
+  waitingForStock: sql<boolean>`exists (${preOrderLines} and ${orderLines.allocatedAt} is null)`,
 };
 
-type Row = { order: typeof orders.$inferSelect; email: string; firstName: string; lastName: string; itemCount: number };
+type Row = { order: typeof orders.$inferSelect; email: string; firstName: string; lastName: string; itemCount: number; preOrder: boolean; waitingForStock: boolean };
 
 function toRow(row: Row): AdminOrderRow {
   return {
@@ -53,6 +64,9 @@ function toRow(row: Row): AdminOrderRow {
     itemCount: Number(row.itemCount),
     gift: row.order.giftMessage !== null,
     fulfilment: row.order.fulfilment,
+    deliveryDate: row.order.deliveryDate,
+    preOrder: Boolean(row.preOrder),
+    waitingForStock: Boolean(row.waitingForStock),
   };
 }
 

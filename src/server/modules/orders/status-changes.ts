@@ -10,6 +10,7 @@ import { releaseDispatchDay } from '../delivery/service';
 import { lockBatchesOf, putBackIntoBatch, receiveBatch, takeBackPackedBatches, takeFromBatches } from '../inventory/batches';
 import type { CardPayments } from './card-payments';
 import { cancelledMail, paidMail, refundedMail, shippedMail } from './mail';
+import { recordRefund, refundMethodOf } from './refunds';
 import { planReadyMail, type ShippedRipeness } from './ripeness';
 import type { OrderDeps, OrderService, StatusChange } from './service';
 import { releasePickupDay } from '../delivery/pickup';
@@ -51,6 +52,8 @@ export class OrderStatusChanges {
       if (!result) return null;
       // Packing moves boxes out of batches: which batch the next order comes from may change too.
       if (result.stockReturned || to === 'packed') await this.deps.bus.publish('products');
+      // A card refund goes to Stripe once the refund is committed (never from inside the transaction).
+      if (result.cardRefund) await this.orders.refunds.sendCardRefundsSoon({ orderId });
       return result.order;
     }
   }
@@ -98,6 +101,7 @@ export class OrderStatusChanges {
         .returning();
       let stockReturned = false;
       let refundedNowCents = 0;
+      let cardRefund = false;
       if (to === 'packed') await packFromBatches(tx, updated!, change.actorUserId);
       const ripeness = to === 'shipped' ? await planReadyMail(tx, updated!, this.deps.clock(), this.deps.publicUrl) : undefined;
       if (to === 'cancelled') stockReturned = await this.returnStock(tx, order, change.actorUserId, 'cancellation');
@@ -110,8 +114,8 @@ export class OrderStatusChanges {
       if (to === 'refunded') {
         const [given] = await tx.select({ cents: sql<number>`coalesce(sum(${refunds.amountCents}), 0)::int` }).from(refunds).where(eq(refunds.orderId, orderId));
         const owed = order.totalCents - Number(given?.cents ?? 0);
-        const reason = change.refundReason ?? (change.note || 'Refund recorded by staff');
-        if (owed > 0) await tx.insert(refunds).values({ orderId, amountCents: owed, reason, actorUserId: change.actorUserId });
+        const reason = change.refundReason ?? (change.note || 'Refund by staff');
+        if (owed > 0) cardRefund = (await recordRefund(tx, order, { amountCents: owed, reason, actorUserId: change.actorUserId })).method === 'card';
         refundedNowCents = Math.max(owed, 0);
       }
       await tx.insert(orderEvents).values({ orderId, status: to, note: change.note ?? '', actorUserId: change.actorUserId });
@@ -127,7 +131,7 @@ export class OrderStatusChanges {
         });
       }
       await this.queueStatusMail(tx, updated!, to, change.note ?? '', settings, refundedNowCents, ripeness);
-      return { order: updated!, stockReturned };
+      return { order: updated!, stockReturned, cardRefund };
     });
   }
 
@@ -199,7 +203,7 @@ export class OrderStatusChanges {
     const context = this.orders.mailContext(customer, await orderView(tx, order, settings, Boolean(this.deps.stripe)), settings);
     await queueMail(
       tx,
-      status === 'paid' ? paidMail(context) : status === 'shipped' ? shippedMail(context, ripeness) : status === 'refunded' ? refundedMail(context, refundedNowCents) : cancelledMail(context, note ? `${note}.` : ''),
+      status === 'paid' ? paidMail(context) : status === 'shipped' ? shippedMail(context, ripeness) : status === 'refunded' ? refundedMail(context, refundedNowCents, refundMethodOf(order)) : cancelledMail(context, note ? `${note}.` : ''),
     );
   }
 }

@@ -4,8 +4,9 @@ import { type OrderSummary, type OrderView, trackingUrl, unsentOrderStatuses } f
 import type { StoredSettings } from '../../../contracts/settings';
 import type { Db, Tx } from '../../db/client';
 import type { orders } from '../../db/schema';
-import { orderEvents, orderLines } from '../../db/schema';
+import { orderEvents, orderLines, refunds } from '../../db/schema';
 import { payByOf } from './pay-by';
+import { type RefundRow, refundViewOf } from './refunds';
 
 export type OrderRow = typeof orders.$inferSelect;
 
@@ -14,18 +15,19 @@ type EventRow = typeof orderEvents.$inferSelect;
 
 /** An order with its lines and timeline, as the shopper's account and the e-mails show it. */
 export async function orderView(db: Db | Tx, order: OrderRow, settings: StoredSettings, canPayByCard: boolean): Promise<OrderView> {
-  const [lines, events] = await Promise.all([
+  const [lines, events, given] = await Promise.all([
     db.select().from(orderLines).where(eq(orderLines.orderId, order.id)).orderBy(asc(orderLines.id)),
     db.select().from(orderEvents).where(eq(orderEvents.orderId, order.id)).orderBy(asc(orderEvents.createdAt), asc(orderEvents.id)),
+    db.select().from(refunds).where(eq(refunds.orderId, order.id)).orderBy(asc(refunds.id)),
   ]);
-  return viewOf(order, lines, events, settings, canPayByCard);
+  return viewOf(order, lines, events, settings, canPayByCard, given);
 }
 
 /**
  * The view of an order whose lines (by id) and timeline (oldest first) the caller holds: a new
  * order's, just written, needs no reading back.
  */
-export function viewOf(order: OrderRow, lines: LineRow[], events: EventRow[], settings: StoredSettings, canPayByCard: boolean): OrderView {
+export function viewOf(order: OrderRow, lines: LineRow[], events: EventRow[], settings: StoredSettings, canPayByCard: boolean, given: RefundRow[] = []): OrderView {
   const unpaid = order.status === 'pending_payment';
   return {
     number: order.number,
@@ -69,6 +71,7 @@ export function viewOf(order: OrderRow, lines: LineRow[], events: EventRow[], se
     carrier: order.carrier,
     trackingUrl: trackingUrl(order.carrier, order.trackingNumber),
     events: events.map((event) => ({ status: event.status, note: event.note, at: event.createdAt.toISOString() })),
+    refunds: given.map(refundViewOf),
     bankTransfer:
       unpaid && order.paymentMethod === 'bank_transfer'
         ? {

@@ -11,7 +11,7 @@ import {
   promoState,
 } from '../../../contracts/promo-admin';
 import type { Db, Tx } from '../../db/client';
-import { orders, promoCodes } from '../../db/schema';
+import { orders, promoCodes, refunds } from '../../db/schema';
 import { recordAudit } from '../../lib/audit';
 import { BadRequest, Conflict, isUniqueViolation, NotFound } from '../../lib/errors';
 import { containsPattern } from '../../lib/search';
@@ -78,7 +78,7 @@ function toAdminPromo(row: PromoRow, stats: PromoStats, now: Date): AdminPromoCo
   };
 }
 
-/** Revenue counts the orders whose money the shop keeps (paid or further along, not refunded), as the reports do. */
+/** Revenue counts the orders whose money the shop keeps (paid or further along, not refunded), net of part refunds, as the reports do. */
 async function statsOf(db: Db | Tx, ids: number[]): Promise<Map<number, PromoStats>> {
   if (!ids.length) return new Map();
   const counted = inArray(orders.status, [...earningOrderStatuses]);
@@ -87,7 +87,8 @@ async function statsOf(db: Db | Tx, ids: number[]): Promise<Map<number, PromoSta
       promoId: orders.promoCodeId,
       anyOrders: sql<number>`count(*)::int`,
       orderCount: sql<number>`(count(*) filter (where ${counted}))::int`,
-      revenueCents: sql<number>`(coalesce(sum(${orders.totalCents}) filter (where ${counted}), 0))::bigint`,
+      // Net of refunds: a claim's part refund comes off the order's total.
+      revenueCents: sql<number>`(coalesce(sum(${orders.totalCents} - (select coalesce(sum(${refunds.amountCents}), 0) from ${refunds} where ${refunds.orderId} = ${orders.id})) filter (where ${counted}), 0))::bigint`,
       discountCents: sql<number>`(coalesce(sum(${orders.discountCents}) filter (where ${counted}), 0))::bigint`,
     })
     .from(orders)

@@ -21,7 +21,7 @@ import {
   unknownGrowerLabel,
 } from '../../../contracts/reports';
 import type { Db } from '../../db/client';
-import { auditLog, orderLines, orders, products, users } from '../../db/schema';
+import { auditLog, orderLines, orders, products, refunds, users } from '../../db/schema';
 import { csvDocument, type CsvValue } from '../../lib/csv';
 import type { InventoryService } from '../inventory/service';
 import type { SettingsService } from '../settings/service';
@@ -39,6 +39,8 @@ const earningStatuses = [...earningOrderStatuses];
 const isSale = ne(orders.paymentMethod, 'no_charge');
 
 const earned = (cents: AnyColumn) => sql`case when ${orders.status} = 'refunded' then 0 else ${cents} end`;
+/** Revenue net of refunds: an order's total less what was given back on it (a claim's part refund), or nothing once refunded whole. */
+const earnedNet = sql`case when ${orders.status} = 'refunded' then 0 else ${orders.totalCents} - (select coalesce(sum(${refunds.amountCents}), 0) from ${refunds} where ${refunds.orderId} = ${orders.id}) end`;
 const sumOf = (value: SQL) => sql<string>`coalesce(sum(${value}), 0)::bigint`;
 const dollars = (cents: string | number) => centsToDollars(Number(cents));
 
@@ -118,7 +120,7 @@ export class ReportService {
         start: period,
         orders: sql<number>`count(*)::int`,
         refunded: sql<number>`(count(*) filter (where ${orders.status} = 'refunded'))::int`,
-        revenue: sumOf(earned(orders.totalCents)),
+        revenue: sumOf(earnedNet),
         gst: sumOf(earned(orders.gstCents)),
       })
       .from(orders)
@@ -150,7 +152,7 @@ export class ReportService {
   }
 
   async regions({ from, to }: ReportQuery): Promise<RegionRow[]> {
-    const revenue = sumOf(earned(orders.totalCents));
+    const revenue = sumOf(earnedNet);
     const rows = await this.deps.db
       .select({ region: orders.shipRegion, orders: sql<number>`count(*)::int`, revenue, gst: sumOf(earned(orders.gstCents)) })
       .from(orders)
@@ -163,7 +165,7 @@ export class ReportService {
   /** Codes as typed on the orders, so a promo deleted since still shows what it gave away. */
   async promos({ from, to }: ReportQuery): Promise<PromoUsageRow[]> {
     const code = sql<string>`upper(${orders.promoCode})`;
-    const revenue = sumOf(earned(orders.totalCents));
+    const revenue = sumOf(earnedNet);
     const rows = await this.deps.db
       .select({ code, orders: sql<number>`count(*)::int`, discount: sumOf(earned(orders.discountCents)), revenue })
       .from(orders)
@@ -233,7 +235,7 @@ export class ReportService {
     const since = { today: nzMidnight(today), week: nzMidnight(addDays(today, -6)), month: nzMidnight(addDays(today, -29)) };
     const window = (start: SQL) => ({
       orders: sql<number>`(count(*) filter (where ${orders.createdAt} >= ${start}))::int`,
-      revenue: sql<string>`coalesce(sum(${earned(orders.totalCents)}) filter (where ${orders.createdAt} >= ${start}), 0)::bigint`,
+      revenue: sql<string>`coalesce(sum(${earnedNet}) filter (where ${orders.createdAt} >= ${start}), 0)::bigint`,
       gst: sql<string>`coalesce(sum(${earned(orders.gstCents)}) filter (where ${orders.createdAt} >= ${start}), 0)::bigint`,
     });
     const [[sums], statusRows, stock, stored] = await Promise.all([

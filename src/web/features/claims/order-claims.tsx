@@ -20,7 +20,11 @@ function decision(claim: ClaimView) {
   if (claim.status === 'new') return 'We have your claim and will reply within one working day.';
   if (claim.status === 'in_review') return 'Our team is looking at your claim now.';
   if (claim.status === 'declined') return `Declined: ${claim.declineReason ?? ''}`;
-  if (claim.refund !== null) return `Approved: we have refunded ${formatPrice(claim.refund)}.`;
+  if (claim.refund !== null) {
+    if (claim.refundState === 'owed') return `Approved: we owe you ${formatPrice(claim.refund)}, paid by transfer once you add your bank account on this page.`;
+    if (claim.refundState === 'pending') return `Approved: ${formatPrice(claim.refund)} is on its way back to your card.`;
+    return `Approved: we have refunded ${formatPrice(claim.refund)}.`;
+  }
   if (claim.replacementOrderNumber)
     return (
       <>

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useLocation } from 'react-router';
 import { loadedWhenNear } from '../../lib/loaded-when-near';
 import { AnalyticsTracker } from '../analytics/analytics-tracker';
 import { AuthDialog } from '../auth/auth-dialog';
@@ -13,6 +14,17 @@ const SiteFooter = loadedWhenNear(() => import('./site-footer').then((module) =>
 
 /** Spec 2's page frame around every page. */
 export function AppFrame({ children, dismissedPromoId }: { children: ReactNode; dismissedPromoId: number | null }) {
+  // The admin is its own place: no promo, shop menu, cart or footer; its bar lives in its own chunk.
+  if (useLocation().pathname.startsWith('/admin')) {
+    return (
+      <div className="flex min-h-screen flex-col">
+        <MaintenanceBanner />
+        {children}
+        <AuthDialog />
+        <AnalyticsTracker />
+      </div>
+    );
+  }
   return (
     <div className="flex min-h-screen flex-col">
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-4 focus:top-4 focus:z-50 focus:rounded-md focus:bg-white focus:px-4 focus:py-2">

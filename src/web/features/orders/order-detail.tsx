@@ -21,6 +21,7 @@ import { OrderTotals } from './order-totals';
 import { cancelOrder, fetchOrder, orderQueryKey, ordersQueryKey } from './orders-api';
 import { PayByCardButton } from './pay-by-card-button';
 import { GiftNote } from './gift-note';
+import { OrderRefunds } from './order-refunds';
 import { Receipt } from './receipt';
 
 /** One order of the shopper: lines, totals with GST, address, timeline, tracking, cancel and receipt. */
@@ -75,7 +76,7 @@ function OrderSheet({ order }: { order: OrderView }) {
           <h2 className="text-3xl font-semibold">Order {order.number}</h2>
           <p className="text-ink-500">Placed {formatDate(order.placedAt)}</p>
         </div>
-        <OrderStatusBadge status={order.status} fulfilment={order.fulfilment} />
+        <OrderStatusBadge status={order.status} fulfilment={order.fulfilment} refundOwed={order.refunds.some((refund) => refund.state !== 'refunded')} />
       </div>
 
       {(order.bankTransfer || order.canPayByCard) && (
@@ -89,6 +90,8 @@ function OrderSheet({ order }: { order: OrderView }) {
           )}
         </section>
       )}
+
+      <OrderRefunds order={order} />
 
       <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_320px]">
         <Panel title="Items" level={3} className="gap-3">

@@ -11,7 +11,11 @@ const tones: Record<OrderStatus, string> = {
   refunded: 'bg-white text-ink-500 ring-ink-500/40',
 };
 
-/** The status in words, a pickup order's in its own ("Ready for pickup", "Collected"). */
-export function OrderStatusBadge({ status, fulfilment = 'delivery' }: { status: OrderStatus; fulfilment?: Fulfilment }) {
-  return <span className={`inline-block rounded-full px-3 py-0.5 text-sm font-semibold ring-1 ${tones[status]}`}>{statusLabel(status, fulfilment)}</span>;
+/**
+ * The status in words, a pickup order's in its own ("Ready for pickup", "Collected"). A refunded
+ * order whose money has not gone back yet (`refundOwed`) says so: it is not "Refunded" until it is.
+ */
+export function OrderStatusBadge({ status, fulfilment = 'delivery', refundOwed = false }: { status: OrderStatus; fulfilment?: Fulfilment; refundOwed?: boolean }) {
+  const label = status === 'refunded' && refundOwed ? 'Refund under way' : statusLabel(status, fulfilment);
+  return <span className={`inline-block rounded-full px-3 py-0.5 text-sm font-semibold ring-1 ${tones[status]}`}>{label}</span>;
 }

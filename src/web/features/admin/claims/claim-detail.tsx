@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { type AdminClaimDetail as Detail, type AdminClaimLineView, type ClaimOutcome, claimApprovalSchema, claimDeclineSchema, claimOutcomeLabels, claimOutcomes, claimReasonLabels, claimStatusLabels } from '../../../../contracts/claims';
 import { orderStatusLabels } from '../../../../contracts/order';
 import { unknownBatchLabel, unknownGrowerLabel } from '../../../../contracts/reports';
+import { ConfirmDialog } from '../shared/confirm-dialog';
 import { Button } from '../../../components/ui/button';
 import { Panel } from '../../../components/ui/panel';
 import { Spinner } from '../../../components/ui/spinner';
@@ -159,13 +160,17 @@ function Decide({ claim }: { claim: Detail }) {
   const [note, setNote] = useState('');
   const [reason, setReason] = useState('');
   const [errors, setErrors] = useState<FieldErrors>({});
+  // A refund moves money: it is asked first, as marking an order paid is.
+  const [confirmRefund, setConfirmRefund] = useState<Parameters<typeof approveClaim>[1] | null>(null);
   const done = (next: Detail, title: string) => {
+    setConfirmRefund(null);
     queryClient.setQueryData(staffClaimKey(claim.id), next);
     void queryClient.invalidateQueries({ queryKey: ['admin', 'claims'] });
     setErrors({});
     toast({ title, description: 'The shopper has been e-mailed.' });
   };
   const failed = (error: Error) => {
+    setConfirmRefund(null);
     const body = error instanceof ApiError ? error.body : null;
     setErrors(body?.fieldErrors ?? {});
     const highlighted = body?.fieldErrors && Object.keys(body.fieldErrors).length > 0;
@@ -185,6 +190,14 @@ function Decide({ claim }: { claim: Detail }) {
     event.preventDefault();
     const parsed = claimApprovalSchema.safeParse(resolution === 'refund' ? { resolution, amount: amount.trim() === '' ? undefined : Number(amount), note } : { resolution, note });
     if (!parsed.success) return setErrors(fieldErrorsOf(parsed.error));
+    setErrors({});
+    if (parsed.data.resolution === 'refund') {
+      // The server's own limit and words, before anything is asked.
+      if (Math.round(parsed.data.amount * 100) > Math.round(claim.refundLimit * 100)) {
+        return setErrors({ amount: `The refund can be at most ${formatPrice(claim.refundLimit)}: what was paid for these boxes, less refunds already given on the order.` });
+      }
+      return setConfirmRefund(parsed.data);
+    }
     approve.mutate(parsed.data);
   }
   function submitDecline(event: FormEvent) {
@@ -248,6 +261,22 @@ function Decide({ claim }: { claim: Detail }) {
           </div>
         </form>
       </Panel>
+      <ConfirmDialog
+        open={confirmRefund !== null}
+        title={`Refund ${formatPrice(confirmRefund && 'amount' in confirmRefund ? confirmRefund.amount : 0)} to ${claim.customer.name || claim.customer.email}?`}
+        description={
+          claim.order.refundBy === 'card'
+            ? 'It goes back to the card they paid with, through Stripe, as soon as you confirm. This cannot be undone.'
+            : 'They paid by bank transfer: they are asked for their bank account, and the refund stays on the dashboard as owed until you mark it paid out.'
+        }
+        confirmLabel="Approve refund"
+        cancelLabel="Not yet"
+        busy={approve.isPending}
+        onConfirm={() => {
+          if (confirmRefund) approve.mutate(confirmRefund);
+        }}
+        onCancel={() => setConfirmRefund(null)}
+      />
       <Panel title="Decline" level={3} className="gap-3">
         <form className="grid gap-3" onSubmit={submitDecline} noValidate>
           <TextAreaField label="Reason (the shopper reads this)" rows={3} maxLength={1000} value={reason} error={errors.reason} onChange={(event) => setReason(event.target.value)} />

@@ -50,7 +50,7 @@ export function CustomerAdminRole({ customer }: { customer: CustomerDetail }) {
       : 'They keep their customer account and orders but can no longer open the admin area.';
   return (
     <>
-      <Button variant={grant ? 'primary' : 'outline'} onClick={() => setAsking(true)}>
+      <Button variant="outline" onClick={() => setAsking(true)}>
         {grant ? <ShieldCheck className="size-4" aria-hidden="true" /> : <ShieldOff className="size-4" aria-hidden="true" />}
         {grant ? 'Make admin' : 'Remove admin'}
       </Button>

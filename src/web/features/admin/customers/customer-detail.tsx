@@ -1,5 +1,5 @@
 import { useQuery } from '../../../lib/query';
-import { ArrowLeft } from 'lucide-react';
+import { ArrowLeft, Mail } from 'lucide-react';
 import type { CustomerDetail } from '../../../../contracts/customers';
 import { Panel } from '../../../components/ui/panel';
 import { Spinner } from '../../../components/ui/spinner';
@@ -67,7 +67,14 @@ function CustomerSheet({ customer, back }: { customer: CustomerDetail; back: Rea
           </h1>
           <p className="text-ink-500">Customer since {formatDate(customer.joinedAt)}</p>
         </div>
-        <CustomerAdminRole customer={customer} />
+        {/* The everyday action leads; the admin role is a quieter, confirmed one in its own panel. */}
+        <a
+          href={`mailto:${customer.email}`}
+          className="inline-flex items-center gap-2 rounded-full bg-mango-500 px-5 py-2.5 text-sm font-semibold text-ink-900 hover:bg-mango-600"
+        >
+          <Mail className="size-4" aria-hidden="true" />
+          E-mail {customer.name.split(' ')[0] || customer.username}
+        </a>
       </div>
 
       <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
@@ -84,6 +91,14 @@ function CustomerSheet({ customer, back }: { customer: CustomerDetail; back: Rea
             </dl>
           </Panel>
           <CustomerAddresses profile={customer.profileAddress} shipping={customer.shippingAddresses} />
+          <Panel title="Staff access" level={2} className="gap-3">
+            <p className="text-sm text-ink-500">
+              {customer.isAdmin ? 'This account can open the admin area.' : 'A customer account. Staff accounts can open the admin area.'}
+            </p>
+            <div>
+              <CustomerAdminRole customer={customer} />
+            </div>
+          </Panel>
         </div>
       </div>
     </section>

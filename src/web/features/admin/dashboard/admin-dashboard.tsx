@@ -9,6 +9,7 @@ import { fetchStaffOrders, staffOrdersKey } from '../shared/admin-api';
 import { useDashboard } from '../shared/reports-api';
 import { DashboardAudit } from './dashboard-audit';
 import { DashboardBatches } from './dashboard-batches';
+import { DashboardRefunds } from './dashboard-refunds';
 import { DashboardRevenue } from './dashboard-revenue';
 import { DashboardSetup } from './dashboard-setup';
 import { DashboardStatus } from './dashboard-status';
@@ -37,6 +38,7 @@ export function AdminDashboard() {
     <section className="grid grid-cols-1 gap-6">
       <h1 className="text-4xl font-semibold">Dashboard</h1>
       <DashboardSetup />
+      <DashboardRefunds />
       <DashboardRevenue revenue={view?.revenue} />
       <div className="grid gap-4 sm:grid-cols-3">
         <Link to="/admin/orders?status=pending_payment" className="grid gap-1 rounded-2xl bg-white p-5 hover:shadow-md">

@@ -19,13 +19,16 @@ function RevenueCard({ label, figures }: { label: string; figures: RevenueFigure
   );
 }
 
-/** Money in (GST included, its part shown) for paid orders placed today, in the last 7 and 30 New Zealand days. */
+/** Money in (GST included, its part shown) for paid orders placed today, in the last 7 and 30 New Zealand days, net of refunds. */
 export function DashboardRevenue({ revenue }: { revenue: DashboardView['revenue'] | undefined }) {
   return (
-    <div className="grid gap-4 sm:grid-cols-3">
-      {windows.map(([key, label]) => (
-        <RevenueCard key={key} label={label} figures={revenue?.[key]} />
-      ))}
+    <div className="grid gap-2">
+      <div className="grid gap-4 sm:grid-cols-3">
+        {windows.map(([key, label]) => (
+          <RevenueCard key={key} label={label} figures={revenue?.[key]} />
+        ))}
+      </div>
+      <p className="text-sm text-ink-500">Paid orders placed in each window, less what was refunded on them (owed refunds included).</p>
     </div>
   );
 }

@@ -252,9 +252,10 @@ function PickupList({ pickup, date }: { pickup: DispatchDay['pickup']; date: str
         <h2 id="pickups" className="flex items-center gap-2 text-xl font-semibold">
           <Store className="size-5 text-mango-600" aria-hidden="true" /> Pickups{' '}
           <span className="text-base font-normal text-ink-500">
-            · {pickup.booked} of {pickup.capacity} places{pickup.hours ? ` · ${hoursText(pickup.hours)}` : ''}
+            · {pickup.hours ? `${pickup.booked} of ${pickup.capacity} places · ${hoursText(pickup.hours)}` : `${pickup.orders.length} booked`}
           </span>
         </h2>
+        {!pickup.hours && <p className="text-sm font-semibold">Pickup is turned off: these orders were booked before it was.</p>}
         {pickup.closed && <p className="text-sm font-semibold">No pickup on {formatDay(date)}: {pickup.closed}</p>}
       </div>
       {pickup.orders.length === 0 ? (

@@ -155,7 +155,7 @@ function AdjustForm({ row, onDone }: { row: InventoryRow; onDone: () => void }) 
       </DialogDescription>
       <TextField label="Change in boxes" inputMode="numeric" value={change} onChange={(event) => setChange(event.target.value)} error={errors.change} autoFocus />
       <p className="text-sm text-ink-500">Boxes received here join the stock as a batch of unknown dates; record them under Batches with their dates instead, so packing takes the first to expire first.</p>
-      <SelectField label="Reason" options={adjustmentReasons} value={reason} onChange={(event) => setReason(event.target.value)} error={errors.reason} />
+      <SelectField label="Reason" options={adjustmentReasons} labels={reasonLabels} value={reason} onChange={(event) => setReason(event.target.value)} error={errors.reason} />
       <TextField label="Note (optional)" value={note} maxLength={300} onChange={(event) => setNote(event.target.value)} error={errors.note} />
       <div className="flex justify-end gap-3">
         <Button variant="outline" onClick={onDone}>

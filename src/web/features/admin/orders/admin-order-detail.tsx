@@ -5,6 +5,8 @@ import { ArrowLeft, Printer } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { type AdminOrderDetail as Detail, type OrderStatusChange, orderStatusChangeSchema, statusChangeProblems } from '../../../../contracts/admin-orders';
 import { formatDateTime, formatDay } from '../../../../contracts/dates';
+import { refundStateLabels } from '../../../../contracts/refunds';
+import { formatPrice } from '../../../lib/format';
 import { carrierLabels, carriers, nextStatuses, type OrderStatus, paymentMethodLabels, refundReturnsStockFrom, statusLabel } from '../../../../contracts/order';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogDescription, DialogTitle } from '../../../components/ui/dialog';
@@ -32,7 +34,7 @@ const steps: Record<OrderStatus, { action: string; explains: string }> = {
   shipped: { action: 'Mark shipped', explains: 'The customer is e-mailed the carrier, the tracking number and a link to follow the parcel.' },
   delivered: { action: 'Mark delivered', explains: 'The order is complete.' },
   cancelled: { action: 'Cancel order', explains: 'The boxes go back into stock and the customer is e-mailed. This cannot be undone.' },
-  refunded: { action: 'Record refund', explains: 'Records that the money was paid back and e-mails the customer. This cannot be undone.' },
+  refunded: { action: 'Record refund', explains: 'Gives back what is left of the payment and e-mails the customer. This cannot be undone.' },
 };
 
 /** A pickup order's steps read as what happens at the shop. */
@@ -139,7 +141,7 @@ function OrderSheet({ order, back }: { order: Detail; back: React.ReactNode }) {
         </div>
         <div className="flex items-center gap-2">
           {order.gift && <GiftBadge />}
-          <OrderStatusBadge status={order.status} fulfilment={order.fulfilment} />
+          <OrderStatusBadge status={order.status} fulfilment={order.fulfilment} refundOwed={order.refunds.some((refund) => refund.state !== 'refunded')} />
         </div>
       </div>
       {order.waitingForStock && (
@@ -172,6 +174,25 @@ function OrderSheet({ order, back }: { order: Detail; back: React.ReactNode }) {
               <p>{order.customer.phone}</p>
             </div>
           </Panel>
+          {order.refunds.length > 0 && (
+            <Panel title="Refunds" level={3} className="gap-2">
+              <ul className="grid gap-2 text-sm">
+                {order.refunds.map((refund) => (
+                  <li key={refund.id}>
+                    <span className="font-semibold tabular-nums">{formatPrice(refund.amount)}</span> · {refundStateLabels[refund.state]}
+                    {refund.state === 'owed' && (refund.accountEnding ? `, account ending ${refund.accountEnding} given` : ', waiting for the shopper’s account')}
+                    {refund.state === 'refunded' && ` on ${formatDateTime(refund.refundedAt ?? refund.createdAt)}`}
+                    <span className="block text-ink-500">{refund.reason}</span>
+                  </li>
+                ))}
+              </ul>
+              {order.refunds.some((refund) => refund.state !== 'refunded') && (
+                <Link to="/admin" className="text-sm font-semibold text-mango-700 hover:underline">
+                  Pay it from the dashboard
+                </Link>
+              )}
+            </Panel>
+          )}
           {order.gift && (
             <Panel title="Gift" level={3} className="gap-2">
               <p className="text-sm">A gift to {address.name} from {order.customer.name}: the packing slip carries the message and no prices.</p>
@@ -217,7 +238,16 @@ function OrderSheet({ order, back }: { order: Detail; back: React.ReactNode }) {
               {stepOf(order, step).action}: <span className="whitespace-nowrap">{order.number}?</span>
             </DialogTitle>
             <DialogDescription className="text-ink-500">{stepOf(order, step).explains}</DialogDescription>
-            {step === 'refunded' && <p className="font-semibold">{refundStockNote(order)}</p>}
+            {step === 'refunded' && (
+              <>
+                <p>
+                  {order.refundBy === 'card'
+                    ? 'It goes back to the card they paid with, through Stripe, as soon as you confirm.'
+                    : 'They did not pay by card: they are asked for their bank account, and the refund stays on the dashboard as owed until you mark it paid out.'}
+                </p>
+                <p className="font-semibold">{refundStockNote(order)}</p>
+              </>
+            )}
             {step === 'delivered' && order.pickup && (
               <p className="rounded-lg bg-mango-50 px-3 py-2">
                 Pickup code: <strong className="font-mono text-lg tracking-widest">{order.pickup.code}</strong>

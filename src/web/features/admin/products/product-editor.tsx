@@ -1,5 +1,5 @@
 import { useQueryClient } from '../../../lib/query';
-import { useId, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import type { AdminProductRow } from '../../../../contracts/admin-products';
 import { instantOfNzWallTime, nzWallTime } from '../../../../contracts/dates';
@@ -125,12 +125,28 @@ function changedFields(fields: ProductFields, opened: Record<string, unknown>): 
   return Object.fromEntries(changed) as Partial<ProductFields>;
 }
 
-const editorSchema = productFields.superRefine((fields, context) => {
-  const problem = preOrderProblem(fields);
-  if (problem) context.addIssue({ code: 'custom', path: ['expectedAvailabilityDate'], message: problem });
-  const ripening = ripeningProblem(fields);
-  if (ripening) context.addIssue({ code: 'custom', path: [ripening.field], message: ripening.message });
-});
+/** The shop's own spelling of `typed` when it names a category it has, whatever the case. */
+function knownCategory(categories: string[], typed: string): string | undefined {
+  const wanted = typed.trim().toLowerCase();
+  return categories.find((category) => category.toLowerCase() === wanted);
+}
+
+/**
+ * The shared checks, and one of the editor's own: a category the shop has not got yet is added
+ * only on purpose (a typo would otherwise file a box under a category of one).
+ */
+function editorSchemaFor(categories: string[], newCategoryWanted: string | null) {
+  return productFields.superRefine((fields, context) => {
+    const problem = preOrderProblem(fields);
+    if (problem) context.addIssue({ code: 'custom', path: ['expectedAvailabilityDate'], message: problem });
+    const ripening = ripeningProblem(fields);
+    if (ripening) context.addIssue({ code: 'custom', path: [ripening.field], message: ripening.message });
+    const typed = fields.category.trim();
+    if (typed && categories.length > 0 && !knownCategory(categories, typed) && newCategoryWanted !== typed) {
+      context.addIssue({ code: 'custom', path: ['category'], message: `Choose one of your categories, or tick the box to add “${typed}” as a new one` });
+    }
+  });
+}
 
 interface ProductEditorProps {
   /** The product to edit, or null to add a new one. */
@@ -143,6 +159,9 @@ interface ProductEditorProps {
 export function ProductEditor({ product, categories, onClose }: ProductEditorProps) {
   const queryClient = useQueryClient();
   const listId = useId();
+  // The new category the owner ticked, by its name: typing another name asks again.
+  const [newCategoryWanted, setNewCategoryWanted] = useState<string | null>(null);
+  const editorSchema = useMemo(() => editorSchemaFor(categories, newCategoryWanted), [categories, newCategoryWanted]);
   const [opened] = useState<Draft>(() => (product ? draftOf(product) : blank));
   const [draft, setDraft] = useState<Draft>(opened);
   const [leaving, setLeaving] = useState(false);
@@ -184,7 +203,7 @@ export function ProductEditor({ product, categories, onClose }: ProductEditorPro
   const title = product ? `Edit ${product.name}` : 'New product';
   return (
     <Dialog open onOpenChange={(open) => !open && close()} title={title} titled wide>
-      <form onSubmit={handleSubmit(fieldsOf(draft))} noValidate className="grid gap-4">
+      <form onSubmit={handleSubmit(fieldsOf({ ...draft, category: knownCategory(categories, draft.category) ?? draft.category }))} noValidate className="grid gap-4">
         <DialogTitle className="pr-8 text-2xl font-semibold">{title}</DialogTitle>
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField label="Name" maxLength={120} required {...text('name')} />
@@ -194,6 +213,21 @@ export function ProductEditor({ product, categories, onClose }: ProductEditorPro
               <option key={category} value={category} />
             ))}
           </datalist>
+          {categories.length > 0 && draft.category.trim() !== '' && !knownCategory(categories, draft.category) && (
+            <label className="flex items-center gap-2 text-sm sm:col-start-2">
+              <input
+                type="checkbox"
+                className="size-4 accent-mango-600"
+                checked={newCategoryWanted === draft.category.trim()}
+                onChange={(event) => {
+                  const wanted = event.target.checked ? draft.category.trim() : null;
+                  setNewCategoryWanted(wanted);
+                  revalidate(fieldsOf(draft), editorSchemaFor(categories, wanted));
+                }}
+              />
+              Add “{draft.category.trim()}” as a new one (yours now: {categories.join(', ')})
+            </label>
+          )}
         </div>
         <TextAreaField label="Description" rows={4} maxLength={4000} required {...text('description')} />
         <ImageField label="Image" value={draft.imageUrl} onChange={(url) => set('imageUrl', url)} error={errors.imageUrl} />

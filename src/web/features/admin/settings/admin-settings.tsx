@@ -252,6 +252,7 @@ function SettingsForm({ saved }: { saved: StoredSettings }) {
         title="Turn maintenance on?"
         description="Visitors and customers are sent to the maintenance page at once and cannot order until you turn it off. Staff can still use the shop."
         confirmLabel="Turn maintenance on"
+        cancelLabel="Leave the shop open"
         busy={busy}
         onConfirm={() => confirmMaintenance && void save(confirmMaintenance)}
         onCancel={() => setConfirmMaintenance(null)}
