@@ -5,7 +5,7 @@ import { shootAtBothWidths } from './screenshots';
 import { admin, adminApi, firstDeliveryDate, registerShopper, signIn } from './shopper';
 
 /** A shopper's bank-transfer order of 2 boxes, placed through the API and moved along by staff to `until`. */
-async function bankTransferOrder(request: APIRequestContext, api: APIRequestContext, username: string, until: string[]) {
+async function bankTransferOrder(request: APIRequestContext, api: APIRequestContext, username: string, until: string[], deliveryDate?: string) {
   const { email, password } = await registerShopper(request, username);
   expect((await request.post('/api/login', { data: { email, password } })).status()).toBe(200);
   const me = (await (await request.get('/api/me')).json()) as { id: number };
@@ -13,7 +13,7 @@ async function bankTransferOrder(request: APIRequestContext, api: APIRequestCont
   const placed = await request.post('/api/orders', {
     data: {
       idempotencyKey: `owner-daily-${username}-0001`,
-      deliveryDate: await firstDeliveryDate(request, 'Wellington', 2),
+      deliveryDate: deliveryDate ?? (await firstDeliveryDate(request, 'Wellington', 2)),
       shipping: { name: 'Tama Hohaia', phone: '022 123 4567', street: '21 Lambton Quay', city: 'Wellington', postcode: '6011', region: 'Wellington' },
     },
   });
@@ -147,6 +147,55 @@ test('a bank-transfer refund is owed until staff pay it out into the account the
   await expect(refunds).toContainText(`${total} refunded on`);
   await expect(refunds).toContainText('by bank transfer');
   await expect(page.getByText('Refund under way')).toHaveCount(0);
+});
+
+test('a packer filters by day, marks orders paid in one go, notes an order, resends its e-mail and is warned before shipping early', async ({ page, request, baseURL }) => {
+  test.slow();
+  const api = await adminApi(baseURL!);
+  const stamp = Date.now().toString(36);
+  // A day a few deliveries out, so its dispatch day is still to come.
+  const offered = (await (await request.get('/api/delivery/dates?region=Wellington&boxes=2')).json()) as { dates: Array<{ date: string; state: { available: boolean } }> };
+  const day = offered.dates.filter((one) => one.state.available)[3]!.date;
+  const first = await bankTransferOrder(request, api, `packer-a-${stamp}`, [], day);
+  const second = await bankTransferOrder(request, api, `packer-b-${stamp}`, [], day);
+  await signIn(page, admin.email, admin.password);
+  await page.goto(`/admin/orders?day=${day}&status=pending_payment`);
+  await expect(page.getByLabel('Delivery or pickup day')).toHaveValue(day);
+  const table = page.getByRole('table', { name: 'Orders, newest first' });
+  await expect(table.getByRole('columnheader', { name: 'Day' })).toBeVisible();
+  await table.getByLabel(`Choose order ${first.number}`).check();
+  await table.getByLabel(`Choose order ${second.number}`).check();
+  const bar = page.getByRole('group', { name: 'With the chosen orders' });
+  await expect(bar).toContainText('2 chosen');
+  await shootAtBothWidths(page, 'orders-bulk', bar);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await bar.getByRole('button', { name: 'Mark paid' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Mark 2 orders paid?' });
+  await expect(confirm).toContainText(first.number);
+  await confirm.getByRole('button', { name: 'Mark paid' }).click();
+  await expect(page.getByText('2 orders marked paid').first()).toBeVisible();
+  for (const number of [first.number, second.number]) {
+    expect(((await (await api.get(`/api/admin/orders/${number}`)).json()) as { status: string }).status).toBe('paid');
+  }
+
+  await page.goto(`/admin/orders?order=${first.number}`);
+  const notes = page.getByRole('region', { name: 'Staff notes' });
+  await notes.getByLabel('New note (staff only)').fill('Rang: leave the boxes by the side gate.');
+  await notes.getByRole('button', { name: 'Add note' }).click();
+  await expect(notes).toContainText('Rang: leave the boxes by the side gate.');
+  await page.getByRole('button', { name: 'Resend e-mail' }).click();
+  await expect(page.getByText('Order e-mail sent again').first()).toBeVisible();
+  await shootAtBothWidths(page, 'order-notes', notes);
+  await page.setViewportSize({ width: 1280, height: 900 });
+
+  // Packed, then shipped before its dispatch day: the step says so first.
+  await page.getByRole('group', { name: 'Next steps' }).getByRole('button', { name: 'Mark packed' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Mark packed' }).click();
+  await expect(page.getByRole('dialog')).toBeHidden();
+  await page.getByRole('group', { name: 'Next steps' }).getByRole('button', { name: 'Mark shipped' }).click();
+  const ship = page.getByRole('dialog');
+  await expect(ship.getByRole('alert')).toContainText('Its dispatch day is');
+  await shootAtBothWidths(page, 'ship-early-warning');
 });
 
 test.describe('smaller admin paths', () => {

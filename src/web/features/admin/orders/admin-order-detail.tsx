@@ -1,10 +1,10 @@
 import { Link } from 'react-router';
 import { useQuery, useQueryClient } from '../../../lib/query';
 import { useMutation } from '../../../lib/query/mutation';
-import { ArrowLeft, Printer } from 'lucide-react';
+import { ArrowLeft, Mail, Printer } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { type AdminOrderDetail as Detail, type OrderStatusChange, orderStatusChangeSchema, statusChangeProblems } from '../../../../contracts/admin-orders';
-import { formatDateTime, formatDay } from '../../../../contracts/dates';
+import { formatDateTime, formatDay, nzToday } from '../../../../contracts/dates';
 import { refundStateLabels } from '../../../../contracts/refunds';
 import { formatPrice } from '../../../lib/format';
 import { carrierLabels, carriers, nextStatuses, type OrderStatus, paymentMethodLabels, refundReturnsStockFrom, statusLabel } from '../../../../contracts/order';
@@ -22,7 +22,8 @@ import { OrderLineList } from '../../orders/order-line-list';
 import { OrderStatusBadge } from '../../orders/order-status-badge';
 import { OrderTimeline } from '../../orders/order-timeline';
 import { OrderTotals } from '../../orders/order-totals';
-import { fetchStaffOrder, postOrderStatus, staffOrderKey } from '../shared/admin-api';
+import { fetchStaffOrder, postOrderStatus, postResendEmail, staffOrderKey } from '../shared/admin-api';
+import { OrderNotes } from './order-notes';
 import { GiftBadge } from '../shared/gift-badge';
 import { BatchSources, PackingSlip } from './packing-slip';
 
@@ -104,6 +105,11 @@ function OrderSheet({ order, back }: { order: Detail; back: React.ReactNode }) {
       toast({ title: 'The order was not changed', description: body?.message, variant: 'destructive' });
     },
   });
+  const resend = useMutation({
+    mutationFn: () => postResendEmail(order.number),
+    onSuccess: (sent) => toast({ title: 'Order e-mail sent again', description: `“${sent.subject}” to ${sent.to}` }),
+    onError: (error) => toast({ title: 'The e-mail was not sent', description: error instanceof ApiError ? error.body?.message : 'Please try again.', variant: 'destructive' }),
+  });
   const open = (to: OrderStatus) => {
     setErrors({});
     setNote('');
@@ -158,6 +164,9 @@ function OrderSheet({ order, back }: { order: Detail; back: React.ReactNode }) {
         ))}
         <Button variant="ghost" onClick={() => setSlipOpen(true)}>
           <Printer className="size-4" aria-hidden="true" /> Packing slip
+        </Button>
+        <Button variant="ghost" disabled={resend.isPending} onClick={() => resend.mutate()}>
+          <Mail className="size-4" aria-hidden="true" /> {resend.isPending ? 'Sending…' : 'Resend e-mail'}
         </Button>
       </div>
 
@@ -228,6 +237,7 @@ function OrderSheet({ order, back }: { order: Detail; back: React.ReactNode }) {
           <Panel title="Timeline" level={3} className="gap-3">
             <OrderTimeline events={order.events} fulfilment={order.fulfilment} />
           </Panel>
+          <OrderNotes order={order} />
         </div>
       </div>
 
@@ -251,6 +261,11 @@ function OrderSheet({ order, back }: { order: Detail; back: React.ReactNode }) {
             {step === 'delivered' && order.pickup && (
               <p className="rounded-lg bg-mango-50 px-3 py-2">
                 Pickup code: <strong className="font-mono text-lg tracking-widest">{order.pickup.code}</strong>
+              </p>
+            )}
+            {step === 'shipped' && order.fulfilment === 'delivery' && order.dispatchDate && order.dispatchDate > nzToday() && (
+              <p role="alert" className="rounded-lg bg-mango-50 px-3 py-2 font-medium text-ink-900">
+                Its dispatch day is {formatDay(order.dispatchDate)}: marking it shipped now tells the customer it is on its way before then. Ship early only if the parcel has really left.
               </p>
             )}
             {step === 'shipped' && order.fulfilment === 'delivery' && (

@@ -1,4 +1,5 @@
-import type { AdminOrderDetail, AdminOrderPage, OrderStatusChange } from '../../../../contracts/admin-orders';
+import type { AdminOrderDetail, AdminOrderPage, BulkStatusResult, OrderStatusChange, PreOrderFilter, ResentMail } from '../../../../contracts/admin-orders';
+import type { Fulfilment } from '../../../../contracts/pickup';
 import type { WaitlistCount } from '../../../../contracts/waitlist';
 import type { InventoryRow, StockAdjustment, StockMovementView } from '../../../../contracts/inventory';
 import type { OrderStatus } from '../../../../contracts/order';
@@ -9,6 +10,9 @@ export interface OrderFilters {
   status?: OrderStatus;
   from?: string;
   to?: string;
+  day?: string;
+  preOrder?: PreOrderFilter;
+  fulfilment?: Fulfilment;
   q?: string;
   page?: number;
   pageSize?: number;
@@ -34,6 +38,14 @@ export const fetchStaffOrder = (number: string, signal?: AbortSignal) =>
 
 export const postOrderStatus = (number: string, change: Partial<OrderStatusChange>) =>
   apiRequest<AdminOrderDetail>(`/api/admin/orders/${encodeURIComponent(number)}/status`, { method: 'POST', body: change });
+
+export const postBulkStatus = (status: 'paid' | 'packed', numbers: string[]) =>
+  apiRequest<BulkStatusResult>('/api/admin/orders/bulk-status', { method: 'POST', body: { status, numbers } });
+
+export const postOrderNote = (number: string, text: string) =>
+  apiRequest<AdminOrderDetail>(`/api/admin/orders/${encodeURIComponent(number)}/notes`, { method: 'POST', body: { text } });
+
+export const postResendEmail = (number: string) => apiRequest<ResentMail>(`/api/admin/orders/${encodeURIComponent(number)}/resend-email`, { method: 'POST' });
 
 export const inventoryKey = ['admin', 'inventory'] as const;
 export const movementsKey = (productId: number) => ['admin', 'movements', productId] as const;
