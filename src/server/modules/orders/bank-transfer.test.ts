@@ -96,6 +96,9 @@ describe('a bank transfer that can be paid', () => {
     const [row] = await shop.database.db.select({ payBy: orders.payBy }).from(orders).where(eq(orders.number, order.number));
     // Packed Thursday 4 March: due by its 12:00, still inside the 3-day timeout.
     expect(row!.payBy!.toISOString()).toBe('2027-03-03T23:00:00.000Z');
+    // The moved-day mail tells the shopper the deadline as it is now.
+    const movedMail = (await shop.mail()).filter((mail) => mail.subject === `New delivery day for order ${order.number}`).at(-1);
+    expect(movedMail?.text).toContain('Please pay by 12:00 pm on Thu, 4 March 2027, so your boxes can be packed for the new day.');
   });
 
   it('is not offered, nor taken, while the shop has no account number', async () => {

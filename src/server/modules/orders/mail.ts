@@ -229,6 +229,8 @@ export function deliveryMovedMail(context: MailContext, previousDate: string | n
   return message(context, `New delivery day for order ${order.number}`, [
     previousDate ? `We have moved the delivery of your order ${order.number} from ${formatDay(previousDate)} to ${to}.` : `Your order ${order.number} now has its delivery day: ${to}.`,
     ...(reason ? [`Why: ${reason}`] : []),
+    // The pay-by moves with the day: an unpaid transfer is told its deadline as it is now.
+    ...(order.bankTransfer ? [{ kind: 'callout' as const, text: `Please pay by ${formatDeadline(order.bankTransfer.payBy)}, so your boxes can be packed for the new day.` }] : []),
     'If the new day does not suit you, reply to this e-mail and we will find another.',
   ]);
 }
