@@ -6,7 +6,7 @@ import type { ViteDevServer } from 'vite';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config';
-import { setupChecklist } from './modules/settings/setup';
+import { contentPagesOf, setupChecklist } from './modules/settings/setup';
 import type { Database } from './db/client';
 import { CacheBus, cacheTopics } from './lib/cache-bus';
 import { PageCache } from './lib/page-cache';
@@ -211,7 +211,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(inventoryRoutes(new InventoryService({ db, settings, bus }), new BatchService({ db, settings, bus, clock })));
   await app.register(customerRoutes(new CustomerService(db)));
   await app.register(
-    settingsRoutes(settings, async () => setupChecklist({ settings: await settings.stored(), delivery: await delivery.settings(), publicUrl: config.publicUrl, smtpUrl: config.smtpUrl, linkBase: publicUrl })),
+    settingsRoutes(settings, async () =>
+      setupChecklist({
+        settings: await settings.stored(),
+        delivery: await delivery.settings(),
+        publicUrl: config.publicUrl,
+        smtpUrl: config.smtpUrl,
+        linkBase: publicUrl,
+        pages: await contentPagesOf(db),
+      }),
+    ),
   );
   await app.register(deliveryRoutes(delivery, new DispatchService({ db, delivery, settings, orders, canPayByCard: Boolean(stripe) })));
   await app.register(promoRoutes(db));

@@ -2,6 +2,8 @@ import type { DeliverySettings } from '../../../contracts/delivery';
 import { defaultPickupSettings } from '../../../contracts/pickup';
 import { sampleBankAccountNumber, type StoredSettings } from '../../../contracts/settings';
 import type { SetupChecklist, SetupItem } from '../../../contracts/setup';
+import type { Db } from '../../db/client';
+import { contentPages } from '../../db/schema';
 import { hasBankAccount } from './bank-account';
 import { defaultSettings } from './defaults';
 
@@ -13,6 +15,40 @@ interface SetupFacts {
   smtpUrl: string | undefined;
   /** Where mail links point now. */
   linkBase: string;
+  /** The content pages, whose words may state rules the settings now contradict. */
+  pages: Array<{ slug: string; title: string; body: string }>;
+}
+
+/** The content pages, as the checklist reads them. */
+export async function contentPagesOf(db: Db): Promise<SetupFacts['pages']> {
+  return db.select({ slug: contentPages.slug, title: contentPages.title, body: contentPages.body }).from(contentPages);
+}
+
+const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
+
+/**
+ * Where a content page states a rule the shop computes, and the settings say otherwise: a
+ * shipping price, one charge "wherever you live" beside a rural surcharge, no collection while
+ * pickup is on. The page is the owner's words, so the shop flags it rather than rewriting it.
+ */
+export function contentContradictions(pages: SetupFacts['pages'], settings: StoredSettings, delivery: DeliverySettings): SetupItem[] {
+  const found: SetupItem[] = [];
+  for (const page of pages) {
+    const text = page.body.replace(/[*_`]/g, '');
+    const flag = (rule: string, detail: string) => found.push({ key: `content:${page.slug}:${rule}`, title: `Check “${page.title}”`, detail, link: '/admin/content' });
+    const priced = /shipping[^.\n]{0,60}?\$(\d+(?:\.\d{2})?)|\$(\d+(?:\.\d{2})?)[^.\n]{0,30}?shipping/i.exec(text);
+    const statedCents = priced ? Math.round(Number(priced[1] ?? priced[2]) * 100) : null;
+    if (statedCents !== null && statedCents !== settings.shippingCents) {
+      flag('shipping', `It says shipping is ${dollars(statedCents)}; checkout charges ${dollars(settings.shippingCents)}.`);
+    }
+    if (delivery.ruralSurchargeCents > 0 && /wherever you live|where you live|anywhere in new zealand/i.test(text) && /shipping|delivery/i.test(text)) {
+      flag('rural', `It promises one delivery charge wherever the shopper lives; rural addresses pay ${dollars(delivery.ruralSurchargeCents)} more.`);
+    }
+    if (delivery.pickup.enabled && /(no|not|n't)[^.\n]{0,40}(collection|collect|pick ?up)/i.test(text)) {
+      flag('pickup', 'It says orders cannot be collected; pickup is on in Delivery settings.');
+    }
+  }
+  return found;
 }
 
 const isLocal = (url: string | undefined) => {
@@ -30,7 +66,7 @@ const isLocal = (url: string | undefined) => {
  * number or the word that it is not registered, links in mail that shoppers can open, mail that
  * is sent, and addresses of its own rather than the seeded sample's.
  */
-export function setupChecklist({ settings, delivery, publicUrl, smtpUrl, linkBase }: SetupFacts): SetupChecklist {
+export function setupChecklist({ settings, delivery, publicUrl, smtpUrl, linkBase, pages }: SetupFacts): SetupChecklist {
   const missing: SetupItem[] = [];
   if (!hasBankAccount(settings)) {
     missing.push({ key: 'bank-account', title: 'Add your bank account number', detail: 'Shoppers cannot pay by bank transfer until it is set.', link: '/admin/settings#tax-and-bank' });
@@ -57,5 +93,6 @@ export function setupChecklist({ settings, delivery, publicUrl, smtpUrl, linkBas
   if (delivery.pickup.enabled && delivery.pickup.address === defaultPickupSettings.address) {
     missing.push({ key: 'pickup-address', title: 'Give your own pickup address', detail: `Pickup is on, and shoppers are sent to ${delivery.pickup.address}, the sample address.`, link: '/admin/delivery' });
   }
+  missing.push(...contentContradictions(pages, settings, delivery));
   return { missing };
 }
