@@ -49,6 +49,9 @@ export const deliveryDateField = chosenDayField('Choose a delivery date');
 /** Whether an order of these lines needs a delivery date now: pre-orders get theirs when their boxes are allocated. */
 export const needsDeliveryDate = (lines: ReadonlyArray<{ isPreOrder: boolean }>): boolean => lines.length > 0 && !lines.some((line) => line.isPreOrder);
 
+/** In-stock and pre-order boxes together: the shopper may have the in-stock ones sent first. */
+export const canSendSeparately = (lines: ReadonlyArray<{ isPreOrder: boolean }>): boolean => lines.some((line) => line.isPreOrder) && lines.some((line) => !line.isPreOrder);
+
 /** Boxes an order adds to its dispatch day: every box on it. */
 export const boxesOf = (lines: ReadonlyArray<{ quantity: number }>): number => lines.reduce((sum, line) => sum + line.quantity, 0);
 
@@ -92,6 +95,12 @@ export const placeOrderSchema = z
   /** Required when every line is in stock; a pre-order gets its date when its boxes are allocated. */
   deliveryDate: deliveryDateField.optional(),
   paymentMethod: z.enum(checkoutPaymentMethods, { error: 'Choose a payment method' }).default('bank_transfer'),
+  /**
+   * A cart of in-stock and pre-order boxes: send the in-stock ones on `deliveryDate` and the
+   * pre-orders when they arrive (two orders, one payment, no extra delivery charge), or (false,
+   * the default) everything together once the pre-orders arrive. Ignored for any other cart.
+   */
+  sendSeparately: z.boolean({ error: 'Choose how to send your boxes' }).default(false),
   /** Sent as a gift: to the shipping details, with this message; the buyer's profile is never changed by it. */
   gift: giftSchema.optional(),
   idempotencyKey: z

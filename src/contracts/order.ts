@@ -168,8 +168,15 @@ export interface OrderView {
   events: OrderEventView[];
   /** Money given back on the order, or on its way: to the card, or owed by transfer until paid out. */
   refunds: RefundView[];
-  /** Bank details to pay into while a bank-transfer order waits for payment; the reference is the order number. */
-  bankTransfer: { accountName: string; accountNumber: string; bankName: string; reference: string; payBy: string } | null;
+  /**
+   * Bank details to pay into while a bank-transfer order waits for payment; the reference is the
+   * order number, the amount this order's total with its later delivery's (one transfer pays both).
+   */
+  bankTransfer: { accountName: string; accountNumber: string; bankName: string; reference: string; payBy: string; amount: number } | null;
+  /** The pre-order boxes of this cart, sent later as their own order and paid with this one; null when none. */
+  laterDelivery: { number: string; total: number } | null;
+  /** This order is the later delivery of another: paid with that order (its number), never on its own. */
+  paidWith: string | null;
   canCancel: boolean;
   /** Pre-order boxes still wait for their shipment: the order cannot be packed yet. */
   waitingForStock: boolean;

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, index, integer, pgSequence, pgTable, text, timestamp, unique, uniqueIndex } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, boolean, check, date, index, integer, pgSequence, pgTable, text, timestamp, unique, uniqueIndex } from 'drizzle-orm/pg-core';
 import { carriers, orderStatuses, paymentMethods, stockMovementReasons } from '../../../contracts/order';
 import { fulfilments } from '../../../contracts/pickup';
 import { refundMethods, refundStates } from '../../../contracts/refunds';
@@ -70,6 +70,11 @@ export const orders = pgTable(
      * of its day when that comes first. Null for card orders, and for older ones (the timeout alone).
      */
     payBy: timestamp('pay_by', { withTimezone: true }),
+    /**
+     * The pre-order part of a cart sent in two deliveries: the order it was placed and paid with
+     * (one payment for both, that order's). Null for every other order.
+     */
+    paidWithOrderId: integer('paid_with_order_id').references((): AnyPgColumn => orders.id, { onDelete: 'restrict' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -80,6 +85,9 @@ export const orders = pgTable(
     index('orders_user_created_idx').on(t.userId, t.createdAt),
     index('orders_status_created_idx').on(t.status, t.createdAt),
     index('orders_dispatch_date_idx').on(t.dispatchDate),
+    index('orders_paid_with_idx').on(t.paidWithOrderId).where(sql`${t.paidWithOrderId} is not null`),
+    // Sent later at no extra delivery charge, as the Shipping Policy promises; paid as the first is.
+    check('orders_paid_with', sql`${t.paidWithOrderId} is null or (${t.shippingCents} = 0 and ${t.stripeSessionId} is null and ${t.fulfilment} = 'delivery')`),
     index('orders_ready_mail_idx').on(t.readyMailOn).where(sql`${t.readyMailOn} is not null and ${t.readyMailDoneAt} is null`),
     check('orders_pickup', sql`(${t.fulfilment} = 'pickup') = (${t.pickupCode} is not null and ${t.pickupAddress} is not null and ${t.pickupHours} is not null) and (${t.fulfilment} = 'delivery' or (${t.dispatchDate} is null and ${t.giftMessage} is null))`),
     check('orders_gift_message', sql`${t.giftMessage} is null or char_length(${t.giftMessage}) <= 300`),

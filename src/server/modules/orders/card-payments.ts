@@ -5,7 +5,7 @@ import { sessionLifetimeLimits } from '../../lib/payments';
 import type { UserRow } from '../auth/user-view';
 import type { OrderDeps, OrderService } from './service';
 import { dayMs } from './status-changes';
-import type { OrderRow } from './view';
+import { type OrderRow, pairedOrderOf } from './view';
 
 /** The order still points at this Stripe session (or at none). */
 const stripeSessionIs = (sessionId: string | null) => (sessionId ? eq(orders.stripeSessionId, sessionId) : isNull(orders.stripeSessionId));
@@ -25,6 +25,10 @@ export class CardPayments {
     const { stripe, publicUrl, db } = this.deps;
     if (!stripe) throw new Conflict('Card payment is not available at the moment.');
     if (order.status !== 'pending_payment' || order.paymentMethod !== 'stripe') throw new Conflict('This order does not need a card payment.');
+    if (order.paidWithOrderId !== null) {
+      const [payer] = await db.select({ number: orders.number }).from(orders).where(eq(orders.id, order.paidWithOrderId));
+      throw new Conflict(`This order is paid for with order ${payer?.number ?? 'it was placed with'}: please pay there.`);
+    }
     const timeoutDays = (await this.deps.settings.stored()).unpaidOrderTimeoutDays;
     const deadline = order.createdAt.getTime() + timeoutDays * dayMs;
     const expiresAt = Math.min(Date.now() + sessionLifetimeLimits.maxSeconds * 1000, deadline);
@@ -35,7 +39,8 @@ export class CardPayments {
     const closesAt = new Date(expiresAt);
     const session = await stripe.createSession({
       orderNumber: order.number,
-      totalCents: order.totalCents,
+      // One payment for the cart: with the pre-order boxes sent later, their order's total too.
+      totalCents: await this.amountToPay(order),
       customerEmail: user.email,
       successUrl: `${publicUrl}/success?order=${encodeURIComponent(order.number)}`,
       cancelUrl: `${publicUrl}/account/orders/${encodeURIComponent(order.number)}`,
@@ -107,6 +112,12 @@ export class CardPayments {
     return session.id;
   }
 
+  /** What the order's payment covers: its total, and its later delivery's when its cart was sent in two. */
+  private async amountToPay(order: OrderRow): Promise<number> {
+    const paired = await pairedOrderOf(this.deps.db, order);
+    return order.totalCents + (paired && order.paidWithOrderId === null ? paired.totalCents : 0);
+  }
+
   /**
    * A Stripe Checkout session was paid (told by the webhook, or seen by the pay route before it):
    * marks its order paid once (a replay finds it paid already). The amount must match the order's
@@ -115,7 +126,7 @@ export class CardPayments {
   async recordCardPayment(payment: { orderNumber: string; sessionId: string; amountCents: number; currency: string }): Promise<'paid' | 'already' | 'mismatch' | 'unknown'> {
     const [order] = await this.deps.db.select().from(orders).where(eq(orders.number, payment.orderNumber));
     if (!order || order.paymentMethod !== 'stripe') return 'unknown';
-    if (payment.amountCents !== order.totalCents || payment.currency.toLowerCase() !== 'nzd') {
+    if (payment.amountCents !== (await this.amountToPay(order)) || payment.currency.toLowerCase() !== 'nzd') {
       this.deps.log.error({ order: order.number, amount: payment.amountCents, currency: payment.currency }, 'card payment does not match the order total');
       return 'mismatch';
     }

@@ -93,7 +93,7 @@ export function confirmationMail(context: MailContext): MailMessage {
   const payment: MailPart[] =
     bank
       ? [
-          'How to pay: please make a bank transfer of the total to',
+          order.laterDelivery ? `How to pay: please make one bank transfer, for this order and order ${order.laterDelivery.number} together, to` : 'How to pay: please make a bank transfer of the total to',
           {
             kind: 'table',
             rows: [
@@ -101,20 +101,27 @@ export function confirmationMail(context: MailContext): MailMessage {
               { label: 'Account number', value: bank.accountNumber || `please ask us at ${settings.contact.email}` },
               ...(bank.bankName ? [{ label: 'Bank', value: bank.bankName }] : []),
               { label: 'Reference', value: bank.reference, strong: true },
-              { label: 'Amount', value: money(order.total), text: null },
+              { label: 'Amount', value: money(bank.amount), text: null },
             ].map((row) => ({ ...row, text: row.text === null ? null : `  ${row.label}: ${row.value}` })),
           },
           `Please pay by ${formatDeadline(bank.payBy)}: we pack your order once it is paid, and cancel it if it is still unpaid then.`,
           ...(bank.accountNumber === sampleBankAccountNumber ? ['This is a sample account number: the shop is still being set up. Please contact us before paying.'] : []),
         ]
-      : order.status === 'pending_payment'
-        ? ['We will confirm as soon as your card payment has gone through.']
-        : [];
+      : order.paidWith
+        ? [`This order is paid for with order ${order.paidWith}: one payment covers both.`]
+        : order.status === 'pending_payment'
+          ? ['We will confirm as soon as your card payment has gone through.']
+          : [];
   return message(context, `Your order ${order.number} at ${settings.siteName}`, [
     `Thank you for your order ${order.number}, placed ${formatDate(order.placedAt)}.`,
     '',
     ...linesAndTotals(order, settings),
     '',
+    ...(order.laterDelivery
+      ? [`Your pre-order boxes follow as order ${order.laterDelivery.number} (${money(order.laterDelivery.total)}), sent when they arrive, at no extra delivery charge.`, '']
+      : order.paidWith
+        ? [`These are the pre-order boxes of order ${order.paidWith}: they are sent on their own when they arrive.`, '']
+        : []),
     ...payment,
     ...(payment.length ? [''] : []),
     deliveryLine(order),
@@ -142,8 +149,12 @@ function giftLines(order: OrderView, giftMessage: string): MailPart[] {
 
 export function paidMail(context: MailContext): MailMessage {
   return message(context, `Payment received for order ${context.order.number}`, [
-    `We have received your payment of ${money(context.order.total)} for order ${context.order.number}.`,
-    'We will pack your mangoes next and e-mail you when they are on their way.',
+    context.order.paidWith
+      ? `Your payment for order ${context.order.paidWith} has arrived, and it pays for this order too (${money(context.order.total)}).`
+      : context.order.laterDelivery
+        ? `We have received your payment of ${money(context.order.total + context.order.laterDelivery.total)} for order ${context.order.number} and its pre-order boxes, order ${context.order.laterDelivery.number}.`
+        : `We have received your payment of ${money(context.order.total)} for order ${context.order.number}.`,
+    context.order.waitingForStock ? 'We will pack your mangoes once they arrive and e-mail you when they are on their way.' : 'We will pack your mangoes next and e-mail you when they are on their way.',
     deliveryLine(context.order),
   ]);
 }

@@ -1,5 +1,6 @@
 import { and, eq, inArray, type SQLWrapper, sql } from 'drizzle-orm';
-import { boxesOf, isRuralAddress, needsDeliveryDate } from '../../../contracts/checkout';
+import { boxesOf, canSendSeparately, isRuralAddress, needsDeliveryDate } from '../../../contracts/checkout';
+import { orderTotals, type Totals } from '../../../contracts/pricing';
 import type { DeliverySettings } from '../../../contracts/delivery';
 import type { PlacedOrder } from '../../../contracts/order';
 import type { StoredSettings } from '../../../contracts/settings';
@@ -8,7 +9,7 @@ import { cartLines, carts, orderEvents, orderLines, orders, stockMovements, user
 import { AppError, BadRequest, Conflict, fieldError, isUniqueViolation } from '../../lib/errors';
 import { queueMail } from '../../lib/mail-outbox';
 import type { UserRow } from '../auth/user-view';
-import { priceCart } from '../checkout/quote';
+import { type PricedCart, type PricedLine, priceCart } from '../checkout/quote';
 import { packingRegion } from '../delivery/calendar';
 import { hoursText } from '../../../contracts/pickup';
 import { bookPickupDay, newPickupCode, pickupDayRefusal, pickupHoursOn } from '../delivery/pickup';
@@ -107,7 +108,10 @@ export class OrderPlacing {
     if (pickup && priced.lines.some(({ product }) => product.isPreOrder)) {
       throw fieldError('fulfilment', 'Pre-orders are delivered when their boxes arrive: choose delivery for this order.');
     }
-    const datedNow = !pickup && needsDeliveryDate(priced.lines.map(({ product }) => product));
+    const carted = priced.lines.map(({ product }) => product);
+    // In-stock boxes sent first, pre-orders later: two orders, the first dated now, one payment.
+    const separately = !pickup && input.sendSeparately && canSendSeparately(carted);
+    const datedNow = !pickup && (needsDeliveryDate(carted) || separately);
     if (datedNow && !input.deliveryDate) throw fieldError('deliveryDate', 'Choose a delivery date');
     if (priced.promoProblem) {
       const status = priced.promoProblem.reason === 'used_up' || priced.promoProblem.reason === 'customer_limit' ? 409 : 400;
@@ -126,7 +130,9 @@ export class OrderPlacing {
     }
     // What the order records of its day is known before the day is booked: a delivery's dispatch
     // day is the chosen date less the region's lead days; a pickup day must be one with hours.
-    const boxes = boxesOf(priced.lines);
+    const parts = separately ? splitCart(priced) : [{ lines: priced.lines, totals: priced.totals }];
+    const first = parts[0]!;
+    const boxes = boxesOf(first.lines);
     const chosen = datedNow && input.deliveryDate ? { deliveryDate: input.deliveryDate, dispatchDate: dispatchDateFor(delivery, shipping.region, input.deliveryDate), boxes } : null;
     const now = this.deps.delivery.clock();
     const payment = input.paymentMethod;
@@ -143,10 +149,7 @@ export class OrderPlacing {
     };
     const claimedFirst = serialTransactions ? await claim() : undefined;
 
-    const { totals } = priced;
-    const [order] = await tx
-      .insert(orders)
-      .values({
+    const orderValues = (totals: Totals, later: { paidWithOrderId: number } | null): typeof orders.$inferInsert => ({
         userId: user.id,
         status: 'pending_payment',
         paymentMethod: input.paymentMethod,
@@ -155,7 +158,8 @@ export class OrderPlacing {
         discountCents: totals.discountCents,
         totalCents: totals.totalCents,
         gstCents: totals.gstCents,
-        promoCodeId: priced.promo?.row.id ?? null,
+        // The code's one use is the first order's: the later one shares its discount, not its use.
+        promoCodeId: later ? null : (priced.promo?.row.id ?? null),
         promoCode: priced.promo?.code ?? null,
         shipName: shipping.name,
         shipPhone: shipping.phone,
@@ -173,15 +177,19 @@ export class OrderPlacing {
         pickupBooked: Boolean(pickup),
         rural,
         ruralSurchargeCents: totals.ruralSurchargeCents,
-        deliveryDate: pickup ? pickup.date : (chosen?.deliveryDate ?? null),
-        dispatchDate: chosen?.dispatchDate ?? null,
-        deliveryBoxes: chosen?.boxes ?? 0,
-        idempotencyKey: input.idempotencyKey,
+        // The later delivery is dated when its boxes arrive (allocation), as any pre-order is.
+        deliveryDate: later ? null : pickup ? pickup.date : (chosen?.deliveryDate ?? null),
+        dispatchDate: later ? null : (chosen?.dispatchDate ?? null),
+        deliveryBoxes: later ? 0 : (chosen?.boxes ?? 0),
+        idempotencyKey: later ? `${input.idempotencyKey}-later` : input.idempotencyKey,
+        // One payment for both: the later one is due when the first is.
         payBy: payment === 'bank_transfer' ? packingCutoff(pickup ? pickup.date : (chosen?.dispatchDate ?? null), delivery.cutoffTime) : null,
-      })
-      .returning();
-    const orderId = order!.id;
-    const lineValues = priced.lines.map(({ product, quantity }) => ({
+        paidWithOrderId: later?.paidWithOrderId ?? null,
+    });
+    const [order] = await tx.insert(orders).values(orderValues(first.totals, null)).returning();
+    const second = parts[1];
+    const [laterOrder] = second ? await tx.insert(orders).values(orderValues(second.totals, { paidWithOrderId: order!.id })).returning() : [];
+    const lineValuesOf = (orderId: number, partLines: PricedLine[]) => partLines.map(({ product, quantity }) => ({
       orderId,
       productId: product.id,
       productName: product.name,
@@ -190,13 +198,17 @@ export class OrderPlacing {
       isPreOrder: product.isPreOrder,
       expectedAvailabilityDate: product.isPreOrder ? product.expectedAvailabilityDate : null,
     }));
-    const event = { orderId, status: 'pending_payment' as const, note: 'Order placed', actorUserId: user.id };
+    const orderId = order!.id;
+    const lineValues = lineValuesOf(orderId, first.lines);
+    const laterLineValues = laterOrder ? lineValuesOf(laterOrder.id, second!.lines) : [];
+    const event = { orderId, status: 'pending_payment' as const, note: laterOrder ? `Order placed; the pre-order boxes follow as ${laterOrder.number}` : 'Order placed', actorUserId: user.id };
+    const laterEvent = laterOrder && { orderId: laterOrder.id, status: 'pending_payment' as const, note: `Order placed with ${order!.number}, sent when its boxes arrive`, actorUserId: user.id };
     const stocked = priced.lines.filter(({ product }) => !product.isPreOrder);
     // Its lines, stock movements, first event, the cart's emptying and the confirmation go in one
     // statement (queueMail's), so a placement is two writes however many lines it has.
     const writes: SQLWrapper[] = [
-      tx.insert(orderLines).values(lineValues),
-      tx.insert(orderEvents).values(event),
+      tx.insert(orderLines).values([...lineValues, ...laterLineValues]),
+      tx.insert(orderEvents).values(laterEvent ? [event, laterEvent] : [event]),
       tx.delete(cartLines).where(inArray(cartLines.id, priced.lines.map((line) => line.cartLineId))),
     ];
     if (stocked.length) {
@@ -214,9 +226,14 @@ export class OrderPlacing {
     // The view of the rows as written, as orderView would read them back: lines in the order they
     // were inserted (by id), none allocated yet; the event's time is the order's, both the
     // transaction's now().
-    const lines = lineValues.map((line) => ({ ...line, id: 0, allocatedAt: null, shipmentId: null, readyFrom: null, readyUntil: null }));
-    const events = [{ ...event, id: 0, createdAt: order!.createdAt }];
-    const view = viewOf(order!, lines, events, settings, Boolean(this.deps.stripe));
+    const written = (values: typeof lineValues) => values.map((line) => ({ ...line, id: 0, allocatedAt: null, shipmentId: null, readyFrom: null, readyUntil: null }));
+    const stripe = Boolean(this.deps.stripe);
+    const pairOf = (row: OrderRow) => ({ id: row.id, number: row.number, totalCents: row.totalCents, paidWithOrderId: row.paidWithOrderId });
+    const view = viewOf(order!, written(lineValues), [{ ...event, id: 0, createdAt: order!.createdAt }], settings, stripe, [], laterOrder ? pairOf(laterOrder) : null);
+    if (laterOrder) {
+      const laterView = viewOf(laterOrder, written(laterLineValues), [{ ...laterEvent!, id: 0, createdAt: laterOrder.createdAt }], settings, stripe, [], pairOf(order!));
+      await queueMail(tx, confirmationMail(this.orders.mailContext(user, laterView, settings)));
+    }
     await queueMail(tx, confirmationMail(this.orders.mailContext(user, view, settings)), { alongside: writes });
 
     // On PostgreSQL the claims come last, so a product's or a day's row is held only from its claim
@@ -230,6 +247,27 @@ export class OrderPlacing {
     const [order] = await db.select().from(orders).where(and(eq(orders.userId, userId), eq(orders.idempotencyKey, key)));
     return order;
   }
+}
+
+/**
+ * A cart sent in two deliveries: the in-stock boxes (with the whole delivery charge) and the
+ * pre-orders (none: the Shipping Policy sends them at no extra charge). The discount is shared in
+ * proportion to each part's boxes' worth, and the GST of the whole is kept: the parts add up to
+ * what the quote showed, to the cent.
+ */
+function splitCart(priced: PricedCart): Array<{ lines: PricedLine[]; totals: Totals }> {
+  const { totals } = priced;
+  const stocked = priced.lines.filter(({ product }) => !product.isPreOrder);
+  const later = priced.lines.filter(({ product }) => product.isPreOrder);
+  const worth = (lines: PricedLine[]) => lines.map(({ product, quantity }) => ({ unitPriceCents: product.priceCents, quantity }));
+  const stockedSubtotal = orderTotals(worth(stocked), 0, 0).subtotalCents;
+  const firstDiscount = totals.subtotalCents ? Math.round((totals.discountCents * stockedSubtotal) / totals.subtotalCents) : 0;
+  const laterTotals = orderTotals(worth(later), 0, totals.discountCents - firstDiscount);
+  const firstTotals = orderTotals(worth(stocked), totals.shippingCents - totals.ruralSurchargeCents, firstDiscount, totals.ruralSurchargeCents);
+  return [
+    { lines: stocked, totals: { ...firstTotals, gstCents: totals.gstCents - laterTotals.gstCents } },
+    { lines: later, totals: laterTotals },
+  ];
 }
 
 /** A pickup order's contact: the account holder, who collects it (staff see their name and phone at the counter). */

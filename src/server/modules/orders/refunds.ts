@@ -19,8 +19,9 @@ export type RefundRow = typeof refunds.$inferSelect;
  * paid; anything else (a bank transfer, a card order staff marked paid by hand) by the shop's
  * own transfer, to an account the shopper gives.
  */
-export function refundMethodOf(order: Pick<OrderRow, 'paymentMethod' | 'stripeSessionId'>): RefundMethod {
-  return order.paymentMethod === 'stripe' && order.stripeSessionId ? 'card' : 'transfer';
+export function refundMethodOf(order: Pick<OrderRow, 'paymentMethod' | 'stripeSessionId' | 'paidWithOrderId'>): RefundMethod {
+  // A later delivery was paid by its first order's card session (sendCardRefunds finds it there).
+  return order.paymentMethod === 'stripe' && (order.stripeSessionId || order.paidWithOrderId !== null) ? 'card' : 'transfer';
 }
 
 /**
@@ -28,7 +29,7 @@ export function refundMethodOf(order: Pick<OrderRow, 'paymentMethod' | 'stripeSe
  * refund is 'pending' until Stripe takes it (asked once the transaction commits, never inside
  * it), a transfer is 'owed' until staff mark it paid out.
  */
-export async function recordRefund(tx: Tx, order: Pick<OrderRow, 'id' | 'paymentMethod' | 'stripeSessionId'>, values: { amountCents: number; reason: string; actorUserId: number | null }): Promise<RefundRow> {
+export async function recordRefund(tx: Tx, order: Pick<OrderRow, 'id' | 'paymentMethod' | 'stripeSessionId' | 'paidWithOrderId'>, values: { amountCents: number; reason: string; actorUserId: number | null }): Promise<RefundRow> {
   const method = refundMethodOf(order);
   const [row] = await tx
     .insert(refunds)
@@ -75,7 +76,8 @@ export class RefundPayouts {
     if (only.orderId !== undefined) conditions.push(eq(refunds.orderId, only.orderId));
     if (only.refundId !== undefined) conditions.push(eq(refunds.id, only.refundId));
     const due = await db
-      .select({ refund: refunds, number: orders.number, sessionId: orders.stripeSessionId })
+      // A later delivery's money came through its first order's session.
+      .select({ refund: refunds, number: orders.number, sessionId: sql<string | null>`coalesce(${orders.stripeSessionId}, (select payer.stripe_session_id from ${orders} as payer where payer.id = ${orders.paidWithOrderId}))` })
       .from(refunds)
       .innerJoin(orders, eq(orders.id, refunds.orderId))
       .where(and(...conditions))
@@ -85,6 +87,10 @@ export class RefundPayouts {
     for (const { refund, number, sessionId } of due) {
       if (stop?.aborted) break;
       const stillPending = and(eq(refunds.id, refund.id), eq(refunds.state, 'pending'));
+      if (stripe && !sessionId) {
+        await this.oweByTransfer(refund, 'Stripe holds no card payment for this order: pay it back by transfer.');
+        continue;
+      }
       if (!stripe || !sessionId) {
         await db.update(refunds).set({ lastError: 'Card payments are not set up on this server (STRIPE_SECRET_KEY): the refund is sent once they are.' }).where(stillPending);
         continue;

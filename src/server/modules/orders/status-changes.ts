@@ -43,7 +43,7 @@ export class OrderStatusChanges {
     // session has taken no money, so it is closed too (its page then says it has expired). Only
     // when new sessions keep coming does the cancel give up, leaving the order payable.
     for (let attempt = 1; ; attempt += 1) {
-      const closedSession = to === 'cancelled' ? await this.cards.closeCardSessionBeforeCancel(orderId) : null;
+      const closedSession = to === 'cancelled' ? await this.cards.closeCardSessionBeforeCancel(await this.payerOf(orderId)) : null;
       const result = await this.changeStatusOnce(orderId, to, change, settings, closedSession);
       if (result === 'session replaced') {
         if (attempt < cancelAttempts) continue;
@@ -58,81 +58,107 @@ export class OrderStatusChanges {
     }
   }
 
+  /** The order whose payment pays for this one: itself, or the first of a cart sent in two deliveries. */
+  private async payerOf(orderId: number): Promise<number> {
+    const [row] = await this.deps.db.select({ paidWith: orders.paidWithOrderId }).from(orders).where(eq(orders.id, orderId));
+    return row?.paidWith ?? orderId;
+  }
+
   /**
    * One try of `changeStatus`. A cancel is refused with 'session replaced' when the order, locked
    * now, points at another Stripe session than the one closed before (`closedSession`).
    */
   private async changeStatusOnce(orderId: number, to: OrderStatus, change: StatusChange, settings: StoredSettings, closedSession: string | null) {
     return this.deps.db.transaction(async (tx) => {
-      const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
+      // A cart sent in two deliveries is two orders, one payment: both rows are locked, in id order
+      // (the first order's is the lower), so a change of either waits for a change of the other.
+      const firstOfPair = sql`${orders.id} = (select paired.paid_with_order_id from ${orders} as paired where paired.id = ${orderId})`;
+      const locked = await tx.select().from(orders).where(or(eq(orders.id, orderId), eq(orders.paidWithOrderId, orderId), firstOfPair)).orderBy(asc(orders.id)).for('update');
+      const order = locked.find((row) => row.id === orderId);
       if (!order) throw new NotFound('Order not found');
       if (change.onlyFrom && order.status !== change.onlyFrom) return null;
-      if (to === 'cancelled' && this.deps.stripe && order.status === 'pending_payment' && order.paymentMethod === 'stripe' && order.stripeSessionId !== closedSession) {
+      const paired = locked.find((row) => row.id !== orderId);
+      const payer = order.paidWithOrderId !== null && paired ? paired : order;
+      if (to === 'cancelled' && this.deps.stripe && order.status === 'pending_payment' && payer.paymentMethod === 'stripe' && payer.stripeSessionId !== closedSession) {
         return 'session replaced' as const;
       }
-      const waiting = await tx
-        .select({ productId: orderLines.productId, name: orderLines.productName })
-        .from(orderLines)
-        .where(and(eq(orderLines.orderId, orderId), eq(orderLines.isPreOrder, true), isNull(orderLines.allocatedAt)));
-      if (change.onlyIfWaitingFor !== undefined && !waiting.some((line) => line.productId === change.onlyIfWaitingFor)) return null;
-      const events = await tx.select({ status: orderEvents.status }).from(orderEvents).where(eq(orderEvents.orderId, orderId));
-      if (!nextStatuses({ status: order.status, events, waitingForStock: waiting.length > 0 }).includes(to)) {
-        if (order.status === 'cancelled' && to === 'refunded') throw new Conflict('This order was cancelled before it was paid: there is no payment to refund.');
-        if (waiting.length && (to === 'packed' || to === 'shipped')) {
-          throw new Conflict(`This order is still waiting for its pre-order boxes of ${waiting.map((line) => line.name).join(', ')}: record their shipment on Inventory first.`);
-        }
-        throw new Conflict(`An order that is ${orderStatusLabels[order.status].toLowerCase()} cannot be marked ${orderStatusLabels[to].toLowerCase()}.`);
+      const moved = await this.apply(tx, order, to, change, settings);
+      if (!moved) return null;
+      // Until it is paid the pair is one payment: paying or cancelling one does the same to the other.
+      if ((to === 'paid' || to === 'cancelled') && order.status === 'pending_payment' && paired?.status === 'pending_payment') {
+        const why = to === 'paid' ? `Paid with ${order.number}` : `Cancelled with ${order.number}, paid for together`;
+        const pairMoved = await this.apply(tx, paired, to, { actorUserId: change.actorUserId, note: change.note ? `${why}: ${change.note}` : why, ...(change.audit ? { audit: change.audit } : {}) }, settings);
+        if (pairMoved?.stockReturned) moved.stockReturned = true;
       }
-      // Boxes that will not be packed give their room on the dispatch day back (below, after stock, as placing locks).
-      const releasesDay = (to === 'cancelled' || to === 'refunded') && order.dispatchDate !== null && order.deliveryBoxes > 0 && unsentOrderStatuses.includes(order.status);
-      // A pickup order not yet ready gives its place on the pickup day back (one ready and waiting keeps it: the boxes are on the shelf).
-      const releasesPickup = (to === 'cancelled' || to === 'refunded') && order.pickupBooked && order.deliveryDate !== null && unsentOrderStatuses.includes(order.status);
-      const [updated] = await tx
-        .update(orders)
-        .set({
-          status: to,
-          updatedAt: sql`now()`,
-          ...(releasesDay ? { deliveryBoxes: 0 } : {}),
-          ...(releasesPickup ? { pickupBooked: false } : {}),
-          ...(change.trackingNumber !== undefined ? { trackingNumber: change.trackingNumber } : {}),
-          ...(change.carrier !== undefined ? { carrier: change.carrier } : {}),
-        })
-        .where(eq(orders.id, orderId))
-        .returning();
-      let stockReturned = false;
-      let refundedNowCents = 0;
-      let cardRefund = false;
-      if (to === 'packed') await packFromBatches(tx, updated!, change.actorUserId);
-      const ripeness = to === 'shipped' ? await planReadyMail(tx, updated!, this.deps.clock(), this.deps.publicUrl) : undefined;
-      if (to === 'cancelled') stockReturned = await this.returnStock(tx, order, change.actorUserId, 'cancellation');
-      // Packed boxes go back into the batches they were packed from.
-      if ((to === 'cancelled' || to === 'refunded') && order.status === 'packed') await unpackIntoBatches(tx, order, change.actorUserId);
-      if (to === 'refunded' && refundReturnsStockFrom.includes(order.status)) stockReturned = await this.returnStock(tx, order, change.actorUserId, 'refund');
-      if (releasesDay && order.dispatchDate) await releaseDispatchDay(tx, order.dispatchDate, order.deliveryBoxes);
-      if (releasesPickup && order.deliveryDate) await releasePickupDay(tx, order.deliveryDate);
-      // Every refund is a money record (claims refund parts of orders too): what is left to give back.
-      if (to === 'refunded') {
-        const [given] = await tx.select({ cents: sql<number>`coalesce(sum(${refunds.amountCents}), 0)::int` }).from(refunds).where(eq(refunds.orderId, orderId));
-        const owed = order.totalCents - Number(given?.cents ?? 0);
-        const reason = change.refundReason ?? (change.note || 'Refund by staff');
-        if (owed > 0) cardRefund = (await recordRefund(tx, order, { amountCents: owed, reason, actorUserId: change.actorUserId })).method === 'card';
-        refundedNowCents = Math.max(owed, 0);
-      }
-      await tx.insert(orderEvents).values({ orderId, status: to, note: change.note ?? '', actorUserId: change.actorUserId });
-      if (change.audit) {
-        await recordAudit(tx, {
-          actorUserId: change.actorUserId,
-          action: `order.${to}`,
-          entity: 'order',
-          entityId: order.number,
-          before: { status: order.status, trackingNumber: order.trackingNumber, carrier: order.carrier },
-          after: { status: to, trackingNumber: updated!.trackingNumber, carrier: updated!.carrier, note: change.note ?? '' },
-          requestId: change.audit.requestId,
-        });
-      }
-      await this.queueStatusMail(tx, updated!, to, change.note ?? '', settings, refundedNowCents, ripeness);
-      return { order: updated!, stockReturned, cardRefund };
+      return moved;
     });
+  }
+
+  /** One order's step, its row locked by the caller: null when `onlyIfWaitingFor` does not hold. */
+  private async apply(tx: Tx, order: OrderRow, to: OrderStatus, change: StatusChange, settings: StoredSettings) {
+    const orderId = order.id;
+    const waiting = await tx
+      .select({ productId: orderLines.productId, name: orderLines.productName })
+      .from(orderLines)
+      .where(and(eq(orderLines.orderId, orderId), eq(orderLines.isPreOrder, true), isNull(orderLines.allocatedAt)));
+    if (change.onlyIfWaitingFor !== undefined && !waiting.some((line) => line.productId === change.onlyIfWaitingFor)) return null;
+    const events = await tx.select({ status: orderEvents.status }).from(orderEvents).where(eq(orderEvents.orderId, orderId));
+    if (!nextStatuses({ status: order.status, events, waitingForStock: waiting.length > 0 }).includes(to)) {
+      if (order.status === 'cancelled' && to === 'refunded') throw new Conflict('This order was cancelled before it was paid: there is no payment to refund.');
+      if (waiting.length && (to === 'packed' || to === 'shipped')) {
+        throw new Conflict(`This order is still waiting for its pre-order boxes of ${waiting.map((line) => line.name).join(', ')}: record their shipment on Inventory first.`);
+      }
+      throw new Conflict(`An order that is ${orderStatusLabels[order.status].toLowerCase()} cannot be marked ${orderStatusLabels[to].toLowerCase()}.`);
+    }
+    // Boxes that will not be packed give their room on the dispatch day back (below, after stock, as placing locks).
+    const releasesDay = (to === 'cancelled' || to === 'refunded') && order.dispatchDate !== null && order.deliveryBoxes > 0 && unsentOrderStatuses.includes(order.status);
+    // A pickup order not yet ready gives its place on the pickup day back (one ready and waiting keeps it: the boxes are on the shelf).
+    const releasesPickup = (to === 'cancelled' || to === 'refunded') && order.pickupBooked && order.deliveryDate !== null && unsentOrderStatuses.includes(order.status);
+    const [updated] = await tx
+      .update(orders)
+      .set({
+        status: to,
+        updatedAt: sql`now()`,
+        ...(releasesDay ? { deliveryBoxes: 0 } : {}),
+        ...(releasesPickup ? { pickupBooked: false } : {}),
+        ...(change.trackingNumber !== undefined ? { trackingNumber: change.trackingNumber } : {}),
+        ...(change.carrier !== undefined ? { carrier: change.carrier } : {}),
+      })
+      .where(eq(orders.id, orderId))
+      .returning();
+    let stockReturned = false;
+    let refundedNowCents = 0;
+    let cardRefund = false;
+    if (to === 'packed') await packFromBatches(tx, updated!, change.actorUserId);
+    const ripeness = to === 'shipped' ? await planReadyMail(tx, updated!, this.deps.clock(), this.deps.publicUrl) : undefined;
+    if (to === 'cancelled') stockReturned = await this.returnStock(tx, order, change.actorUserId, 'cancellation');
+    // Packed boxes go back into the batches they were packed from.
+    if ((to === 'cancelled' || to === 'refunded') && order.status === 'packed') await unpackIntoBatches(tx, order, change.actorUserId);
+    if (to === 'refunded' && refundReturnsStockFrom.includes(order.status)) stockReturned = await this.returnStock(tx, order, change.actorUserId, 'refund');
+    if (releasesDay && order.dispatchDate) await releaseDispatchDay(tx, order.dispatchDate, order.deliveryBoxes);
+    if (releasesPickup && order.deliveryDate) await releasePickupDay(tx, order.deliveryDate);
+    // Every refund is a money record (claims refund parts of orders too): what is left to give back.
+    if (to === 'refunded') {
+      const [given] = await tx.select({ cents: sql<number>`coalesce(sum(${refunds.amountCents}), 0)::int` }).from(refunds).where(eq(refunds.orderId, orderId));
+      const owed = order.totalCents - Number(given?.cents ?? 0);
+      const reason = change.refundReason ?? (change.note || 'Refund by staff');
+      if (owed > 0) cardRefund = (await recordRefund(tx, order, { amountCents: owed, reason, actorUserId: change.actorUserId })).method === 'card';
+      refundedNowCents = Math.max(owed, 0);
+    }
+    await tx.insert(orderEvents).values({ orderId, status: to, note: change.note ?? '', actorUserId: change.actorUserId });
+    if (change.audit) {
+      await recordAudit(tx, {
+        actorUserId: change.actorUserId,
+        action: `order.${to}`,
+        entity: 'order',
+        entityId: order.number,
+        before: { status: order.status, trackingNumber: order.trackingNumber, carrier: order.carrier },
+        after: { status: to, trackingNumber: updated!.trackingNumber, carrier: updated!.carrier, note: change.note ?? '' },
+        requestId: change.audit.requestId,
+      });
+    }
+    await this.queueStatusMail(tx, updated!, to, change.note ?? '', settings, refundedNowCents, ripeness);
+    return { order: updated!, stockReturned, cardRefund };
   }
 
   /** Gives back the order's boxes and promo use, locking rows in the order placing does (promo, then products). */

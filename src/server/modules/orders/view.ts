@@ -3,8 +3,7 @@ import { centsToDollars } from '../../../contracts/money';
 import { type OrderSummary, type OrderView, trackingUrl, unsentOrderStatuses } from '../../../contracts/order';
 import type { StoredSettings } from '../../../contracts/settings';
 import type { Db, Tx } from '../../db/client';
-import type { orders } from '../../db/schema';
-import { orderEvents, orderLines, refunds } from '../../db/schema';
+import { orderEvents, orderLines, orders, refunds } from '../../db/schema';
 import { payByOf } from './pay-by';
 import { type RefundRow, refundViewOf } from './refunds';
 
@@ -13,22 +12,42 @@ export type OrderRow = typeof orders.$inferSelect;
 type LineRow = typeof orderLines.$inferSelect;
 type EventRow = typeof orderEvents.$inferSelect;
 
+/** The other order of a cart sent in two deliveries: the later one (of the first), or the first (of the later). */
+export interface PairedOrder {
+  id: number;
+  number: string;
+  totalCents: number;
+  paidWithOrderId: number | null;
+}
+
+/** The order sent with this one in two deliveries, if any: one read, by the partial index or the key. */
+export async function pairedOrderOf(db: Db | Tx, order: Pick<OrderRow, 'id' | 'paidWithOrderId'>): Promise<PairedOrder | null> {
+  const [paired] = await db
+    .select({ id: orders.id, number: orders.number, totalCents: orders.totalCents, paidWithOrderId: orders.paidWithOrderId })
+    .from(orders)
+    .where(order.paidWithOrderId === null ? eq(orders.paidWithOrderId, order.id) : eq(orders.id, order.paidWithOrderId));
+  return paired ?? null;
+}
+
 /** An order with its lines and timeline, as the shopper's account and the e-mails show it. */
 export async function orderView(db: Db | Tx, order: OrderRow, settings: StoredSettings, canPayByCard: boolean): Promise<OrderView> {
-  const [lines, events, given] = await Promise.all([
+  const [lines, events, given, paired] = await Promise.all([
     db.select().from(orderLines).where(eq(orderLines.orderId, order.id)).orderBy(asc(orderLines.id)),
     db.select().from(orderEvents).where(eq(orderEvents.orderId, order.id)).orderBy(asc(orderEvents.createdAt), asc(orderEvents.id)),
     db.select().from(refunds).where(eq(refunds.orderId, order.id)).orderBy(asc(refunds.id)),
+    pairedOrderOf(db, order),
   ]);
-  return viewOf(order, lines, events, settings, canPayByCard, given);
+  return viewOf(order, lines, events, settings, canPayByCard, given, paired);
 }
 
 /**
  * The view of an order whose lines (by id) and timeline (oldest first) the caller holds: a new
  * order's, just written, needs no reading back.
  */
-export function viewOf(order: OrderRow, lines: LineRow[], events: EventRow[], settings: StoredSettings, canPayByCard: boolean, given: RefundRow[] = []): OrderView {
+export function viewOf(order: OrderRow, lines: LineRow[], events: EventRow[], settings: StoredSettings, canPayByCard: boolean, given: RefundRow[] = [], paired: PairedOrder | null = null): OrderView {
   const unpaid = order.status === 'pending_payment';
+  const later = order.paidWithOrderId === null ? paired : null;
+  const paidWith = order.paidWithOrderId !== null ? (paired?.number ?? null) : null;
   return {
     number: order.number,
     status: order.status,
@@ -73,16 +92,19 @@ export function viewOf(order: OrderRow, lines: LineRow[], events: EventRow[], se
     events: events.map((event) => ({ status: event.status, note: event.note, at: event.createdAt.toISOString() })),
     refunds: given.map(refundViewOf),
     bankTransfer:
-      unpaid && order.paymentMethod === 'bank_transfer'
+      unpaid && order.paymentMethod === 'bank_transfer' && order.paidWithOrderId === null
         ? {
             ...settings.bankTransfer,
             reference: order.number,
             payBy: payByOf(order, settings.unpaidOrderTimeoutDays).toISOString(),
+            amount: centsToDollars(order.totalCents + (later?.totalCents ?? 0)),
           }
         : null,
+    laterDelivery: later ? { number: later.number, total: centsToDollars(later.totalCents) } : null,
+    paidWith,
     canCancel: unpaid,
     waitingForStock: unsentOrderStatuses.includes(order.status) && lines.some((line) => line.isPreOrder && line.allocatedAt === null),
-    canPayByCard: unpaid && order.paymentMethod === 'stripe' && canPayByCard,
+    canPayByCard: unpaid && order.paymentMethod === 'stripe' && canPayByCard && order.paidWithOrderId === null,
   };
 }
 

@@ -1,0 +1,4 @@
+ALTER TABLE "orders" ADD COLUMN "paid_with_order_id" integer;--> statement-breakpoint
+ALTER TABLE "orders" ADD CONSTRAINT "orders_paid_with_order_id_orders_id_fk" FOREIGN KEY ("paid_with_order_id") REFERENCES "public"."orders"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "orders_paid_with_idx" ON "orders" USING btree ("paid_with_order_id") WHERE "orders"."paid_with_order_id" is not null;--> statement-breakpoint
+ALTER TABLE "orders" ADD CONSTRAINT "orders_paid_with" CHECK ("orders"."paid_with_order_id" is null or ("orders"."shipping_cents" = 0 and "orders"."stripe_session_id" is null and "orders"."fulfilment" = 'delivery'));
