@@ -250,3 +250,74 @@ test('the dashboard lists what a new shop still lacks, each leading to its setti
   await expect(page.getByLabel('Account number')).toHaveAttribute('placeholder', 'Bank-branch-account-suffix');
   await expect(page.getByLabel('Not registered for GST')).not.toBeChecked();
 });
+
+test('a cart of in-stock and pre-order boxes marks the pre-order, and sends the in-stock boxes first as one order, the pre-order later as another, one payment for both', async ({ page, request, baseURL }) => {
+  const api = await adminApi(baseURL!);
+  const tag = Date.now().toString(36);
+  const ready = await createProduct(api, { name: `Ready Kesar ${tag}`, description: 'In the cool room now.', price: 54.99, imageUrl: '/images/products/kesar.svg', category: 'Indian', stock: 20 });
+  const coming = await createProduct(api, {
+    name: `Coming Alphonso ${tag}`,
+    description: 'Flown in when the season opens.',
+    price: 69.99,
+    imageUrl: '/images/products/alphonso.svg',
+    category: 'Seasonal',
+    stock: 0,
+    isPreOrder: true,
+    expectedAvailabilityDate: '2027-04-20',
+  });
+  await registerAndSignIn(page, request, `rangi-split-${tag}`);
+  await addFromProductPage(page, ready);
+  await page.goto(`/product/${coming}`);
+  await page.getByRole('button', { name: 'Pre-Order Now', exact: true }).click();
+  await expect(page.getByRole('button', { name: 'Added!' })).toBeVisible();
+
+  // The cart says which line waits, and until when.
+  await page.getByRole('button', { name: 'Cart, 2 items' }).click();
+  const drawer = page.getByRole('dialog', { name: 'Your Cart' });
+  await expect(drawer.getByText('Pre-order, expected 20 April 2027')).toHaveCount(1);
+  await shootAtBothWidths(page, 'cart-pre-order-line');
+  await page.keyboard.press('Escape');
+
+  await page.goto('/checkout');
+  const choice = page.getByRole('group', { name: 'Your cart has in-stock and pre-order boxes' });
+  await expect(choice.getByRole('radio', { name: /Send in two deliveries/ })).toBeChecked();
+  await expect(choice).toContainText('the pre-order boxes expected 20 April 2027. No extra delivery charge');
+  await fillCheckoutTown(page, 'Wellington', '6011', 'Wellington');
+  // Sent together, there is no day to choose now; in two deliveries the in-stock boxes need one.
+  await choice.getByRole('radio', { name: /Send it all together/ }).check();
+  await expect(page.getByRole('group', { name: 'Delivery day' })).toHaveCount(0);
+  await choice.getByRole('radio', { name: /Send in two deliveries/ }).check();
+  await page.setViewportSize({ width: 390, height: 900 });
+  const deliveryDay = await chooseFirstDeliveryDay(page);
+  await shootAtBothWidths(page, 'checkout-send-choice', choice);
+  const total = (await (await page.request.post('/api/checkout/quote', { data: {} })).json()) as { total: number };
+  await page.getByRole('button', { name: 'Place order' }).click();
+
+  await expect(page.getByRole('heading', { name: 'Thank you for your order!' })).toBeVisible();
+  const paired = page.getByTestId('paired-order');
+  await expect(paired).toContainText(/Your pre-order boxes follow as order MS-\d+ \(\$\d+\.\d\d\), sent when they arrive, at no extra delivery charge\. One payment here covers both orders\./);
+  // One transfer pays for both: its amount is the whole cart's.
+  await expect(page.getByText('Amount', { exact: true }).locator('..')).toContainText(formatPrice(total.total));
+  await shootAtBothWidths(page, 'success-two-deliveries', paired);
+  const laterNumber = (await paired.getByRole('link').textContent())!;
+  const firstNumber = new URL(page.url()).searchParams.get('order')!;
+
+  const first = (await (await page.request.get(`/api/orders/${firstNumber}`)).json()) as { deliveryDate: string; lines: Array<{ name: string }> };
+  expect(first.deliveryDate).toBe(deliveryDay);
+  expect(first.lines.map((line) => line.name)).toEqual([`Ready Kesar ${tag}`]);
+
+  await paired.getByRole('link').click();
+  await expect(page.getByRole('heading', { name: `Order ${laterNumber}` })).toBeVisible();
+  await expect(page.getByTestId('paired-order')).toContainText(`These are the pre-order boxes of order ${firstNumber}, sent on their own when they arrive. This order is paid for with that one: please pay there.`);
+  await expect(page.getByText(`Coming Alphonso ${tag}`)).toBeVisible();
+  await shootAtBothWidths(page, 'later-delivery-order');
+
+  // Staff mark the one transfer paid: both orders are paid.
+  expect((await api.post(`/api/admin/orders/${firstNumber}/status`, { data: { status: 'paid' } })).status()).toBe(200);
+  await page.reload();
+  await expect(page.getByTestId('paired-order')).toContainText('They were paid for with that order.');
+  await signIn(page, admin.email, admin.password);
+  await page.goto(`/admin/orders?order=${firstNumber}`);
+  await expect(page.getByText(/One cart in two deliveries: its pre-order boxes are order MS-\d+, paid with this one/)).toBeVisible();
+  await shootAtBothWidths(page, 'admin-two-deliveries');
+});

@@ -95,6 +95,27 @@ const mails: Array<[string, MailMessage]> = [
   ['claim-refunded', claimRefundedMail(context(shipped), claim, 6499, 'Sorry about that box.', 'transfer')],
   ['waitlist-confirm', confirmMail({ to: 'aroha@example.nz', productName: 'Kesar Mangoes', link: 'https://mangoshop.co.nz/waitlist/confirm?token=abc' })],
   ['waitlist-back', backMail({ to: 'aroha@example.nz', productName: 'Kesar Mangoes', isPreOrder: false, productUrl: 'https://mangoshop.co.nz/product/3', unsubscribeUrl: 'https://mangoshop.co.nz/waitlist/leave?token=abc' })],
+  ['order-confirmation-two-deliveries', confirmationMail(context({ ...order, laterDelivery: { number: 'MS-10043', total: 69.99 }, bankTransfer: { ...order.bankTransfer!, amount: 244.46 } }))],
+  [
+    'order-confirmation-later-delivery',
+    confirmationMail(
+      context({
+        ...order,
+        number: 'MS-10043',
+        lines: [{ productId: 4, name: 'Alphonso Mangoes', unitPrice: 69.99, quantity: 1, lineTotal: 69.99, isPreOrder: true, expectedAvailabilityDate: '2027-04-20', allocated: false }],
+        subtotal: 69.99,
+        shipping: 0,
+        ruralSurcharge: 0,
+        discount: 0,
+        gst: 9.13,
+        total: 69.99,
+        deliveryDate: null,
+        dispatchDate: null,
+        bankTransfer: null,
+        paidWith: 'MS-10042',
+      }),
+    ),
+  ],
 ];
 
 async function shoot(page: Page, name: string, html: string) {
@@ -144,6 +165,16 @@ test('every e-mail has an HTML part that says what its plain text says, readable
   await expect(page.locator('body')).toContainText('Alphonso Mangoes: ready to eat around');
   await expect(page.locator('body')).toContainText('Kesar Mangoes: ready to eat when they arrive');
   await expect(page.getByRole('link', { name: 'No reminder, thanks' })).toHaveAttribute('href', ripeness.optOutUrl);
+  // A cart in two deliveries: one transfer for both, and each order names the other.
+  const mailNamed = (name: string) => mails.find(([one]) => one === name)![1];
+  await page.setContent(mailNamed('order-confirmation-two-deliveries').html!);
+  await expect(page.locator('body')).toContainText('please make one bank transfer, for this order and order MS-10043 together');
+  await expect(page.locator('body')).toContainText('Your pre-order boxes follow as order MS-10043 ($69.99), sent when they arrive, at no extra delivery charge.');
+  await expect(page.locator('body')).toContainText('$244.46');
+  await page.setContent(mailNamed('order-confirmation-later-delivery').html!);
+  await expect(page.locator('body')).toContainText('This order is paid for with order MS-10042: one payment covers both.');
+  await expect(page.locator('body')).not.toContainText('How to pay');
+  await page.setContent(mails[5]![1].html!);
   // In dark mode the card is dark and its words light.
   await page.emulateMedia({ colorScheme: 'dark' });
   const card = page.locator('.mail-card').first();

@@ -2,7 +2,7 @@ import { keepPreviousData, useQuery, useQueryClient } from '../lib/query';
 import { Building2, CreditCard, Lock } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router';
-import { boxesOf, isRuralAddress, needsDeliveryDate, placeOrderSchema } from '../../contracts/checkout';
+import { boxesOf, canSendSeparately, isRuralAddress, needsDeliveryDate, placeOrderSchema } from '../../contracts/checkout';
 import { dollarsToCents } from '../../contracts/money';
 import { type CheckoutPaymentMethod as PaymentMethod, paymentMethodLabels } from '../../contracts/order';
 import type { Fulfilment } from '../../contracts/pickup';
@@ -21,6 +21,7 @@ import { DeliveryDatePicker, useDeliveryDates } from '../features/checkout/deliv
 import { PromoField } from '../features/checkout/promo-field';
 import { FulfilmentChoice } from '../features/checkout/fulfilment-choice';
 import { GiftFields } from '../features/checkout/gift-fields';
+import { SendChoice } from '../features/checkout/send-choice';
 import { PickupDayPicker, pickupDatesKey, usePickupDates } from '../features/checkout/pickup-day-picker';
 import { emptyRecipient, type ShippingForm, ShippingFields, shippingFromProfile } from '../features/checkout/shipping-fields';
 import { newIdempotencyKey, orderQueryKey, ordersQueryKey, postOrderThroughRush, postQuote } from '../features/orders/orders-api';
@@ -70,6 +71,8 @@ function Checkout({ user }: { user: User }) {
   const pickup = fulfilment === 'pickup';
   const [paymentMethod, setPaymentMethod] = useState<PaymentMethod>('bank_transfer');
   const [deliveryDate, setDeliveryDate] = useState<string>();
+  // In-stock and pre-order boxes together: what is ready goes now unless the shopper would rather wait.
+  const [sendSeparately, setSendSeparately] = useState(true);
   const [problem, setProblem] = useState<string | null>(null);
   // Many people are ordering at once: checkout is trying again by itself.
   const [waiting, setWaiting] = useState(false);
@@ -92,10 +95,13 @@ function Checkout({ user }: { user: User }) {
   const payment = methods.includes(paymentMethod) ? paymentMethod : methods[0];
   const pickupDates = usePickupDates(payment);
   // Pre-orders get their day when their boxes arrive; in-stock boxes are booked on a day now.
-  const needsDate = priced && !pickup ? needsDeliveryDate(priced.lines) : false;
+  const mixed = Boolean(priced) && !pickup && canSendSeparately(priced!.lines);
+  const separately = mixed && sendSeparately;
+  const needsDate = priced && !pickup ? needsDeliveryDate(priced.lines) || separately : false;
   const hasPreOrders = priced?.lines.some((line) => line.isPreOrder) ?? false;
   const pickupOffered = Boolean(pickupDates.data?.enabled);
-  const boxes = priced ? boxesOf(priced.lines) : 0;
+  // Sent in two deliveries, the chosen day holds only the in-stock boxes.
+  const boxes = priced ? boxesOf(separately ? priced.lines.filter((line) => !line.isPreOrder) : priced.lines) : 0;
   const { data: dates } = useDeliveryDates(shipping.region, boxes, payment, needsDate);
   const schema = useMemo(
     () => (needsDate ? placeOrderSchema.refine((value) => Boolean(value.deliveryDate), { message: 'Choose a delivery date', path: ['deliveryDate'], when: () => true }) : placeOrderSchema),
@@ -118,6 +124,7 @@ function Checkout({ user }: { user: User }) {
     pickupDate: pickup ? pickupDate : undefined,
     promoCode: priced?.promo?.applied ? priced.promo.code : undefined,
     deliveryDate: needsDate ? deliveryDate : undefined,
+    sendSeparately: separately,
     paymentMethod: payment,
     gift: gift && !pickup ? { message: giftMessage } : undefined,
     idempotencyKey,
@@ -232,6 +239,16 @@ function Checkout({ user }: { user: User }) {
                   <ShippingFields value={shipping} onChange={changeShipping} errors={errors} gift={gift} ruralSurcharge={priced?.ruralSurcharge || dates?.ruralSurcharge} />
                 </>
               )}
+              {mixed && (
+                <SendChoice
+                  separately={sendSeparately}
+                  onChange={(next) => {
+                    setSendSeparately(next);
+                    revalidate({ ...order, sendSeparately: next, deliveryDate: next ? deliveryDate : undefined });
+                  }}
+                  expected={latestExpected(priced!.lines)}
+                />
+              )}
               {!priced || pickup ? null : needsDate ? (
                 <DeliveryDatePicker region={shipping.region} boxes={boxes} payment={payment} value={deliveryDate} onChange={changeDate} error={errors.deliveryDate} />
               ) : (
@@ -291,7 +308,8 @@ function Checkout({ user }: { user: User }) {
           {preOrders.map((line) => (
             <p key={line.id} className="rounded-lg bg-mango-50 px-3 py-2 text-sm">
               <span className="font-semibold">{line.name}</span> is a pre-order
-              {line.expectedAvailabilityDate ? `: it ships after ${formatDate(line.expectedAvailabilityDate)}.` : '.'}
+              {line.expectedAvailabilityDate ? `: it ships after ${formatDate(line.expectedAvailabilityDate)}` : ''}
+              {separately ? ', as its own order.' : '.'}
             </p>
           ))}
           <ErrorSummary errors={errors} />
@@ -321,4 +339,10 @@ function Checkout({ user }: { user: User }) {
       </div>
     </section>
   );
+}
+
+/** The last expected date among the cart's pre-orders: when a delivery of everything could go. */
+function latestExpected(lines: ReadonlyArray<{ isPreOrder: boolean; expectedAvailabilityDate: string | null }>): string | null {
+  const dates = lines.flatMap((line) => (line.isPreOrder && line.expectedAvailabilityDate ? [line.expectedAvailabilityDate] : []));
+  return dates.length ? dates.sort().at(-1)! : null;
 }

@@ -6,6 +6,7 @@ import { orderNumberPattern, type OrderView } from '../../contracts/order';
 import { Panel } from '../components/ui/panel';
 import { Spinner } from '../components/ui/spinner';
 import { useAuth } from '../features/auth/auth-provider';
+import { PairedOrderNote } from '../features/orders/paired-order';
 import { BankDetails } from '../features/orders/bank-details';
 import { DeliveryDay } from '../features/orders/delivery-day';
 import { PayByCardButton } from '../features/orders/pay-by-card-button';
@@ -77,7 +78,7 @@ function PlacedOrder({ number }: { number: string }) {
 
       <Panel title="What happens next">
         {order.bankTransfer ? (
-          <BankDetails bank={order.bankTransfer} total={order.total} />
+          <BankDetails bank={order.bankTransfer} />
         ) : awaitingCard(order) ? (
           <div className="grid gap-3">
             <p>We are waiting for Stripe to confirm your card payment. This page updates by itself.</p>
@@ -88,6 +89,7 @@ function PlacedOrder({ number }: { number: string }) {
         ) : (
           <p className="font-semibold text-leaf-700">Payment received: thank you. We are getting your mangoes ready.</p>
         )}
+        <PairedOrderNote order={order} />
         <DeliveryDay order={order} />
         <GiftNote order={order} />
         {preOrders.length > 0 && !order.deliveryDate && (

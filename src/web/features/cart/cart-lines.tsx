@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import type { CartLine } from '../../../contracts/cart';
 import { ResponsiveImage } from '../../components/ui/responsive-image';
 import { shopRules } from '../../../contracts/shop-rules';
-import { formatPrice } from '../../lib/format';
+import { formatDate, formatPrice } from '../../lib/format';
 import { useCartChanges } from './cart-changes';
 import { useCart } from './cart-provider';
 
@@ -34,6 +34,11 @@ function CartLineRow({ line, onNavigate }: { line: CartLine; onNavigate?: () => 
           {line.product.name}
         </Link>
         <p className="text-sm text-ink-500">{quantity === 1 ? 'Single Item' : `Qty: ${quantity}`}</p>
+        {line.product.isPreOrder && (
+          <p className="w-fit rounded-full bg-mango-50 px-2 py-0.5 text-xs font-semibold text-mango-700">
+            Pre-order{line.product.expectedAvailabilityDate ? `, expected ${formatDate(line.product.expectedAvailabilityDate)}` : ''}
+          </p>
+        )}
         <div className="flex items-center gap-2">
           <button type="button" className={stepButton} aria-label={`One less ${line.product.name}`} disabled={quantity <= 1} onClick={() => change(quantity - 1)}>
             <Minus className="size-4" aria-hidden="true" />

@@ -34,13 +34,13 @@ function CopyButton({ label, value }: { label: string; value: string }) {
 }
 
 /** How to pay a bank-transfer order: the shop's account, the amount and the order number as reference, each ready to copy. */
-export function BankDetails({ bank, total }: { bank: NonNullable<OrderView['bankTransfer']>; total: number }) {
+export function BankDetails({ bank }: { bank: NonNullable<OrderView['bankTransfer']> }) {
   const rows: Array<{ label: string; value: string; copy?: boolean }> = [
     { label: 'Account name', value: bank.accountName },
     ...(bank.accountNumber ? [{ label: 'Account number', value: bank.accountNumber, copy: true }] : []),
     ...(bank.bankName ? [{ label: 'Bank', value: bank.bankName }] : []),
     { label: 'Reference', value: bank.reference, copy: true },
-    { label: 'Amount', value: formatPrice(total) },
+    { label: 'Amount', value: formatPrice(bank.amount) },
   ];
   return (
     <div className="grid gap-3 rounded-xl bg-mango-50 p-4">

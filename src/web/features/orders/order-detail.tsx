@@ -13,6 +13,7 @@ import { toast } from '../../components/ui/toast';
 import { ApiError } from '../../lib/api-client';
 import { formatDate, formatPrice } from '../../lib/format';
 import { OrderClaims } from '../claims/order-claims';
+import { PairedOrderNote } from './paired-order';
 import { BankDetails } from './bank-details';
 import { DeliveryDay, TrackingLink } from './delivery-day';
 import { OrderStatusBadge } from './order-status-badge';
@@ -79,9 +80,11 @@ function OrderSheet({ order }: { order: OrderView }) {
         <OrderStatusBadge status={order.status} fulfilment={order.fulfilment} refundOwed={order.refunds.some((refund) => refund.state !== 'refunded')} />
       </div>
 
+      <PairedOrderNote order={order} />
+
       {(order.bankTransfer || order.canPayByCard) && (
         <section className="grid gap-3 rounded-2xl bg-white p-5 sm:p-6" aria-label="Payment">
-          {order.bankTransfer && <BankDetails bank={order.bankTransfer} total={order.total} />}
+          {order.bankTransfer && <BankDetails bank={order.bankTransfer} />}
           {order.canPayByCard && (
             <>
               <p>This order is waiting for its card payment.</p>

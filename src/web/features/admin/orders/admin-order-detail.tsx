@@ -150,6 +150,27 @@ function OrderSheet({ order, back }: { order: Detail; back: React.ReactNode }) {
           <OrderStatusBadge status={order.status} fulfilment={order.fulfilment} refundOwed={order.refunds.some((refund) => refund.state !== 'refunded')} />
         </div>
       </div>
+      {(order.laterDelivery || order.paidWith) && (
+        <p className="rounded-xl bg-mango-50 px-4 py-3 text-sm">
+          {order.laterDelivery ? (
+            <>
+              One cart in two deliveries: its pre-order boxes are order{' '}
+              <Link className="font-semibold text-mango-700 underline" to={`/admin/orders?${new URLSearchParams({ order: order.laterDelivery.number })}`}>
+                {order.laterDelivery.number}
+              </Link>
+              , paid with this one{order.paymentMethod === 'bank_transfer' ? ` (one transfer of ${formatPrice(order.total + order.laterDelivery.total)})` : ''}.
+            </>
+          ) : (
+            <>
+              The pre-order boxes of order{' '}
+              <Link className="font-semibold text-mango-700 underline" to={`/admin/orders?${new URLSearchParams({ order: order.paidWith! })}`}>
+                {order.paidWith}
+              </Link>
+              , paid with it: marking either paid (or cancelling it unpaid) does the same to both.
+            </>
+          )}
+        </p>
+      )}
       {order.waitingForStock && (
         <p className="rounded-xl bg-mango-50 px-4 py-3 text-sm">
           Waiting for pre-order boxes: it can be packed once their shipment is recorded on <Link className="font-semibold text-mango-700 underline" to="/admin/inventory">Inventory</Link>.
