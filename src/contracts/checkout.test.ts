@@ -30,6 +30,6 @@ describe('shipping details', () => {
 describe('placing an order', () => {
   it('takes no prices or lines from the request and upper-cases the promo code', () => {
     const parsed = placeOrderSchema.parse({ shipping, promoCode: ' mango10 ', idempotencyKey: 'k'.repeat(24), totalCents: 1, lines: [{ productId: 1, priceCents: 1 }] });
-    expect(parsed).toEqual({ fulfilment: 'delivery', shipping: expect.any(Object), promoCode: 'MANGO10', paymentMethod: 'bank_transfer', idempotencyKey: 'k'.repeat(24) });
+    expect(parsed).toEqual({ fulfilment: 'delivery', shipping: expect.any(Object), promoCode: 'MANGO10', paymentMethod: 'bank_transfer', sendSeparately: false, idempotencyKey: 'k'.repeat(24) });
   });
 });
