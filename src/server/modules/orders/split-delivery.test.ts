@@ -88,6 +88,23 @@ describe('a cart of in-stock and pre-order boxes sent separately', () => {
     expect(day!.bookedBoxes).toBeGreaterThanOrEqual(0);
   });
 
+  it('paid and cancelled at the same moment, ends as one: both paid or both cancelled', async () => {
+    for (let round = 0; round < 3; round += 1) {
+      const { shopper } = await mixedCart();
+      const first = (await shopper.order({ sendSeparately: true })).json<PlacedOrder>().order;
+      const laterNumber = first.laterDelivery!.number;
+      const [paid, cancelled] = await Promise.all([
+        staff({ method: 'POST', url: `/api/admin/orders/${first.number}/status`, payload: { status: 'paid' } }),
+        shopper.call({ method: 'POST', url: `/api/orders/${laterNumber}/cancel` }),
+      ]);
+      // Exactly one of the two wins; the other is refused (or finds nothing to do).
+      expect([paid.statusCode, cancelled.statusCode].filter((code) => code === 200)).toHaveLength(1);
+      const statuses = [(await view(shopper, first.number)).status, (await view(shopper, laterNumber)).status];
+      expect(statuses[0]).toBe(statuses[1]);
+      expect(['paid', 'cancelled']).toContain(statuses[0]);
+    }
+  });
+
   it('shares a promo code discount between the two orders, the code used once', async () => {
     const promo = await testPromo(shop, { discountType: 'percentage', discountValue: 10 });
     const { shopper, quote } = await mixedCart();
