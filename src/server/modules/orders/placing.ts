@@ -181,9 +181,10 @@ export class OrderPlacing {
         deliveryDate: later ? null : pickup ? pickup.date : (chosen?.deliveryDate ?? null),
         dispatchDate: later ? null : (chosen?.dispatchDate ?? null),
         deliveryBoxes: later ? 0 : (chosen?.boxes ?? 0),
-        idempotencyKey: later ? `${input.idempotencyKey}-later` : input.idempotencyKey,
-        // One payment for both: the later one is due when the first is.
-        payBy: payment === 'bank_transfer' ? packingCutoff(pickup ? pickup.date : (chosen?.dispatchDate ?? null), delivery.cutoffTime) : null,
+        // ':' is outside a checkout key's pattern: no shopper's key can be this one.
+        idempotencyKey: later ? `${input.idempotencyKey}:later` : input.idempotencyKey,
+        // One payment for both, due by the first order's pay-by: the later one has none of its own.
+        payBy: payment === 'bank_transfer' && !later ? packingCutoff(pickup ? pickup.date : (chosen?.dispatchDate ?? null), delivery.cutoffTime) : null,
         paidWithOrderId: later?.paidWithOrderId ?? null,
     });
     const [order] = await tx.insert(orders).values(orderValues(first.totals, null)).returning();
@@ -228,7 +229,7 @@ export class OrderPlacing {
     // transaction's now().
     const written = (values: typeof lineValues) => values.map((line) => ({ ...line, id: 0, allocatedAt: null, shipmentId: null, readyFrom: null, readyUntil: null }));
     const stripe = Boolean(this.deps.stripe);
-    const pairOf = (row: OrderRow) => ({ id: row.id, number: row.number, totalCents: row.totalCents, paidWithOrderId: row.paidWithOrderId });
+    const pairOf = (row: OrderRow) => ({ id: row.id, number: row.number, totalCents: row.totalCents, paidWithOrderId: row.paidWithOrderId, status: row.status });
     const view = viewOf(order!, written(lineValues), [{ ...event, id: 0, createdAt: order!.createdAt }], settings, stripe, [], laterOrder ? pairOf(laterOrder) : null);
     if (laterOrder) {
       const laterView = viewOf(laterOrder, written(laterLineValues), [{ ...laterEvent!, id: 0, createdAt: laterOrder.createdAt }], settings, stripe, [], pairOf(order!));
@@ -252,8 +253,7 @@ export class OrderPlacing {
 /**
  * A cart sent in two deliveries: the in-stock boxes (with the whole delivery charge) and the
  * pre-orders (none: the Shipping Policy sends them at no extra charge). The discount is shared in
- * proportion to each part's boxes' worth, and the GST of the whole is kept: the parts add up to
- * what the quote showed, to the cent.
+ * proportion to each part's boxes' worth: the two totals add up to what the quote showed, to the cent.
  */
 function splitCart(priced: PricedCart): Array<{ lines: PricedLine[]; totals: Totals }> {
   const { totals } = priced;
@@ -264,8 +264,10 @@ function splitCart(priced: PricedCart): Array<{ lines: PricedLine[]; totals: Tot
   const firstDiscount = totals.subtotalCents ? Math.round((totals.discountCents * stockedSubtotal) / totals.subtotalCents) : 0;
   const laterTotals = orderTotals(worth(later), 0, totals.discountCents - firstDiscount);
   const firstTotals = orderTotals(worth(stocked), totals.shippingCents - totals.ruralSurchargeCents, firstDiscount, totals.ruralSurchargeCents);
+  // Each order's GST is its own total's (its tax invoice must be right): the two may differ from
+  // the whole cart's by a cent of rounding, never the totals.
   return [
-    { lines: stocked, totals: { ...firstTotals, gstCents: totals.gstCents - laterTotals.gstCents } },
+    { lines: stocked, totals: firstTotals },
     { lines: later, totals: laterTotals },
   ];
 }

@@ -213,7 +213,8 @@ export class PreOrderService {
         dispatchDate: free.dispatchDate,
         deliveryBoxes: boxes,
         // An unpaid bank transfer now has a packing day: it is due by that day's cut-off too.
-        ...(order.status === 'pending_payment' && order.paymentMethod === 'bank_transfer' ? { payBy: packingCutoff(free.dispatchDate, settings.cutoffTime) } : {}),
+        // (The later order of a pair has none: its first order's pay-by covers both.)
+        ...(order.status === 'pending_payment' && order.paymentMethod === 'bank_transfer' && order.paidWithOrderId === null ? { payBy: packingCutoff(free.dispatchDate, settings.cutoffTime) } : {}),
         updatedAt: sql`now()`,
       })
       .where(eq(orders.id, order.id))

@@ -55,7 +55,13 @@ describe('a cart of in-stock and pre-order boxes sent separately', () => {
 
     // What the quote showed, to the cent, and one transfer of it pays both.
     expect(cents(first.total) + cents(later.total)).toBe(cents(quote.total));
-    expect(cents(first.gst) + cents(later.gst)).toBe(cents(quote.gst));
+    // Each order's GST is its own total's, for its own tax invoice: within a cent of the cart's.
+    expect(cents(first.gst)).toBe(Math.round((cents(first.total) * 3) / 23));
+    expect(cents(later.gst)).toBe(Math.round((cents(later.total) * 3) / 23));
+    expect(Math.abs(cents(first.gst) + cents(later.gst) - cents(quote.gst))).toBeLessThanOrEqual(1);
+    // One pay-by, the first order's: the later one has none of its own to run out.
+    expect((await rowOf(first.number)).payBy).not.toBeNull();
+    expect((await rowOf(later.number)).payBy).toBeNull();
     expect(first.bankTransfer).toMatchObject({ reference: first.number, amount: quote.total });
     // The dispatch day holds only the boxes that go on it.
     const [day] = await shop.database.db.select().from(dispatchDays).where(eq(dispatchDays.date, first.dispatchDate!));
@@ -68,9 +74,13 @@ describe('a cart of in-stock and pre-order boxes sent separately', () => {
     expect(mails.find((mail) => mail.subject.includes(first.number))!.text).toContain(`follow as order ${later.number}`);
     expect(mails.find((mail) => mail.subject.includes(later.number))!.text).toContain(`paid for with order ${first.number}`);
 
-    // Marking the transfer paid on either order pays both.
-    const paid = await staff({ method: 'POST', url: `/api/admin/orders/${later.number}/status`, payload: { status: 'paid' } });
+    // Marking the transfer paid on either order pays both, also from the bulk action with both ticked.
+    const paid = await staff({ method: 'POST', url: '/api/admin/orders/bulk-status', payload: { status: 'paid', numbers: [later.number, first.number] } });
     expect(paid.statusCode, paid.body).toBe(200);
+    expect(paid.json<{ results: unknown[] }>().results).toEqual([
+      { number: later.number, ok: true },
+      { number: first.number, ok: true },
+    ]);
     expect((await view(shopper, first.number)).status).toBe('paid');
     expect((await view(shopper, later.number)).status).toBe('paid');
   });
@@ -119,6 +129,21 @@ describe('a cart of in-stock and pre-order boxes sent separately', () => {
     expect((await rowOf(later.number)).promoCodeId).toBeNull();
   });
 
+  it('whose pre-order cannot be supplied while unpaid loses only the pre-order: the in-stock order stays, costing its own total', async () => {
+    const { coming, inStock, shopper } = await mixedCart();
+    const first = (await shopper.order({ sendSeparately: true })).json<PlacedOrder>().order;
+    const laterNumber = first.laterDelivery!.number;
+    const gaveUp = await staff({ method: 'POST', url: `/api/admin/inventory/${coming.id}/pre-orders/cancel-waiting`, payload: { reason: 'The orchard lost its crop' } });
+    expect(gaveUp.statusCode, gaveUp.body).toBe(200);
+    expect(gaveUp.json<{ cancelled: string[] }>().cancelled).toEqual([laterNumber]);
+    const now = await view(shopper, first.number);
+    expect(now.status).toBe('pending_payment');
+    expect(now.laterDelivery).toBeNull();
+    expect(now.bankTransfer!.amount).toBe(now.total);
+    expect((await view(shopper, laterNumber)).status).toBe('cancelled');
+    expect(await stockOf(shop, inStock.id)).toBe(8);
+  });
+
   it('sent together, stays one order that waits for the pre-order, as before', async () => {
     const { shopper, quote } = await mixedCart();
     const response = await shopper.order({ sendSeparately: false });
@@ -148,6 +173,11 @@ describe('a cart of in-stock and pre-order boxes sent separately', () => {
     expect(payLater.statusCode).toBe(409);
     expect(payLater.json<{ message: string }>().message).toContain(first.number);
     expect((await view(shopper, laterNumber)).canPayByCard).toBe(false);
+
+    // Bulk "Mark paid" leaves an unpaid card order to Stripe.
+    const bulk = await staff({ method: 'POST', url: '/api/admin/orders/bulk-status', payload: { status: 'paid', numbers: [first.number] } });
+    expect(bulk.json<{ results: Array<{ ok: boolean; message?: string }> }>().results[0]).toMatchObject({ ok: false, message: expect.stringContaining('when Stripe confirms its payment') });
+    expect((await view(shopper, first.number)).status).toBe('pending_payment');
 
     stripe.pay(session.id);
     expect(await shop.app.services.orders.recordCardPayment({ orderNumber: first.number, sessionId: session.id, amountCents: session.amount_total, currency: 'nzd' })).toBe('paid');

@@ -13,7 +13,7 @@ import { z } from 'zod';
 import type { OrderService } from './service';
 import { listOrdersForStaff, ordersCsv } from './staff';
 import { asCsvDownload } from '../../lib/csv';
-import type { OrderRow } from './view';
+import { type OrderRow, pairedOrderOf } from './view';
 
 /** `:id` of a refund; anything else is simply not one. */
 const refundParams = z.object({ id: z.coerce.number({ error: 'Refund not found' }).int('Refund not found').min(1, 'Refund not found').max(2_147_483_647, 'Refund not found') });
@@ -79,6 +79,16 @@ export function staffOrderRoutes(deps: { db: Db; orders: OrderService; limiter: 
       for (const number of numbers) {
         try {
           const order = await orders.findFor(admin, number, true);
+          // Paid already with the other order of its pair, earlier in this batch: nothing left to do.
+          if (status === 'paid' && order.status === 'paid' && (await pairedOrderOf(db, order))) {
+            results.push({ number: order.number, ok: true });
+            continue;
+          }
+          // Stripe says when a card order is paid; marking one by hand is a choice made on its own page.
+          if (status === 'paid' && order.paymentMethod === 'stripe' && order.status === 'pending_payment') {
+            results.push({ number: order.number, ok: false, message: 'A card order is marked paid when Stripe confirms its payment: open the order to mark it paid by hand.' });
+            continue;
+          }
           await orders.changeStatus(order.id, status, { actorUserId: admin.id, note: '', audit: { requestId: request.id } });
           results.push({ number: order.number, ok: true });
         } catch (error) {

@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import { nextStatuses, type OrderStatus, orderStatusLabels, refundReturnsStockFrom, type StockMovementReason, unsentOrderStatuses } from '../../../contracts/order';
 import type { StoredSettings } from '../../../contracts/settings';
 import type { Tx } from '../../db/client';
@@ -54,6 +54,10 @@ export class OrderStatusChanges {
       if (result.stockReturned || to === 'packed') await this.deps.bus.publish('products');
       // A card refund goes to Stripe once the refund is committed (never from inside the transaction).
       if (result.cardRefund) await this.orders.refunds.sendCardRefundsSoon({ orderId });
+      if (result.staleSession) {
+        const session = result.staleSession;
+        await this.deps.stripe?.expireSession(session).catch((error: unknown) => this.deps.log.warn({ err: error, session }, 'a card session asking for a cancelled order too is left to expire'));
+      }
       return result.order;
     }
   }
@@ -82,10 +86,20 @@ export class OrderStatusChanges {
       if (to === 'cancelled' && this.deps.stripe && order.status === 'pending_payment' && payer.paymentMethod === 'stripe' && payer.stripeSessionId !== closedSession) {
         return 'session replaced' as const;
       }
+      // Until it is paid the pair is one payment: paying or cancelling one does the same to the
+      // other. A pre-order that cannot be supplied (a short shipment) is cancelled alone, so the
+      // in-stock boxes still come: the first order then costs only its own total.
+      const together = (to === 'paid' || (to === 'cancelled' && change.onlyIfWaitingFor === undefined)) && order.status === 'pending_payment' && paired?.status === 'pending_payment';
+      // Both orders give their boxes back: their promo and products are locked first, products in
+      // id order, as a placement claims them, and only then the days.
+      if (together && to === 'cancelled') await lockWhatPairReturns(tx, [order, paired!]);
       const moved = await this.apply(tx, order, to, change, settings);
       if (!moved) return null;
-      // Until it is paid the pair is one payment: paying or cancelling one does the same to the other.
-      if ((to === 'paid' || to === 'cancelled') && order.status === 'pending_payment' && paired?.status === 'pending_payment') {
+      if (to === 'cancelled' && !together && order.paidWithOrderId !== null && paired?.status === 'pending_payment' && paired.stripeSessionId) {
+        // The first order's open card session asks for both totals: it is closed after the commit, and paying again asks for the rest.
+        moved.staleSession = paired.stripeSessionId;
+      }
+      if (together) {
         const why = to === 'paid' ? `Paid with ${order.number}` : `Cancelled with ${order.number}, paid for together`;
         const pairMoved = await this.apply(tx, paired, to, { actorUserId: change.actorUserId, note: change.note ? `${why}: ${change.note}` : why, ...(change.audit ? { audit: change.audit } : {}) }, settings);
         if (pairMoved?.stockReturned) moved.stockReturned = true;
@@ -158,7 +172,7 @@ export class OrderStatusChanges {
       });
     }
     await this.queueStatusMail(tx, updated!, to, change.note ?? '', settings, refundedNowCents, ripeness);
-    return { order: updated!, stockReturned, cardRefund };
+    return { order: updated!, stockReturned, cardRefund, staleSession: null as string | null };
   }
 
   /** Gives back the order's boxes and promo use, locking rows in the order placing does (promo, then products). */
@@ -232,6 +246,18 @@ export class OrderStatusChanges {
       status === 'paid' ? paidMail(context) : status === 'shipped' ? shippedMail(context, ripeness) : status === 'refunded' ? refundedMail(context, refundedNowCents, refundMethodOf(order)) : cancelledMail(context, note ? `${note}.` : ''),
     );
   }
+}
+
+/** Locks, in the order a placement claims them, the promo codes and products a pair's cancel gives back. */
+async function lockWhatPairReturns(tx: Tx, pair: OrderRow[]): Promise<void> {
+  const promoIds = [...new Set(pair.flatMap((order) => (order.promoCodeId === null ? [] : [order.promoCodeId])))].sort((a, b) => a - b);
+  if (promoIds.length) await tx.select({ id: promoCodes.id }).from(promoCodes).where(inArray(promoCodes.id, promoIds)).orderBy(asc(promoCodes.id)).for('update');
+  const held = await tx
+    .select({ productId: orderLines.productId })
+    .from(orderLines)
+    .where(and(inArray(orderLines.orderId, pair.map((order) => order.id)), or(eq(orderLines.isPreOrder, false), isNotNull(orderLines.allocatedAt))));
+  const productIds = [...new Set(held.flatMap((line) => (line.productId === null ? [] : [line.productId])))].sort((a, b) => a - b);
+  if (productIds.length) await tx.select({ id: products.id }).from(products).where(inArray(products.id, productIds)).orderBy(asc(products.id)).for('no key update');
 }
 
 /** The lines whose boxes the order holds on the shelf: in-stock lines, and pre-order lines served from a shipment. */

@@ -18,12 +18,13 @@ export interface PairedOrder {
   number: string;
   totalCents: number;
   paidWithOrderId: number | null;
+  status: OrderRow['status'];
 }
 
 /** The order sent with this one in two deliveries, if any: one read, by the partial index or the key. */
 export async function pairedOrderOf(db: Db | Tx, order: Pick<OrderRow, 'id' | 'paidWithOrderId'>): Promise<PairedOrder | null> {
   const [paired] = await db
-    .select({ id: orders.id, number: orders.number, totalCents: orders.totalCents, paidWithOrderId: orders.paidWithOrderId })
+    .select({ id: orders.id, number: orders.number, totalCents: orders.totalCents, paidWithOrderId: orders.paidWithOrderId, status: orders.status })
     .from(orders)
     .where(order.paidWithOrderId === null ? eq(orders.paidWithOrderId, order.id) : eq(orders.id, order.paidWithOrderId));
   return paired ?? null;
@@ -46,7 +47,8 @@ export async function orderView(db: Db | Tx, order: OrderRow, settings: StoredSe
  */
 export function viewOf(order: OrderRow, lines: LineRow[], events: EventRow[], settings: StoredSettings, canPayByCard: boolean, given: RefundRow[] = [], paired: PairedOrder | null = null): OrderView {
   const unpaid = order.status === 'pending_payment';
-  const later = order.paidWithOrderId === null ? paired : null;
+  // A later order cancelled or refunded (its pre-order not supplied) no longer follows, nor is paid for here.
+  const later = order.paidWithOrderId === null && paired && paired.status !== 'cancelled' && paired.status !== 'refunded' ? paired : null;
   const paidWith = order.paidWithOrderId !== null ? (paired?.number ?? null) : null;
   return {
     number: order.number,
@@ -97,7 +99,7 @@ export function viewOf(order: OrderRow, lines: LineRow[], events: EventRow[], se
             ...settings.bankTransfer,
             reference: order.number,
             payBy: payByOf(order, settings.unpaidOrderTimeoutDays).toISOString(),
-            amount: centsToDollars(order.totalCents + (later?.totalCents ?? 0)),
+            amount: centsToDollars(order.totalCents + (later?.status === 'pending_payment' ? later.totalCents : 0)),
           }
         : null,
     laterDelivery: later ? { number: later.number, total: centsToDollars(later.totalCents) } : null,

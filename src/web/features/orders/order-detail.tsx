@@ -54,13 +54,16 @@ function OrderSheet({ order }: { order: OrderView }) {
   const queryClient = useQueryClient();
   const [receiptOpen, setReceiptOpen] = useState(false);
   const [confirmCancel, setConfirmCancel] = useState(false);
+  // Unpaid, the two orders of a cart sent in two deliveries are one payment: cancelling one cancels both.
+  const pairedNumber = order.laterDelivery?.number ?? order.paidWith;
   const cancel = useMutation({
     mutationFn: () => cancelOrder(order.number),
     onSuccess(next) {
       queryClient.setQueryData(orderQueryKey(order.number), next);
       void queryClient.invalidateQueries({ queryKey: ordersQueryKey });
+      if (pairedNumber) void queryClient.invalidateQueries({ queryKey: orderQueryKey(pairedNumber) });
       setConfirmCancel(false);
-      toast({ title: 'Order cancelled', description: `Order ${order.number} has been cancelled.` });
+      toast({ title: 'Order cancelled', description: pairedNumber ? `Orders ${order.number} and ${pairedNumber} have been cancelled.` : `Order ${order.number} has been cancelled.` });
     },
     onError(error) {
       setConfirmCancel(false);
@@ -170,7 +173,10 @@ function OrderSheet({ order }: { order: OrderView }) {
       <Dialog open={confirmCancel} onOpenChange={setConfirmCancel} title="Cancel this order?" titled>
         <div className="grid gap-4">
           <DialogTitle className="pr-8 text-2xl font-semibold">Cancel order {order.number}?</DialogTitle>
-          <DialogDescription className="text-ink-500">The boxes go back on sale and this cannot be undone. If you have already paid, we will refund you in full.</DialogDescription>
+          <DialogDescription className="text-ink-500">
+            The boxes go back on sale and this cannot be undone. If you have already paid, we will refund you in full.
+            {pairedNumber ? ` Order ${pairedNumber} is paid for with it, so it is cancelled too.` : ''}
+          </DialogDescription>
           <div className="flex flex-wrap justify-end gap-3">
             <Button variant="outline" onClick={() => setConfirmCancel(false)}>
               Keep order
