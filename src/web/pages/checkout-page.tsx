@@ -71,8 +71,9 @@ function Checkout({ user }: { user: User }) {
   const pickup = fulfilment === 'pickup';
   const [paymentMethod, setPaymentMethod] = useState<PaymentMethod>('bank_transfer');
   const [deliveryDate, setDeliveryDate] = useState<string>();
-  // In-stock and pre-order boxes together: what is ready goes now unless the shopper would rather wait.
-  const [sendSeparately, setSendSeparately] = useState(true);
+  // In-stock and pre-order boxes together: one delivery once the pre-orders arrive, as the order
+  // has always gone, unless the shopper asks for what is ready to come now (decision 0047).
+  const [sendSeparately, setSendSeparately] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   // Many people are ordering at once: checkout is trying again by itself.
   const [waiting, setWaiting] = useState(false);
