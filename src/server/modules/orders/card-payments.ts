@@ -115,7 +115,8 @@ export class CardPayments {
   /** What the order's payment covers: its total, and its later delivery's when its cart was sent in two. */
   private async amountToPay(order: OrderRow): Promise<number> {
     const paired = await pairedOrderOf(this.deps.db, order);
-    return order.totalCents + (paired && order.paidWithOrderId === null && paired.status === 'pending_payment' ? paired.totalCents : 0);
+    // Paid with it (and maybe refunded since) it counts; cancelled alone before the payment, not.
+    return order.totalCents + (paired && order.paidWithOrderId === null && paired.status !== 'cancelled' ? paired.totalCents : 0);
   }
 
   /**

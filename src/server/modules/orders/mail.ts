@@ -188,7 +188,6 @@ export function readyForPickupMail(context: MailContext, ripeness?: ShippedRipen
 export function cancelledMail(context: MailContext, reason: string): MailMessage {
   return message(context, `Order ${context.order.number} has been cancelled`, [
     `Your order ${context.order.number} has been cancelled.${reason ? ` ${reason}` : ''}`,
-    ...(context.order.paidWith ? [`Order ${context.order.paidWith}, placed with it, is cancelled too only if it says so: its page shows how it stands and what is left to pay.`] : []),
     'If you have already paid, we will refund you in full. Reply to this e-mail with any questions.',
   ]);
 }

@@ -76,11 +76,13 @@ export function staffOrderRoutes(deps: { db: Db; orders: OrderService; limiter: 
       const admin = await requireAdmin(request);
       const { status, numbers } = request.body;
       const results: BulkStatusResult['results'] = [];
+      const paidNow = new Set<number>();
       for (const number of numbers) {
         try {
           const order = await orders.findFor(admin, number, true);
           // Paid already with the other order of its pair, earlier in this batch: nothing left to do.
-          if (status === 'paid' && order.status === 'paid' && (await pairedOrderOf(db, order))) {
+          const paired = status === 'paid' && order.status === 'paid' ? await pairedOrderOf(db, order) : null;
+          if (paired && paidNow.has(paired.id)) {
             results.push({ number: order.number, ok: true });
             continue;
           }
@@ -90,6 +92,7 @@ export function staffOrderRoutes(deps: { db: Db; orders: OrderService; limiter: 
             continue;
           }
           await orders.changeStatus(order.id, status, { actorUserId: admin.id, note: '', audit: { requestId: request.id } });
+          paidNow.add(order.id);
           results.push({ number: order.number, ok: true });
         } catch (error) {
           if (!(error instanceof AppError)) throw error;

@@ -54,10 +54,6 @@ export class OrderStatusChanges {
       if (result.stockReturned || to === 'packed') await this.deps.bus.publish('products');
       // A card refund goes to Stripe once the refund is committed (never from inside the transaction).
       if (result.cardRefund) await this.orders.refunds.sendCardRefundsSoon({ orderId });
-      if (result.staleSession) {
-        const session = result.staleSession;
-        await this.deps.stripe?.expireSession(session).catch((error: unknown) => this.deps.log.warn({ err: error, session }, 'a card session asking for a cancelled order too is left to expire'));
-      }
       return result.order;
     }
   }
@@ -93,11 +89,16 @@ export class OrderStatusChanges {
       // Both orders give their boxes back: their promo and products are locked first, products in
       // id order, as a placement claims them, and only then the days.
       if (together && to === 'cancelled') await lockWhatPairReturns(tx, [order, paired!]);
-      const moved = await this.apply(tx, order, to, change, settings);
+      const alone = to === 'cancelled' && !together && order.status === 'pending_payment' && order.paidWithOrderId !== null && paired?.status === 'pending_payment';
+      // The shopper's e-mail says what became of the other order.
+      const told = together && to === 'cancelled' ? `Order ${paired!.number}, paid for together, is cancelled too` : alone ? `Order ${paired!.number} still comes as planned, for its own total` : '';
+      const moved = await this.apply(tx, order, to, told ? { ...change, note: [change.note, told].filter(Boolean).join('. ') } : change, settings);
       if (!moved) return null;
-      if (to === 'cancelled' && !together && order.paidWithOrderId !== null && paired?.status === 'pending_payment' && paired.stripeSessionId) {
-        // The first order's open card session asks for both totals: it is closed after the commit, and paying again asks for the rest.
-        moved.staleSession = paired.stripeSessionId;
+      if (alone && paired!.stripeSessionId) {
+        // The first order's card session (closed before this transaction) asked for both totals: a
+        // payment started in another window at this moment can no longer store its session over it,
+        // and the next Pay asks for the first order's own total.
+        await tx.update(orders).set({ stripeSessionId: null, updatedAt: sql`now()` }).where(eq(orders.id, paired!.id));
       }
       if (together) {
         const why = to === 'paid' ? `Paid with ${order.number}` : `Cancelled with ${order.number}, paid for together`;
@@ -172,7 +173,7 @@ export class OrderStatusChanges {
       });
     }
     await this.queueStatusMail(tx, updated!, to, change.note ?? '', settings, refundedNowCents, ripeness);
-    return { order: updated!, stockReturned, cardRefund, staleSession: null as string | null };
+    return { order: updated!, stockReturned, cardRefund };
   }
 
   /** Gives back the order's boxes and promo use, locking rows in the order placing does (promo, then products). */

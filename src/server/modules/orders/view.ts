@@ -99,7 +99,7 @@ export function viewOf(order: OrderRow, lines: LineRow[], events: EventRow[], se
             ...settings.bankTransfer,
             reference: order.number,
             payBy: payByOf(order, settings.unpaidOrderTimeoutDays).toISOString(),
-            amount: centsToDollars(order.totalCents + (later?.status === 'pending_payment' ? later.totalCents : 0)),
+            amount: centsToDollars(order.totalCents + (later ? later.totalCents : 0)),
           }
         : null,
     laterDelivery: later ? { number: later.number, total: centsToDollars(later.totalCents) } : null,

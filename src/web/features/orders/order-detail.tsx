@@ -175,7 +175,7 @@ function OrderSheet({ order }: { order: OrderView }) {
           <DialogTitle className="pr-8 text-2xl font-semibold">Cancel order {order.number}?</DialogTitle>
           <DialogDescription className="text-ink-500">
             The boxes go back on sale and this cannot be undone. If you have already paid, we will refund you in full.
-            {pairedNumber ? ` Order ${pairedNumber} is paid for with it, so it is cancelled too.` : ''}
+            {pairedNumber ? ` Order ${pairedNumber} is paid for together with this one, so it is cancelled too.` : ''}
           </DialogDescription>
           <div className="flex flex-wrap justify-end gap-3">
             <Button variant="outline" onClick={() => setConfirmCancel(false)}>

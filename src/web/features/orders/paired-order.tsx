@@ -23,7 +23,7 @@ export function PairedOrderNote({ order }: { order: Pick<OrderView, 'laterDelive
     return (
       <p className="rounded-lg bg-mango-50 px-3 py-2 text-sm" data-testid="paired-order">
         These are the pre-order boxes of order {orderLink(order.paidWith)}, sent on their own when they arrive.{' '}
-        {unpaid ? 'This order is paid for with that one: please pay there.' : 'They were paid for with that order.'}
+        {unpaid ? 'This order is paid for with that one: please pay there.' : order.status === 'cancelled' ? 'This order is cancelled: nothing is owed for it.' : 'They were paid for with that order.'}
       </p>
     );
   }
