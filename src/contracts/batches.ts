@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { addDays, formatDate, nzToday } from './dates';
+import { originCountryField, type Treatment, treatmentField } from './origin';
 import { calendarDateField, noteField } from './text';
 
 /** Why a batch's boxes changed. */
@@ -17,6 +18,9 @@ export const batchOriginFields = {
   harvestedOn: calendarDate('Harvest date'),
   bestBefore: calendarDate('Best-before date'),
   grower: z.string({ error: 'Grower must be text' }).trim().max(120, 'Grower must be at most 120 characters').nullable().optional(),
+  /** Where these boxes were grown and how treated; left out, the product's own are recorded. */
+  originCountry: originCountryField.nullable().optional(),
+  treatment: treatmentField.nullable().optional(),
 };
 
 /** A harvest after tomorrow by the shop's clock; a day's grace, as the orchard's day may already be tomorrow. */
@@ -58,6 +62,9 @@ export interface BatchView {
   harvestedOn: string | null;
   bestBefore: string | null;
   grower: string | null;
+  /** As recorded with the batch; null for batches from before origins were kept (their product's is said). */
+  originCountry: string | null;
+  treatment: Treatment | null;
   note: string;
   receivedAt: string;
 }

@@ -19,6 +19,8 @@ export const shipmentSchema = z.strictObject({
   harvestedOn: batchOriginFields.harvestedOn.nullable().optional(),
   bestBefore: batchOriginFields.bestBefore.nullable().optional(),
   grower: batchOriginFields.grower,
+  originCountry: batchOriginFields.originCountry,
+  treatment: batchOriginFields.treatment,
   /** One per form: a retried submit (a lost answer, a double click) records the shipment once. */
   idempotencyKey: z.string({ error: 'Idempotency key must be text' }).trim().min(8, 'Idempotency key must be 8 to 100 characters').max(100, 'Idempotency key must be 8 to 100 characters').optional(),
 });

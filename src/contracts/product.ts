@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { hasWholeCents } from './money';
 import type { ImageInfo } from './image';
 import { calendarDateField, imageUrlField, instantField } from './text';
+import { type OriginView, originCountryField, type Treatment, treatmentField, type TreatmentView } from './origin';
 
 /** Spec 3: a product as the API answers it (price in dollars with 2 decimals). */
 export interface Product {
@@ -39,6 +40,12 @@ export interface Product {
   nextHarvestedOn?: string | null;
   /** imageUrl's size and variant widths (decision 0012); null while unknown. */
   image: ImageInfo | null;
+  /** Where the boxes sent now (or a pre-order's coming shipment) were grown, as the law asks every offer to say. */
+  origin: OriginView;
+  /** How those boxes were treated after harvest ("Treated with ionising radiation"). */
+  treatment: TreatmentView;
+  /** What staff set on the product itself: the coming shipment's, and any batch recorded without its own. */
+  originSetting: { country: string | null; treatment: Treatment | null };
 }
 
 const openingTimeMessage = 'Opening time must be a date and time with its time zone, like 2026-12-04T19:00:00+13:00';
@@ -80,6 +87,9 @@ export const productFields = z.strictObject({
     .min(1, 'Days at its best must be at least 1')
     .max(30, 'Days at its best must be at most 30')
     .nullable(),
+  /** ISO 3166-1 alpha-2; null until known (the dashboard lists products without one). */
+  originCountry: originCountryField.nullable(),
+  treatment: treatmentField.nullable(),
 });
 export type ProductFields = z.output<typeof productFields>;
 
@@ -95,6 +105,8 @@ const flagDefaults = {
   preOrdersOpenAt: null,
   ripeningDays: null,
   daysAtBest: null,
+  originCountry: null,
+  treatment: null,
   rating: 0,
 } as const;
 
@@ -125,6 +137,8 @@ export const createProductSchema = productFields
     preOrdersOpenAt: true,
     ripeningDays: true,
     daysAtBest: true,
+    originCountry: true,
+    treatment: true,
     rating: true,
   })
   .transform((input): ProductFields => ({ ...flagDefaults, ...input }));

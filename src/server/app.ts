@@ -6,7 +6,7 @@ import type { ViteDevServer } from 'vite';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config';
-import { contentPagesOf, setupChecklist } from './modules/settings/setup';
+import { contentPagesOf, productsWithoutOrigin, setupChecklist } from './modules/settings/setup';
 import type { Database } from './db/client';
 import { CacheBus, cacheTopics } from './lib/cache-bus';
 import { PageCache } from './lib/page-cache';
@@ -219,6 +219,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         smtpUrl: config.smtpUrl,
         linkBase: publicUrl,
         pages: await contentPagesOf(db),
+        productsWithoutOrigin: await productsWithoutOrigin(db),
       }),
     ),
   );

@@ -1,3 +1,4 @@
+import { OriginLine } from '../features/catalog/origin-line';
 import { Truck } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link, useParams } from 'react-router';
@@ -70,6 +71,7 @@ export default function ProductPage() {
           <ProductRating rating={p.rating} large outOfFive />
           <p className="text-3xl font-semibold tabular-nums">{formatPrice(p.price)}</p>
           <p className="text-ink-500">{p.boxInfo || shopRules.defaultBoxInfo}</p>
+          <OriginLine product={p} className="font-medium" />
           <StockLabel product={p} />
           <ReadyToEat product={p} />
           {p.isPreOrder && p.expectedAvailabilityDate && <p>Expected availability: {formatDate(p.expectedAvailabilityDate)}</p>}

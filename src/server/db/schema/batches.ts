@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, date, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { batchMovementReasons } from '../../../contracts/batches';
+import { treatments } from '../../../contracts/origin';
 import { users } from './accounts';
 import { products } from './catalog';
 import { createdAt } from './columns';
@@ -22,6 +23,9 @@ export const stockBatches = pgTable(
     harvestedOn: date('harvested_on', { mode: 'string' }),
     bestBefore: date('best_before', { mode: 'string' }),
     grower: text('grower'),
+    /** Where these boxes were grown (ISO 3166-1 alpha-2) and how treated; null: as their product says (batches from before origins were kept). */
+    originCountry: text('origin_country'),
+    treatment: text('treatment', { enum: treatments }),
     /** The pre-order shipment that brought it, when one did. */
     shipmentId: integer('shipment_id').references(() => shipments.id, { onDelete: 'set null' }),
     note: text('note').notNull().default(''),

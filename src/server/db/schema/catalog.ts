@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, date, index, integer, pgTable, smallint, text, timestamp, unique, uniqueIndex } from 'drizzle-orm/pg-core';
+import { treatments } from '../../../contracts/origin';
 import { users } from './accounts';
 import { createdAt, updatedAt } from './columns';
 
@@ -29,6 +30,13 @@ export const products = pgTable(
     /** The variety's clock: days from harvest until ready to eat, then days it stays at its best; both or neither. */
     ripeningDays: smallint('ripening_days'),
     daysAtBest: smallint('days_at_best'),
+    /**
+     * Where its fruit is grown (ISO 3166-1 alpha-2) and how it is treated after harvest: what a
+     * pre-order's coming shipment, and any batch recorded without its own, is said to be. Null
+     * until staff set it (the dashboard lists the products still without one).
+     */
+    originCountry: text('origin_country'),
+    treatment: text('treatment', { enum: treatments }),
     /** Set when staff retire a product that has orders: kept for them, never shown or sold again. */
     archivedAt: timestamp('archived_at', { withTimezone: true }),
     createdAt: createdAt(),

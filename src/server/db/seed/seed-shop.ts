@@ -35,7 +35,8 @@ export async function seedShop(db: Db, now = new Date()): Promise<void> {
   await db.transaction(async (tx) => {
     const seeded = await tx
       .insert(products)
-      .values(catalogue.products.map(({ image, ...product }) => ({ ...product, imageUrl: `/images/products/${image}` })))
+      // Every seeded variety is flown in from India, irradiated as MPI's import standard for Indian mangoes asks.
+      .values(catalogue.products.map(({ image, ...product }) => ({ ...product, imageUrl: `/images/products/${image}`, originCountry: 'IN', treatment: 'irradiated' as const })))
       .returning({ id: products.id, stock: products.stock, ripeningDays: products.ripeningDays, daysAtBest: products.daysAtBest });
     const opening = seeded.filter((product) => product.stock > 0);
     if (opening.length) {

@@ -23,6 +23,8 @@ const search = async (term: string) => {
 const productKeys = [
   'boxInfo', 'category', 'daysAtBest', 'description', 'expectedAvailabilityDate', 'id', 'image', 'imageUrl', 'isBestseller', 'isHidden', 'isLowStock',
   'isOrganic', 'isPreOrder', 'name', 'preOrderLimit', 'preOrdersFull', 'preOrdersOpenAt', 'price', 'rating', 'ripeningDays', 'stock',
+  // Where the boxes offered were grown and how treated, as the law asks every offer to say.
+  'origin', 'treatment', 'originSetting',
 ].sort();
 
 describe('GET /api/products', () => {

@@ -1,7 +1,9 @@
 import type { ImageInfo } from '../../../contracts/image';
 import type { Product } from '../../../contracts/product';
 import { centsToDollars } from '../../../contracts/money';
+import { originView, treatmentView } from '../../../contracts/origin';
 import type { products } from '../../db/schema';
+import type { OfferedOrigin } from '../inventory/batches';
 
 export type ProductRow = typeof products.$inferSelect;
 
@@ -9,7 +11,7 @@ export type ProductRow = typeof products.$inferSelect;
  * Spec 3's product; Low Stock also shows once stock falls to the shop's threshold. `preOrdered`:
  * the boxes live pre-orders hold, against the pre-order limit.
  */
-export function toProduct(row: ProductRow, lowStockThreshold: number, image: ImageInfo | undefined, preOrdered: number): Product {
+export function toProduct(row: ProductRow, lowStockThreshold: number, image: ImageInfo | undefined, preOrdered: number, offered: OfferedOrigin | undefined): Product {
   return {
     id: row.id,
     name: row.name,
@@ -32,5 +34,8 @@ export function toProduct(row: ProductRow, lowStockThreshold: number, image: Ima
     ripeningDays: row.ripeningDays,
     daysAtBest: row.daysAtBest,
     image: image ?? null,
+    origin: originView(offered?.countries ?? (row.originCountry ? [row.originCountry] : [])),
+    treatment: treatmentView(offered?.treatments ?? (row.treatment ? [row.treatment] : [])),
+    originSetting: { country: row.originCountry, treatment: row.treatment },
   };
 }

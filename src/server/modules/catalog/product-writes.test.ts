@@ -60,6 +60,9 @@ describe('POST /api/products', () => {
       ...newMango, id: product.id, rating: 0, isBestseller: false, isOrganic: false, isLowStock: false, isPreOrder: false,
       expectedAvailabilityDate: null, isHidden: false, boxInfo: null, preOrderLimit: null, preOrdersFull: false, preOrdersOpenAt: null, ripeningDays: null, daysAtBest: null,
       image: { url: '/images/products/kesar.svg', width: 800, height: 600, widths: [] },
+      origin: { countries: [], label: 'Country of origin not yet recorded' },
+      treatment: { kinds: [], label: 'Treatment not yet recorded' },
+      originSetting: { country: null, treatment: null },
     });
     expect(await publicIds()).toContain(product.id);
     const [audit] = await auditFor(product.id);

@@ -9,7 +9,7 @@ import { recordAudit } from '../../lib/audit';
 import { type CacheBus, CachedValue } from '../../lib/cache-bus';
 import { Conflict, NotFound, fieldError } from '../../lib/errors';
 import { preOrderedBoxes, waitingBoxes } from '../orders/waiting-pre-orders';
-import { moveBatchesWithStock, nextHarvests, receiveBatch } from '../inventory/batches';
+import { moveBatchesWithStock, nextHarvests, offeredOrigins, receiveBatch } from '../inventory/batches';
 import { rearmAfterPostponement } from '../waitlist/opening-news';
 import type { SettingsService } from '../settings/service';
 import type { ImageSizes } from '../uploads/image-sizes';
@@ -107,7 +107,7 @@ export class CatalogService {
         .returning();
       if (created!.stock > 0) {
         await tx.insert(stockMovements).values({ productId: created!.id, change: created!.stock, reason: 'opening', actorUserId: actor.userId, note: 'Opening stock' });
-        await receiveBatch(tx, { productId: created!.id, boxes: created!.stock, note: 'Opening stock' }, 'opening', { actorUserId: actor.userId });
+        await receiveBatch(tx, { productId: created!.id, boxes: created!.stock, note: 'Opening stock', originCountry: created!.originCountry, treatment: created!.treatment }, 'opening', { actorUserId: actor.userId });
       }
       await recordAudit(tx, { actorUserId: actor.userId, action: 'product.create', entity: 'product', entityId: created!.id, after: created, requestId: actor.requestId });
       return created;
@@ -237,14 +237,14 @@ export class CatalogService {
   }
 
   private async view(row: ProductRow): Promise<Product> {
-    const [stored, images, preOrdered] = await Promise.all([this.settings.stored(), this.imageSizes.describe([row.imageUrl]), preOrderedBoxes(this.db, row.id)]);
-    return toProduct(row, stored.lowStockThreshold, images.get(row.imageUrl), preOrdered.get(row.id) ?? 0);
+    const [stored, images, preOrdered, offered] = await Promise.all([this.settings.stored(), this.imageSizes.describe([row.imageUrl]), preOrderedBoxes(this.db, row.id), offeredOrigins(this.db, [row])]);
+    return toProduct(row, stored.lowStockThreshold, images.get(row.imageUrl), preOrdered.get(row.id) ?? 0, offered.get(row.id));
   }
 
   private async loadSnapshot(): Promise<CatalogueSnapshot> {
     const [rows, stored, preOrdered] = await Promise.all([this.db.select().from(products).orderBy(asc(products.id)), this.settings.stored(), preOrderedBoxes(this.db)]);
-    const images = await this.imageSizes.describe(rows.map((row) => row.imageUrl));
-    const all = rows.map((row) => toProduct(row, stored.lowStockThreshold, images.get(row.imageUrl), preOrdered.get(row.id) ?? 0));
+    const [images, offered] = await Promise.all([this.imageSizes.describe(rows.map((row) => row.imageUrl)), offeredOrigins(this.db, rows)]);
+    const all = rows.map((row) => toProduct(row, stored.lowStockThreshold, images.get(row.imageUrl), preOrdered.get(row.id) ?? 0, offered.get(row.id)));
     const visible = all.filter((p) => !p.isHidden);
     const visibleJson = Buffer.from(JSON.stringify(visible));
     return {

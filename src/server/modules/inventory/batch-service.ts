@@ -47,7 +47,7 @@ export class BatchService {
         throw new Conflict(message, { boxes: message });
       }
       await tx.update(products).set({ stock: sql`${products.stock} + ${input.boxes}`, updatedAt: sql`now()` }).where(eq(products.id, productId));
-      const row = await receiveBatch(tx, { productId, boxes: input.boxes, harvestedOn: input.harvestedOn, bestBefore: input.bestBefore, grower: input.grower, note: input.note ?? '' }, 'received', { actorUserId: actor.userId });
+      const row = await receiveBatch(tx, { productId, boxes: input.boxes, harvestedOn: input.harvestedOn, bestBefore: input.bestBefore, grower: input.grower, note: input.note ?? '', originCountry: input.originCountry ?? product.originCountry, treatment: input.treatment ?? product.treatment }, 'received', { actorUserId: actor.userId });
       await tx.insert(stockMovements).values({ productId, change: input.boxes, reason: 'received', actorUserId: actor.userId, note: batchLabel(row) + (input.note ? `: ${input.note}` : '') });
       await recordAudit(tx, { actorUserId: actor.userId, action: 'inventory.batch', entity: 'product', entityId: productId, before: { stock: product.stock }, after: { stock: product.stock + input.boxes, batch: batchView(row) }, requestId: actor.requestId });
       return row;

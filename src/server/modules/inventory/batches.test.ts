@@ -75,6 +75,9 @@ describe('recording a batch', () => {
       harvestedOn: '2026-11-24',
       bestBefore: '2026-12-08',
       grower: 'Rangi Orchard',
+      // Recorded without its own, and its product says none yet.
+      originCountry: null,
+      treatment: null,
       note: 'Air freight from Ratnagiri',
       receivedAt: expect.any(String),
     });

@@ -1,5 +1,7 @@
 import { and, asc, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { BatchMovementReason, BatchView } from '../../../contracts/batches';
+import type { Treatment } from '../../../contracts/origin';
+import type { ProductRow } from '../catalog/product-view';
 import type { Db, Tx } from '../../db/client';
 import { batchMovements, orderLineBatches, stockBatches } from '../../db/schema';
 import { Conflict } from '../../lib/errors';
@@ -20,6 +22,8 @@ export const batchView = (row: BatchRow): BatchView => ({
   harvestedOn: row.harvestedOn,
   bestBefore: row.bestBefore,
   grower: row.grower,
+  originCountry: row.originCountry,
+  treatment: row.treatment,
   note: row.note,
   receivedAt: row.createdAt.toISOString(),
 });
@@ -42,7 +46,7 @@ export async function lockBatchesOf(tx: Tx, productId: number): Promise<void> {
 /** Boxes that arrived together become a batch, with the movement that explains its boxes. */
 export async function receiveBatch(
   tx: Tx,
-  batch: { productId: number; boxes: number; harvestedOn?: string | null; bestBefore?: string | null; grower?: string | null; shipmentId?: number | null; note?: string },
+  batch: { productId: number; boxes: number; harvestedOn?: string | null; bestBefore?: string | null; grower?: string | null; shipmentId?: number | null; note?: string; originCountry?: string | null; treatment?: Treatment | null },
   reason: BatchMovementReason,
   context: MovementContext = {},
 ): Promise<BatchRow> {
@@ -57,6 +61,8 @@ export async function receiveBatch(
       grower: batch.grower?.trim() || null,
       shipmentId: batch.shipmentId ?? null,
       note: batch.note ?? '',
+      originCountry: batch.originCountry ?? null,
+      treatment: batch.treatment ?? null,
     })
     .returning();
   await tx.insert(batchMovements).values({ batchId: row!.id, change: batch.boxes, reason, orderId: context.orderId ?? null, actorUserId: context.actorUserId ?? null, note: context.note ?? batch.note ?? '' });
@@ -179,4 +185,54 @@ export async function nextHarvests(db: Db, stock: ReadonlyMap<number, number>): 
     }
   }
   return next;
+}
+
+/** Where the boxes on sale come from and how they were treated, by product. */
+export interface OfferedOrigin {
+  countries: Set<string>;
+  treatments: Set<Treatment>;
+}
+
+/**
+ * The countries and treatments of the boxes a shopper ordering now could be sent: the batches the
+ * boxes on sale are in (first expiring first, after the boxes already sold), each batch as it was
+ * recorded or, recorded without, as its product says. A product with no box on sale (sold out, a
+ * pre-order) offers what its product says of the coming shipment.
+ */
+export async function offeredOrigins(db: Db, rows: ReadonlyArray<Pick<ProductRow, 'id' | 'stock' | 'originCountry' | 'treatment'>>): Promise<Map<number, OfferedOrigin>> {
+  const batches = await db
+    .select({ productId: stockBatches.productId, boxesLeft: stockBatches.boxesLeft, originCountry: stockBatches.originCountry, treatment: stockBatches.treatment })
+    .from(stockBatches)
+    .where(and(gt(stockBatches.boxesLeft, 0), rows.length === 1 ? eq(stockBatches.productId, rows[0]!.id) : undefined))
+    .orderBy(asc(stockBatches.productId), ...expiryOrder);
+  const byProduct = new Map<number, typeof batches>();
+  for (const batch of batches) byProduct.set(batch.productId, [...(byProduct.get(batch.productId) ?? []), batch]);
+  const offered = new Map<number, OfferedOrigin>();
+  for (const row of rows) {
+    const own = { countries: new Set(row.originCountry ? [row.originCountry] : []), treatments: new Set(row.treatment ? [row.treatment] : []) };
+    const held = byProduct.get(row.id) ?? [];
+    let owed = held.reduce((sum, batch) => sum + batch.boxesLeft, 0) - row.stock;
+    const onSale = row.stock > 0 ? held.filter((batch) => {
+      if (owed >= batch.boxesLeft) {
+        owed -= batch.boxesLeft;
+        return false;
+      }
+      owed = 0;
+      return true;
+    }) : [];
+    if (!onSale.length) {
+      offered.set(row.id, own);
+      continue;
+    }
+    const countries = new Set<string>();
+    const kinds = new Set<Treatment>();
+    for (const batch of onSale) {
+      const country = batch.originCountry ?? row.originCountry;
+      const treatment = batch.treatment ?? row.treatment;
+      if (country) countries.add(country);
+      if (treatment) kinds.add(treatment);
+    }
+    offered.set(row.id, { countries, treatments: kinds });
+  }
+  return offered;
 }

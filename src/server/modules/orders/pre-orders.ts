@@ -87,7 +87,7 @@ export class PreOrderService {
         await tx.insert(stockMovements).values({ productId, change: shipment.boxes, reason: 'received', actorUserId: actor.userId, note });
         await receiveBatch(
           tx,
-          { productId, boxes: shipment.boxes, harvestedOn: shipment.harvestedOn, bestBefore: shipment.bestBefore, grower: shipment.grower, shipmentId: recorded.id, note },
+          { productId, boxes: shipment.boxes, harvestedOn: shipment.harvestedOn, bestBefore: shipment.bestBefore, grower: shipment.grower, shipmentId: recorded.id, note, originCountry: shipment.originCountry ?? product.originCountry, treatment: shipment.treatment ?? product.treatment },
           'received',
           { actorUserId: actor.userId },
         );

@@ -3,7 +3,8 @@ import { defaultPickupSettings } from '../../../contracts/pickup';
 import { sampleBankAccountNumber, type StoredSettings } from '../../../contracts/settings';
 import type { SetupChecklist, SetupItem } from '../../../contracts/setup';
 import type { Db } from '../../db/client';
-import { contentPages } from '../../db/schema';
+import { and, asc, isNull, or } from 'drizzle-orm';
+import { contentPages, products } from '../../db/schema';
 import { hasBankAccount } from './bank-account';
 import { defaultSettings } from './defaults';
 
@@ -17,6 +18,17 @@ interface SetupFacts {
   linkBase: string;
   /** The content pages, whose words may state rules the settings now contradict. */
   pages: Array<{ slug: string; title: string; body: string }>;
+  /** Products on sale whose country of origin or treatment is not set yet. */
+  productsWithoutOrigin?: Array<{ id: number; name: string }>;
+}
+
+/** Products still sold (not archived) that say no country of origin or no treatment, by name. */
+export async function productsWithoutOrigin(db: Db): Promise<SetupFacts['productsWithoutOrigin']> {
+  return db
+    .select({ id: products.id, name: products.name })
+    .from(products)
+    .where(and(isNull(products.archivedAt), or(isNull(products.originCountry), isNull(products.treatment))))
+    .orderBy(asc(products.name));
 }
 
 /** The content pages, as the checklist reads them. */
@@ -66,7 +78,7 @@ const isLocal = (url: string | undefined) => {
  * number or the word that it is not registered, links in mail that shoppers can open, mail that
  * is sent, and addresses of its own rather than the seeded sample's.
  */
-export function setupChecklist({ settings, delivery, publicUrl, smtpUrl, linkBase, pages }: SetupFacts): SetupChecklist {
+export function setupChecklist({ settings, delivery, publicUrl, smtpUrl, linkBase, pages, productsWithoutOrigin: unlabelled = [] }: SetupFacts): SetupChecklist {
   const missing: SetupItem[] = [];
   if (!hasBankAccount(settings)) {
     missing.push({ key: 'bank-account', title: 'Add your bank account number', detail: 'Shoppers cannot pay by bank transfer until it is set.', link: '/admin/settings#tax-and-bank' });
@@ -92,6 +104,15 @@ export function setupChecklist({ settings, delivery, publicUrl, smtpUrl, linkBas
   }
   if (delivery.pickup.enabled && delivery.pickup.address === defaultPickupSettings.address) {
     missing.push({ key: 'pickup-address', title: 'Give your own pickup address', detail: `Pickup is on, and shoppers are sent to ${delivery.pickup.address}, the sample address.`, link: '/admin/delivery' });
+  }
+  if (unlabelled.length) {
+    const names = unlabelled.map((product) => product.name);
+    missing.push({
+      key: 'product-origin',
+      title: `Say where ${names.length === 1 ? `${names[0]} is` : `${names.length} products are`} grown and how treated`,
+      detail: `New Zealand law asks every offer of fresh fruit to name its country of origin, and irradiated fruit to say so. Not set yet: ${names.join(', ')}.`,
+      link: '/admin/products',
+    });
   }
   missing.push(...contentContradictions(pages, settings, delivery));
   return { missing };

@@ -1,3 +1,4 @@
+import { OriginLine } from './origin-line';
 import { Link } from 'react-router';
 import type { Product } from '../../../contracts/product';
 import { shopRules } from '../../../contracts/shop-rules';
@@ -31,6 +32,7 @@ function ProductCard({ product, loading }: { product: Product; loading: ImageLoa
         </h3>
         <p className="text-sm text-ink-500">{cutDescription(product.description)}</p>
         <p className="text-sm">{product.boxInfo || shopRules.defaultBoxInfo}</p>
+        <OriginLine product={product} className="text-sm text-ink-500" />
         {product.isPreOrder && product.expectedAvailabilityDate && (
           <p className="text-sm">Expected availability: {formatDate(product.expectedAvailabilityDate)}</p>
         )}

@@ -16,6 +16,9 @@ const product: Product = {
   preOrdersFull: false,
   nextHarvestedOn: null,
   image: null,
+  origin: { countries: ['IN'], label: 'Grown in India' },
+  treatment: { kinds: ['irradiated'], label: 'Treated with ionising radiation' },
+  originSetting: { country: 'IN', treatment: 'irradiated' },
 };
 
 describe('a product page head', () => {
@@ -35,6 +38,16 @@ describe('a product page head', () => {
     expect(productStructuredData({ ...product, stock: 3 }, 'https://shop.example.nz').offers.availability).toBe('https://schema.org/InStock');
     const preOrder = productStructuredData({ ...product, isPreOrder: true, expectedAvailabilityDate: '2027-06-10' }, 'https://shop.example.nz');
     expect(preOrder.offers).toMatchObject({ availability: 'https://schema.org/PreOrder', availabilityStarts: '2027-06-10' });
+  });
+
+  it('names the country of origin of the boxes offered, each of them when they could come from several', () => {
+    expect(productStructuredData(product, 'https://shop.example.nz')).toMatchObject({ countryOfOrigin: { '@type': 'Country', identifier: 'IN', name: 'India' } });
+    const either = productStructuredData({ ...product, origin: { countries: ['IN', 'PK'], label: 'Grown in India or Pakistan' } }, 'https://shop.example.nz');
+    expect(either.countryOfOrigin).toEqual([
+      { '@type': 'Country', identifier: 'IN', name: 'India' },
+      { '@type': 'Country', identifier: 'PK', name: 'Pakistan' },
+    ]);
+    expect(productStructuredData({ ...product, origin: { countries: [], label: 'Country of origin not yet recorded' } }, 'https://shop.example.nz')).not.toHaveProperty('countryOfOrigin');
   });
 
   it('shortens a long description for the preview to 160 characters', () => {

@@ -1,10 +1,18 @@
 import type { MetaDescriptor } from 'react-router';
+import { countryName } from '../../../contracts/origin';
 import type { Product } from '../../../contracts/product';
 import { pageTitle } from '../../lib/page-title';
 
 function availability(product: Product): string {
   if (product.isPreOrder) return 'https://schema.org/PreOrder';
   return product.stock > 0 ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock';
+}
+
+/** Where the boxes offered were grown: one schema.org Country, or each of them when they could come from several. */
+function countryOfOrigin(product: Product) {
+  const countries = product.origin.countries.map((code) => ({ '@type': 'Country', identifier: code, name: countryName(code) ?? code }));
+  if (!countries.length) return {};
+  return { countryOfOrigin: countries.length === 1 ? countries[0] : countries };
 }
 
 /** The schema.org Product of a product page: the price, currency and availability the page shows. */
@@ -19,6 +27,7 @@ export function productStructuredData(product: Product, siteUrl: string) {
     sku: `MANGO-${product.id}`,
     category: product.category,
     brand: { '@type': 'Brand', name: 'Mango Shop' },
+    ...countryOfOrigin(product),
     offers: {
       '@type': 'Offer',
       url: pageUrl,

@@ -1,3 +1,4 @@
+import { OriginLine } from './origin-line';
 import { Link } from 'react-router';
 import type { Product } from '../../../contracts/product';
 import { shopRules } from '../../../contracts/shop-rules';
@@ -24,6 +25,7 @@ export default function QuickViewDialog({ product, open, setOpen }: { product: P
           <StockLabel product={product} />
           <DialogDescription className="text-sm leading-relaxed">{product.description}</DialogDescription>
           <p className="text-sm text-ink-500">{product.boxInfo || shopRules.defaultBoxInfo}</p>
+          <OriginLine product={product} className="text-sm text-ink-500" />
           {product.isPreOrder && product.expectedAvailabilityDate && (
             <p className="text-sm">Expected availability: {formatDate(product.expectedAvailabilityDate)}</p>
           )}

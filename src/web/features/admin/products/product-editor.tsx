@@ -5,6 +5,8 @@ import type { AdminProductRow } from '../../../../contracts/admin-products';
 import { instantOfNzWallTime, nzWallTime } from '../../../../contracts/dates';
 import { preOrderProblem, type ProductFields, productFields, ripeningProblem } from '../../../../contracts/product';
 import { clockInWords } from '../../../../contracts/ripeness';
+import { countryChoices, type Treatment, treatmentChoices, treatments } from '../../../../contracts/origin';
+import { SelectField } from '../../../components/ui/select-field';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogTitle } from '../../../components/ui/dialog';
 import { TextAreaField } from '../../../components/ui/text-area-field';
@@ -15,6 +17,9 @@ import { useSchemaForm } from '../../../lib/use-schema-form';
 import { ConfirmDialog } from '../shared/confirm-dialog';
 import { ImageField } from '../shared/image-field';
 import { createProduct, updateProduct } from './products-api';
+
+const countries = countryChoices();
+const countryLabels = Object.fromEntries(countries.map((country) => [country.code, country.name]));
 
 /** What the editor holds: numbers stay as typed until the shared schema reads them. */
 interface Draft {
@@ -36,6 +41,9 @@ interface Draft {
   preOrdersOpenAt: string;
   ripeningDays: string;
   daysAtBest: string;
+  /** ISO 3166-1 alpha-2, or empty while not chosen. */
+  originCountry: string;
+  treatment: Treatment | '';
   isHidden: boolean;
 }
 
@@ -57,6 +65,8 @@ const blank: Draft = {
   preOrdersOpenAt: '',
   ripeningDays: '',
   daysAtBest: '',
+  originCountry: '',
+  treatment: '',
   isHidden: false,
 };
 
@@ -80,6 +90,8 @@ function draftOf(product: AdminProductRow): Draft {
     preOrdersOpenAt: product.preOrdersOpenAt ? nzWallTime(product.preOrdersOpenAt) : '',
     ripeningDays: product.ripeningDays === null ? '' : String(product.ripeningDays),
     daysAtBest: product.daysAtBest === null ? '' : String(product.daysAtBest),
+    originCountry: product.originSetting.country ?? '',
+    treatment: product.originSetting.treatment ?? '',
   };
 }
 
@@ -111,6 +123,8 @@ function fieldsOf(draft: Draft) {
     preOrderLimit: draft.preOrderLimit.trim() === '' ? null : numberOf(draft.preOrderLimit),
     ripeningDays: draft.ripeningDays.trim() === '' ? null : numberOf(draft.ripeningDays),
     daysAtBest: draft.daysAtBest.trim() === '' ? null : numberOf(draft.daysAtBest),
+    originCountry: draft.originCountry || null,
+    treatment: draft.treatment || null,
     // Only a pre-order opens at a time; a time the field cannot hold goes as typed, for the schema's message.
     preOrdersOpenAt: draft.isPreOrder && draft.preOrdersOpenAt ? (instantOfNzWallTime(draft.preOrdersOpenAt) ?? draft.preOrdersOpenAt) : null,
   };
@@ -139,6 +153,9 @@ function editorSchemaFor(categories: string[], newCategoryWanted: string | null)
   return productFields.superRefine((fields, context) => {
     const problem = preOrderProblem(fields);
     if (problem) context.addIssue({ code: 'custom', path: ['expectedAvailabilityDate'], message: problem });
+    // The law asks every offer of fresh fruit to say where it was grown: saved, a product has both.
+    if (!fields.originCountry) context.addIssue({ code: 'custom', path: ['originCountry'], message: 'Choose the country its fruit is grown in' });
+    if (!fields.treatment) context.addIssue({ code: 'custom', path: ['treatment'], message: 'Choose how its fruit is treated after harvest' });
     const ripening = ripeningProblem(fields);
     if (ripening) context.addIssue({ code: 'custom', path: [ripening.field], message: ripening.message });
     const typed = fields.category.trim();
@@ -271,6 +288,30 @@ export function ProductEditor({ product, categories, onClose }: ProductEditorPro
               </div>
             </div>
           )}
+        </fieldset>
+        <fieldset className="grid gap-3 rounded-xl border border-ink-500/20 p-4">
+          <legend className="px-1 text-sm font-semibold">Origin and treatment</legend>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <SelectField
+              label="Country of origin"
+              placeholder="Choose a country"
+              options={countries.map((country) => country.code)}
+              labels={countryLabels}
+              value={draft.originCountry}
+              onChange={(event) => set('originCountry', event.target.value)}
+              error={errors.originCountry}
+            />
+            <SelectField
+              label="Treatment after harvest"
+              placeholder="Choose a treatment"
+              options={treatments}
+              labels={treatmentChoices}
+              value={draft.treatment}
+              onChange={(event) => set('treatment', event.target.value as Treatment | '')}
+              error={errors.treatment}
+            />
+          </div>
+          <p className="text-sm text-ink-500">Shown on every offer, as New Zealand law asks; a pre-order's coming shipment, and stock recorded without its own, are said to be this.</p>
         </fieldset>
         <fieldset className="grid gap-3 rounded-xl border border-ink-500/20 p-4">
           <legend className="px-1 text-sm font-semibold">Ripening</legend>
