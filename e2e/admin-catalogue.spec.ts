@@ -43,6 +43,8 @@ test('an admin adds a product with an uploaded image, sees it in the shop, then 
   await expect(card.getByText('$41.50')).toBeVisible();
   // Shown from the 1 px AVIF variant the shop made of it.
   const picture = card.locator(`img[src="${imageUrl}"]`);
+  // Its picture loads lazily, once the card nears the screen.
+  await card.scrollIntoViewIfNeeded();
   await expect.poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0 && img.currentSrc)).toMatch(/\/1\.avif$/);
 
   // Hidden: gone from the shop for the visitor.

@@ -1,3 +1,4 @@
+import type { Treatment } from '../../../../contracts/origin';
 import { keepPreviousData, useQuery, useQueryClient } from '../../../lib/query';
 import { useMutation } from '../../../lib/query/mutation';
 import { ArrowDown, ArrowUp, Plus } from 'lucide-react';
@@ -111,6 +112,7 @@ export function AdminProducts() {
   );
   const data = table.data;
   const categories = [...new Set(data?.products.map((p) => p.category) ?? [])].sort();
+  const usualOrigin = mostCommonOrigin(data?.products ?? []);
 
   return (
     <section className="grid grid-cols-1 gap-4">
@@ -234,7 +236,7 @@ export function AdminProducts() {
         )
       )}
 
-      {editing && <ProductEditor product={editing === 'new' ? null : editing} categories={categories} onClose={() => setEditing(null)} />}
+      {editing && <ProductEditor product={editing === 'new' ? null : editing} categories={categories} usualOrigin={usualOrigin} onClose={() => setEditing(null)} />}
       <ConfirmDialog
         open={pending !== null}
         title={pending?.kind === 'archive' ? `Archive ${pending.product.name}?` : `Delete ${pending?.product.name ?? ''}?`}
@@ -250,4 +252,19 @@ export function AdminProducts() {
       />
     </section>
   );
+}
+
+/** The origin and treatment most of the shop's products have: a new product starts from it, for the owner to confirm. */
+function mostCommonOrigin(rows: ReadonlyArray<{ originSetting: { country: string | null; treatment: Treatment | null } }>): { country: string; treatment: Treatment } | null {
+  const counts = new Map<string, number>();
+  for (const { originSetting } of rows) {
+    if (originSetting.country && originSetting.treatment) {
+      const key = `${originSetting.country}:${originSetting.treatment}`;
+      counts.set(key, (counts.get(key) ?? 0) + 1);
+    }
+  }
+  const [best] = [...counts.entries()].sort((a, b) => b[1] - a[1]);
+  if (!best) return null;
+  const [country, treatment] = best[0].split(':') as [string, Treatment];
+  return { country, treatment };
 }

@@ -169,17 +169,19 @@ interface ProductEditorProps {
   /** The product to edit, or null to add a new one. */
   product: AdminProductRow | null;
   categories: string[];
+  /** What most products say of origin and treatment: a new product starts from it. */
+  usualOrigin?: { country: string; treatment: Treatment } | null;
   onClose: () => void;
 }
 
 /** Every product field, checked by the shared product schema before it is sent. */
-export function ProductEditor({ product, categories, onClose }: ProductEditorProps) {
+export function ProductEditor({ product, categories, usualOrigin = null, onClose }: ProductEditorProps) {
   const queryClient = useQueryClient();
   const listId = useId();
   // The new category the owner ticked, by its name: typing another name asks again.
   const [newCategoryWanted, setNewCategoryWanted] = useState<string | null>(null);
   const editorSchema = useMemo(() => editorSchemaFor(categories, newCategoryWanted), [categories, newCategoryWanted]);
-  const [opened] = useState<Draft>(() => (product ? draftOf(product) : blank));
+  const [opened] = useState<Draft>(() => (product ? draftOf(product) : usualOrigin ? { ...blank, originCountry: usualOrigin.country, treatment: usualOrigin.treatment } : blank));
   const [draft, setDraft] = useState<Draft>(opened);
   const [leaving, setLeaving] = useState(false);
   // Escape, the backdrop, the close button and Cancel all ask first when something was typed.
