@@ -30,6 +30,9 @@ export interface CartLine {
     expectedAvailabilityDate: string | null;
     /** imageUrl's size and variant widths (decision 0012); null while unknown. */
     image: ImageInfo | null;
+    /** Where the boxes it would be sent were grown ("Grown in India") and how treated, as the offer says; null while unknown. */
+    origin: string | null;
+    treatment: string | null;
   };
 }
 

@@ -165,7 +165,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // The shop's clock: what time it is for delivery dates and pre-order openings (tests set their own).
   const clock = deps.clock ?? (() => new Date());
   const catalog = new CatalogService(db, bus, settings, imageSizes, clock);
-  const cart = new CartService(db, imageSizes, clock);
+  const cart = new CartService(db, imageSizes, clock, async () => (await catalog.current()).byId);
   const stripe = config.stripe ? new StripeCheckout(config.stripe) : undefined;
   const delivery = new DeliveryService(db, bus, clock);
   const orderDeps = { db, settings, delivery, bus, stripe, publicUrl, clock, log: app.log, serialTransactions: database.kind === 'pglite' };

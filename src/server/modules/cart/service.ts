@@ -1,3 +1,4 @@
+import type { Product } from '../../../contracts/product';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Cart } from '../../../contracts/cart';
 import type { ImageInfo } from '../../../contracts/image';
@@ -81,6 +82,8 @@ export class CartService {
     private readonly db: Db,
     private readonly imageSizes: ImageSizes,
     private readonly clock: () => Date,
+    /** What the catalogue says each product's boxes are (origin and treatment), from its in-process snapshot. */
+    private readonly offered: () => Promise<ReadonlyMap<number, Pick<Product, 'origin' | 'treatment'>>> = async () => new Map(),
   ) {
     this.cartOfUser = cartView(db)
       .innerJoin(carts, eq(carts.id, cartLines.cartId))
@@ -181,8 +184,14 @@ export class CartService {
    * would invite the shopper to add the same boxes again.
    */
   private async withPictures(cart: Cart): Promise<Cart> {
-    const images = await this.imageSizes.describe(cart.items.map((item) => item.product.imageUrl)).catch(() => new Map<string, ImageInfo>());
-    return { ...cart, items: cart.items.map((item) => ({ ...item, product: { ...item.product, image: images.get(item.product.imageUrl) ?? null } })) };
+    const [images, offered] = await Promise.all([this.imageSizes.describe(cart.items.map((item) => item.product.imageUrl)).catch(() => new Map<string, ImageInfo>()), this.offered()]);
+    return {
+      ...cart,
+      items: cart.items.map((item) => {
+        const said = offered.get(item.productId);
+        return { ...item, product: { ...item.product, image: images.get(item.product.imageUrl) ?? null, origin: said?.origin.label ?? null, treatment: said?.treatment.label ?? null } };
+      }),
+    };
   }
 
   /** The cart's lines, oldest first, read inside the transaction that changed them. */
@@ -215,6 +224,8 @@ function cartOf(userId: number, rows: CartViewRow[]): Cart {
       isPreOrder: row.isPreOrder,
       expectedAvailabilityDate: row.expectedAvailabilityDate,
       image: null,
+      origin: null,
+      treatment: null,
     },
   }));
   const totalCents = rows.reduce((sum, row) => sum + row.quantity * row.priceCents, 0);

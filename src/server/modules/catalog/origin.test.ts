@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BatchView } from '../../../contracts/batches';
+import type { Cart } from '../../../contracts/cart';
+import { quickShopper } from '../../testing/order-helpers';
 import type { Product } from '../../../contracts/product';
 import type { SetupChecklist } from '../../../contracts/setup';
 import { openStaffShop, type StaffCall, type TestShop } from '../../testing/test-app';
@@ -31,6 +33,10 @@ describe('country of origin and treatment on every offer', () => {
     expect(await listed(id)).toMatchObject({ ...expected, originSetting: { country: 'IN', treatment: 'irradiated' } });
     const batches = (await staff({ method: 'GET', url: `/api/admin/inventory/${id}/batches` })).json<BatchView[]>();
     expect(batches.map((batch) => [batch.originCountry, batch.treatment])).toEqual([['IN', 'irradiated']]);
+    // The cart line says it too, in the answer to the add and to every read.
+    const shopper = await quickShopper(shop, 'origin');
+    await shopper.add(id, 1);
+    expect((await shopper.call({ method: 'GET', url: `/api/cart/${shopper.user.id}` })).json<Cart>().items[0]!.product).toMatchObject({ origin: 'Grown in India', treatment: 'Treated with ionising radiation' });
   });
 
   it('refuse a code no country has and a treatment not on the list, by field', async () => {

@@ -34,6 +34,12 @@ function CartLineRow({ line, onNavigate }: { line: CartLine; onNavigate?: () => 
           {line.product.name}
         </Link>
         <p className="text-sm text-ink-500">{quantity === 1 ? 'Single Item' : `Qty: ${quantity}`}</p>
+        {line.product.origin && (
+          <p className="text-xs text-ink-500" data-testid="origin">
+            {line.product.origin}. {line.product.treatment ?? ''}
+            {line.product.treatment ? '.' : ''}
+          </p>
+        )}
         {line.product.isPreOrder && (
           <p className="w-fit rounded-full bg-mango-50 px-2 py-0.5 text-xs font-semibold text-mango-700">
             Pre-order{line.product.expectedAvailabilityDate ? `, expected ${formatDate(line.product.expectedAvailabilityDate)}` : ''}
