@@ -88,6 +88,9 @@ export interface PackedFrom {
   harvestedOn: string | null;
   bestBefore: string | null;
   grower: string | null;
+  /** Where those boxes were grown and how treated (the batch's, or its product's when it has none); null while unknown. */
+  originCountry: string | null;
+  treatment: Treatment | null;
 }
 
 /**

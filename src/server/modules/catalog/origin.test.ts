@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BatchView } from '../../../contracts/batches';
+import type { AdminOrderDetail } from '../../../contracts/admin-orders';
 import type { Cart } from '../../../contracts/cart';
+import type { PlacedOrder } from '../../../contracts/order';
 import { quickShopper } from '../../testing/order-helpers';
 import type { Product } from '../../../contracts/product';
 import type { SetupChecklist } from '../../../contracts/setup';
@@ -37,6 +39,11 @@ describe('country of origin and treatment on every offer', () => {
     const shopper = await quickShopper(shop, 'origin');
     await shopper.add(id, 1);
     expect((await shopper.call({ method: 'GET', url: `/api/cart/${shopper.user.id}` })).json<Cart>().items[0]!.product).toMatchObject({ origin: 'Grown in India', treatment: 'Treated with ionising radiation' });
+    // The packing slip's source of each line names where its boxes were grown.
+    const placed = await shopper.order();
+    expect(placed.statusCode, placed.body).toBe(201);
+    const detail = (await staff({ method: 'GET', url: `/api/admin/orders/${placed.json<PlacedOrder>().order.number}` })).json<AdminOrderDetail>();
+    expect(detail.lineBatches[0]!.from[0]).toMatchObject({ boxes: 1, originCountry: 'IN', treatment: 'irradiated' });
   });
 
   it('refuse a code no country has and a treatment not on the list, by field', async () => {

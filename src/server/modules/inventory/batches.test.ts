@@ -192,7 +192,7 @@ describe('where the boxes come from, as staff read it', () => {
     const second = await paidOrder(product.id, 2);
     const detail = async (number: string) => (await staff({ method: 'GET', url: `/api/admin/orders/${number}` })).json<AdminOrderDetail>();
     // Alone, each would take the small batch: the order's own view says where packing would take them now.
-    expect((await detail(second)).lineBatches).toEqual([{ planned: true, short: 0, from: [{ batchId: small.id, boxes: 2, harvestedOn: '2026-11-20', bestBefore: '2026-12-04', grower: 'Small Orchard' }] }]);
+    expect((await detail(second)).lineBatches).toEqual([{ planned: true, short: 0, from: [{ batchId: small.id, boxes: 2, harvestedOn: '2026-11-20', bestBefore: '2026-12-04', grower: 'Small Orchard', originCountry: null, treatment: null }] }]);
     // The dispatch list plans them in turn: the first takes the small batch, the second the next.
     const { dispatchDate } = (await detail(first)) as { dispatchDate: string };
     const day = (await staff({ method: 'GET', url: `/api/admin/dispatch?date=${dispatchDate}` })).json<DispatchDay>();

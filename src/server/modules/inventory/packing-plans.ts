@@ -2,7 +2,8 @@ import { and, asc, eq, gt, inArray } from 'drizzle-orm';
 import type { LinePacking, PackedFrom } from '../../../contracts/batches';
 import type { OrderStatus } from '../../../contracts/order';
 import type { Db } from '../../db/client';
-import { orderLineBatches, stockBatches } from '../../db/schema';
+import type { Treatment } from '../../../contracts/origin';
+import { orderLineBatches, products, stockBatches } from '../../db/schema';
 import { type BatchRow, chooseBatches, expiryOrder } from './batches';
 
 interface PlannedLine {
@@ -17,12 +18,17 @@ interface PlannedLine {
 /** Statuses whose lines hold boxes still on the shelf: packing will take them. */
 const unpacked: readonly OrderStatus[] = ['pending_payment', 'paid'];
 
-const fromRow = (batch: Pick<BatchRow, 'id' | 'harvestedOn' | 'bestBefore' | 'grower'>, boxes: number): PackedFrom => ({
+type ProductOrigin = { originCountry: string | null; treatment: Treatment | null };
+
+/** A batch recorded without its own origin is what its product says. */
+const fromRow = (batch: Pick<BatchRow, 'id' | 'productId' | 'harvestedOn' | 'bestBefore' | 'grower' | 'originCountry' | 'treatment'>, boxes: number, products: ReadonlyMap<number, ProductOrigin>): PackedFrom => ({
   batchId: batch.id,
   boxes,
   harvestedOn: batch.harvestedOn,
   bestBefore: batch.bestBefore,
   grower: batch.grower,
+  originCountry: batch.originCountry ?? products.get(batch.productId)?.originCountry ?? null,
+  treatment: batch.treatment ?? products.get(batch.productId)?.treatment ?? null,
 });
 
 /**
@@ -35,6 +41,11 @@ export async function packingOf(db: Db, orders: ReadonlyArray<{ id: number; stat
   const plans = new Map<number, LinePacking>();
   const held = lines.filter((line) => line.productId !== null && (!line.isPreOrder || line.allocatedAt !== null));
   if (!held.length) return plans;
+  const productRows = await db
+    .select({ id: products.id, originCountry: products.originCountry, treatment: products.treatment })
+    .from(products)
+    .where(inArray(products.id, [...new Set(held.map((line) => line.productId!))]));
+  const origins = new Map(productRows.map((row) => [row.id, row]));
   const recorded = await db
     .select({ lineId: orderLineBatches.orderLineId, boxes: orderLineBatches.boxes, batch: stockBatches })
     .from(orderLineBatches)
@@ -43,7 +54,7 @@ export async function packingOf(db: Db, orders: ReadonlyArray<{ id: number; stat
     .orderBy(asc(orderLineBatches.orderLineId), asc(stockBatches.id));
   for (const row of recorded) {
     const plan = plans.get(row.lineId) ?? { from: [], planned: false, short: 0 };
-    plan.from.push(fromRow(row.batch, row.boxes));
+    plan.from.push(fromRow(row.batch, row.boxes, origins));
     plans.set(row.lineId, plan);
   }
   const statusOf = new Map(orders.map((order) => [order.id, order.status]));
@@ -63,7 +74,7 @@ export async function packingOf(db: Db, orders: ReadonlyArray<{ id: number; stat
     const shelf = shelves.get(line.productId!) ?? [];
     const { taken, short } = chooseBatches(shelf, line.quantity);
     for (const part of taken) part.batch.boxesLeft -= part.boxes;
-    plans.set(line.id, { from: taken.map((part) => fromRow(part.batch, part.boxes)), planned: true, short });
+    plans.set(line.id, { from: taken.map((part) => fromRow(part.batch, part.boxes, origins)), planned: true, short });
   }
   return plans;
 }

@@ -1,6 +1,7 @@
 import { Printer } from 'lucide-react';
 import type { AdminOrderDetail } from '../../../../contracts/admin-orders';
 import type { LinePacking } from '../../../../contracts/batches';
+import { originView, treatmentLabels } from '../../../../contracts/origin';
 import type { ShippingAddressView } from '../../../../contracts/order';
 import { Button } from '../../../components/ui/button';
 import { DialogDescription, DialogTitle } from '../../../components/ui/dialog';
@@ -24,7 +25,14 @@ export interface SlipOrder {
 export function BatchSources({ packing }: { packing: LinePacking | null | undefined }) {
   if (!packing) return null;
   const sources = packing.from.map((part) => {
-    const details = [part.bestBefore ? `best before ${formatDate(part.bestBefore)}` : 'dates unknown', part.grower].filter(Boolean).join(', ');
+    const details = [
+      part.bestBefore ? `best before ${formatDate(part.bestBefore)}` : 'dates unknown',
+      part.grower,
+      part.originCountry ? originView([part.originCountry]).label : null,
+      part.treatment ? treatmentLabels[part.treatment].toLowerCase() : null,
+    ]
+      .filter(Boolean)
+      .join(', ');
     return `${part.boxes} from batch ${part.batchId} (${details})`;
   });
   if (packing.short > 0) sources.push(`${packing.short} not in any batch: record the batch on Inventory`);
