@@ -22,8 +22,8 @@ const order: OrderView = {
   paymentMethod: 'bank_transfer',
   placedAt: new Date().toISOString(),
   lines: [
-    { productId: 1, name: 'Alphonso Mangoes', unitPrice: 64.99, quantity: 2, lineTotal: 129.98, isPreOrder: false, expectedAvailabilityDate: null, allocated: false },
-    { productId: 3, name: 'Kesar Mangoes', unitPrice: 44.99, quantity: 1, lineTotal: 44.99, isPreOrder: false, expectedAvailabilityDate: null, allocated: false },
+    { productId: 1, name: 'Alphonso Mangoes', unitPrice: 64.99, quantity: 2, lineTotal: 129.98, isPreOrder: false, expectedAvailabilityDate: null, allocated: false, origin: 'Grown in India', treatment: 'Treated with ionising radiation' },
+    { productId: 3, name: 'Kesar Mangoes', unitPrice: 44.99, quantity: 1, lineTotal: 44.99, isPreOrder: false, expectedAvailabilityDate: null, allocated: false, origin: 'Grown in India', treatment: 'Treated with ionising radiation' },
   ],
   subtotal: 174.97,
   shipping: 12,
@@ -102,7 +102,7 @@ const mails: Array<[string, MailMessage]> = [
       context({
         ...order,
         number: 'MS-10043',
-        lines: [{ productId: 4, name: 'Alphonso Mangoes', unitPrice: 69.99, quantity: 1, lineTotal: 69.99, isPreOrder: true, expectedAvailabilityDate: '2027-04-20', allocated: false }],
+        lines: [{ productId: 4, name: 'Alphonso Mangoes', unitPrice: 69.99, quantity: 1, lineTotal: 69.99, isPreOrder: true, expectedAvailabilityDate: '2027-04-20', allocated: false, origin: 'Grown in India', treatment: 'Treated with ionising radiation' }],
         subtotal: 69.99,
         shipping: 0,
         ruralSurcharge: 0,

@@ -115,6 +115,9 @@ export interface OrderLineView {
   expectedAvailabilityDate: string | null;
   /** A pre-order line's boxes are set aside from a shipment; false while it waits (and for other lines). */
   allocated: boolean;
+  /** What the offer said of its boxes when bought ("Grown in India", "Treated with ionising radiation"); null when it said nothing. */
+  origin: string | null;
+  treatment: string | null;
 }
 
 export interface OrderEventView {

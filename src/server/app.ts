@@ -168,7 +168,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const cart = new CartService(db, imageSizes, clock, async () => (await catalog.current()).byId);
   const stripe = config.stripe ? new StripeCheckout(config.stripe) : undefined;
   const delivery = new DeliveryService(db, bus, clock);
-  const orderDeps = { db, settings, delivery, bus, stripe, publicUrl, clock, log: app.log, serialTransactions: database.kind === 'pglite' };
+  const orderDeps = { db, settings, delivery, bus, stripe, publicUrl, clock, log: app.log, serialTransactions: database.kind === 'pglite', offeredOrigins: async () => (await catalog.current()).byId };
   const orders = new OrderService(orderDeps);
   const waitlist = new WaitlistService({ db, limiter, catalog, publicUrl, clock });
   const readyReminders = new ReadyReminders({ db, clock, publicUrl, siteName: async () => (await settings.stored()).siteName });

@@ -115,6 +115,9 @@ export const orderLines = pgTable(
     /** The days its fruit should be ready to eat, fixed when the order ships (what its e-mails said); null when unknown. */
     readyFrom: date('ready_from', { mode: 'string' }),
     readyUntil: date('ready_until', { mode: 'string' }),
+    /** What the offer said of its boxes when it was bought ("Grown in India", "Treated with ionising radiation"); null when it said nothing. */
+    originLabel: text('origin_label'),
+    treatmentLabel: text('treatment_label'),
   },
   (t) => [
     index('order_lines_order_idx').on(t.orderId),

@@ -123,7 +123,7 @@ export class BooksService {
       paidOn: row.paidOn,
       paymentMethod: row.order.paymentMethod,
       contact: contactOf(row),
-      lines: (linesOf.get(row.order.id) ?? []).map((line) => ({ name: line.productName, unitPriceCents: line.unitPriceCents, quantity: line.quantity, isPreOrder: line.isPreOrder })),
+      lines: (linesOf.get(row.order.id) ?? []).map((line) => ({ name: line.productName, unitPriceCents: line.unitPriceCents, quantity: line.quantity, isPreOrder: line.isPreOrder, origin: line.originLabel, treatment: line.treatmentLabel })),
       shippingCents: row.order.shippingCents,
       ruralSurchargeCents: row.order.ruralSurchargeCents,
       discountCents: row.order.discountCents,

@@ -21,7 +21,7 @@ export interface InvoicedOrder {
   paidOn: string;
   paymentMethod: PaymentMethod;
   contact: XeroContact;
-  lines: Array<{ name: string; unitPriceCents: number; quantity: number; isPreOrder: boolean }>;
+  lines: Array<{ name: string; unitPriceCents: number; quantity: number; isPreOrder: boolean; origin?: string | null; treatment?: string | null }>;
   shippingCents: number;
   ruralSurchargeCents: number;
   discountCents: number;
@@ -76,7 +76,8 @@ function amountCarryingGst(gstCents: number): number {
  */
 export function invoiceLines(order: InvoicedOrder): XeroLine[] {
   const lines: XeroLine[] = order.lines.map((line) => ({
-    description: line.isPreOrder ? `${line.name} (pre-order)` : line.name,
+    // The origin and treatment the offer stated, as the law asks them said: on the invoice line too.
+    description: [line.isPreOrder ? `${line.name} (pre-order)` : line.name, line.origin, line.treatment].filter(Boolean).join('. '),
     quantity: line.quantity,
     unitCents: line.unitPriceCents,
     tax: 'gst',

@@ -44,6 +44,14 @@ describe('country of origin and treatment on every offer', () => {
     expect(placed.statusCode, placed.body).toBe(201);
     const detail = (await staff({ method: 'GET', url: `/api/admin/orders/${placed.json<PlacedOrder>().order.number}` })).json<AdminOrderDetail>();
     expect(detail.lineBatches[0]!.from[0]).toMatchObject({ boxes: 1, originCountry: 'IN', treatment: 'irradiated' });
+    // The order keeps what the offer said: on its lines, in its confirmation and on its Xero invoice.
+    expect(detail.lines[0]).toMatchObject({ origin: 'Grown in India', treatment: 'Treated with ionising radiation' });
+    const number = placed.json<PlacedOrder>().order.number;
+    const confirmation = (await shop.mail()).find((mail) => mail.subject.startsWith(`Your order ${number}`))!;
+    expect(confirmation.text).toContain(`${detail.lines[0]!.name}: Grown in India. Treated with ionising radiation.`);
+    expect((await staff({ method: 'POST', url: `/api/admin/orders/${number}/status`, payload: { status: 'paid' } })).statusCode).toBe(200);
+    const csv = (await staff({ method: 'GET', url: '/api/admin/exports/xero-invoices.csv' })).body;
+    expect(csv).toContain(`${detail.lines[0]!.name}. Grown in India. Treated with ionising radiation`);
   });
 
   it('refuse a code no country has and a treatment not on the list, by field', async () => {

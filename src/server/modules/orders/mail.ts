@@ -26,8 +26,11 @@ function linesAndTotals(order: OrderView, settings: Pick<StoredSettings, 'gstNum
       text: `  ${line.quantity} x ${line.name} @ ${money(line.unitPrice)} = ${money(line.lineTotal)}${preOrder}`,
     };
   });
+  // Where each line's fruit was grown and how treated, as the offer said when it was bought.
+  const origins = order.lines.flatMap((line) => (line.origin ? [`${line.name}: ${[line.origin, line.treatment].filter(Boolean).join('. ')}.`] : []));
   return [
     { kind: 'table', rows: lines },
+    ...origins,
     '',
     {
       kind: 'table',

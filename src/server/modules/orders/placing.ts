@@ -3,6 +3,7 @@ import { boxesOf, canSendSeparately, isRuralAddress, needsDeliveryDate } from '.
 import { orderTotals, type Totals } from '../../../contracts/pricing';
 import type { DeliverySettings } from '../../../contracts/delivery';
 import type { PlacedOrder } from '../../../contracts/order';
+import type { Product } from '../../../contracts/product';
 import type { StoredSettings } from '../../../contracts/settings';
 import type { Db, Tx } from '../../db/client';
 import { cartLines, carts, orderEvents, orderLines, orders, stockMovements, users } from '../../db/schema';
@@ -42,11 +43,13 @@ export class OrderPlacing {
     // A submit seen before (a retry, a double click) is found inside the transaction, under the
     // cart's lock, or after it when something refused this one (below).
     const delivery = await this.deps.delivery.settings();
+    // What each offer says of its boxes, from the catalogue's snapshot: the order's lines keep it.
+    const offered = (await this.deps.offeredOrigins?.()) ?? new Map<number, Pick<Product, 'origin' | 'treatment'>>();
     // Card payment switched off is the submit's own fault: the transaction names it first.
     if (input.paymentMethod !== 'stripe' || this.deps.stripe) await refuseSoldOut(db, user.id, input, this.deps.delivery.clock());
     let placed: Awaited<ReturnType<OrderPlacing['placeInTransaction']>>;
     try {
-      placed = await db.transaction((tx) => this.placeInTransaction(tx, user, input, settings, delivery));
+      placed = await db.transaction((tx) => this.placeInTransaction(tx, user, input, settings, delivery, offered));
     } catch (error) {
       // A submit whose key has placed an order answers with that order, whatever else it met: the
       // key's unique index refused a second, or the first committed while this one waited for the
@@ -77,7 +80,7 @@ export class OrderPlacing {
   }
 
   /** The order, its view (null when an earlier submit placed it) and whether stock moved. */
-  private async placeInTransaction(tx: Tx, user: UserRow, input: PlaceOrderRequest, settings: StoredSettings, delivery: DeliverySettings) {
+  private async placeInTransaction(tx: Tx, user: UserRow, input: PlaceOrderRequest, settings: StoredSettings, delivery: DeliverySettings, offered: ReadonlyMap<number, Pick<Product, 'origin' | 'treatment'>>) {
     // One shopper's submits queue on the cart's row, so a double click finds the first order. The
     // order key is looked up in the same statement (nearly always it is new: the whole order is
     // read only when it is not). That statement's snapshot is taken before the lock is granted, so
@@ -198,6 +201,8 @@ export class OrderPlacing {
       quantity,
       isPreOrder: product.isPreOrder,
       expectedAvailabilityDate: product.isPreOrder ? product.expectedAvailabilityDate : null,
+      originLabel: offered.get(product.id)?.origin.countries.length ? offered.get(product.id)!.origin.label : null,
+      treatmentLabel: offered.get(product.id)?.treatment.kinds.length ? offered.get(product.id)!.treatment.label : null,
     }));
     const orderId = order!.id;
     const lineValues = lineValuesOf(orderId, first.lines);

@@ -1,3 +1,4 @@
+import type { Product } from '../../../contracts/product';
 import { desc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { placeOrderSchema } from '../../../contracts/checkout';
@@ -34,6 +35,8 @@ export interface OrderDeps {
   log: { warn(details: object, message: string): void; error(details: object, message: string): void };
   /** The database runs one transaction at a time (the embedded one), so none waits on a row's lock. */
   serialTransactions: boolean;
+  /** What the catalogue says each product's boxes are (origin and treatment): an order line keeps it. */
+  offeredOrigins?: () => Promise<ReadonlyMap<number, Pick<Product, 'origin' | 'treatment'>>>;
 }
 
 export interface StatusChange {

@@ -64,6 +64,8 @@ export function viewOf(order: OrderRow, lines: LineRow[], events: EventRow[], se
       isPreOrder: line.isPreOrder,
       expectedAvailabilityDate: line.expectedAvailabilityDate,
       allocated: line.isPreOrder && line.allocatedAt !== null,
+      origin: line.originLabel,
+      treatment: line.treatmentLabel,
     })),
     subtotal: centsToDollars(order.subtotalCents),
     shipping: centsToDollars(order.shippingCents - order.ruralSurchargeCents),

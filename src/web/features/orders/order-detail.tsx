@@ -110,6 +110,12 @@ function OrderSheet({ order }: { order: OrderView }) {
                     {line.quantity} x {formatPrice(line.unitPrice)}
                     {line.isPreOrder ? ` · ${preOrderNote(line)}` : ''}
                   </p>
+                  {line.origin && (
+                    <p className="text-xs text-ink-500">
+                      {line.origin}
+                      {line.treatment ? `. ${line.treatment}` : ''}.
+                    </p>
+                  )}
                 </div>
                 <p className="font-semibold tabular-nums">{formatPrice(line.lineTotal)}</p>
               </li>
