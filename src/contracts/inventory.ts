@@ -1,3 +1,4 @@
+import type { Treatment } from './origin';
 import { z } from 'zod';
 import { noteField } from './text';
 import type { StockMovementReason } from './order';
@@ -34,6 +35,8 @@ export interface InventoryRow {
   waiting: number;
   /** "Notify me" sign-ups: confirmed and still waiting, and those already e-mailed (decision 0016). */
   waitlist: { waiting: number; notified: number };
+  /** What the product says of its fruit's origin and treatment: a new batch or shipment starts from it. */
+  originSetting: { country: string | null; treatment: Treatment | null };
 }
 
 export interface StockMovementView {

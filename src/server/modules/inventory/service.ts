@@ -53,6 +53,7 @@ export class InventoryService {
       allocated: Number(owed.get(product.id)?.allocated ?? 0),
       waiting: Number(owed.get(product.id)?.waiting ?? 0),
       waitlist: waitlists.get(product.id) ?? { waiting: 0, notified: 0 },
+      originSetting: { country: product.originCountry, treatment: product.treatment },
     }));
   }
 

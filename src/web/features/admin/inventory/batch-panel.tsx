@@ -1,6 +1,8 @@
 import { useQuery, useQueryClient } from '../../../lib/query';
 import { useMutation } from '../../../lib/query/mutation';
 import { type FormEvent, useState } from 'react';
+import { countryName, type Treatment, treatmentChoices } from '../../../../contracts/origin';
+import { OriginFields } from './origin-fields';
 import { batchLabel, type BatchView, type ExpiringBatch, newBatchSchema, type NewBatch, type WriteOff, writeOffReasons, writeOffSchema } from '../../../../contracts/batches';
 import type { InventoryRow } from '../../../../contracts/inventory';
 import { Button } from '../../../components/ui/button';
@@ -67,6 +69,7 @@ export function BatchPanel({ row }: { row: InventoryRow }) {
                 <th scope="col" className="py-1 font-semibold">Harvested</th>
                 <th scope="col" className="py-1 font-semibold">Best before</th>
                 <th scope="col" className="py-1 font-semibold">Grower</th>
+                <th scope="col" className="py-1 font-semibold">Origin</th>
                 <th scope="col" className="py-1 text-right font-semibold">Boxes left</th>
                 <th scope="col" className="py-1"><span className="sr-only">Actions</span></th>
               </tr>
@@ -81,6 +84,9 @@ export function BatchPanel({ row }: { row: InventoryRow }) {
                   <td className="py-1.5">{batch.harvestedOn ? formatDate(batch.harvestedOn) : 'Unknown'}</td>
                   <td className="py-1.5">{batch.bestBefore ? formatDate(batch.bestBefore) : 'Unknown'}</td>
                   <td className="py-1.5">{batch.grower ?? '—'}</td>
+                  <td className="py-1.5">
+                    {originOf(batch, row)}
+                  </td>
                   <td className="py-1.5 text-right tabular-nums">
                     {batch.boxesLeft} of {batch.boxesReceived}
                   </td>
@@ -114,7 +120,7 @@ export function BatchPanel({ row }: { row: InventoryRow }) {
 
 function NewBatchForm({ row, onDone }: { row: InventoryRow; onDone: () => void }) {
   const refresh = useRefresh(row.productId);
-  const [values, setValues] = useState({ boxes: '', harvestedOn: '', bestBefore: '', grower: '', note: '' });
+  const [values, setValues] = useState({ boxes: '', harvestedOn: '', bestBefore: '', grower: '', note: '', originCountry: row.originSetting.country ?? '', treatment: (row.originSetting.treatment ?? '') as Treatment | '' });
   const [errors, setErrors] = useState<FieldErrors>({});
   const save = useMutation({
     mutationFn: (batch: NewBatch) => postBatch(row.productId, batch),
@@ -137,12 +143,14 @@ function NewBatchForm({ row, onDone }: { row: InventoryRow; onDone: () => void }
       bestBefore: values.bestBefore || undefined,
       grower: values.grower.trim() || null,
       note: values.note.trim() || undefined,
+      originCountry: values.originCountry || null,
+      treatment: values.treatment || null,
     });
     if (!parsed.success) return setErrors(fieldErrorsOf(parsed.error));
     setErrors({});
     save.mutate(parsed.data);
   };
-  const field = (key: keyof typeof values) => ({ value: values[key], onChange: (event: { target: { value: string } }) => setValues({ ...values, [key]: event.target.value }), error: errors[key] });
+  const field = (key: 'boxes' | 'harvestedOn' | 'bestBefore' | 'grower' | 'note') => ({ value: values[key], onChange: (event: { target: { value: string } }) => setValues({ ...values, [key]: event.target.value }), error: errors[key] });
   return (
     <form onSubmit={submit} noValidate className="grid gap-3 rounded-xl bg-cream-50 p-4" aria-label="Record a batch">
       <div className="grid gap-3 sm:grid-cols-3">
@@ -151,6 +159,7 @@ function NewBatchForm({ row, onDone }: { row: InventoryRow; onDone: () => void }
         <TextField label="Best before" type="date" {...field('bestBefore')} />
       </div>
       <TextField label="Grower (optional)" maxLength={120} {...field('grower')} />
+      <OriginFields values={values} errors={errors} onChange={(next) => setValues({ ...values, ...next })} />
       <TextField label="Note (optional)" maxLength={300} {...field('note')} />
       <FormFooter busy={save.isPending} submitLabel="Record batch" onBack={onDone} />
     </form>
@@ -194,4 +203,12 @@ function WriteOffForm({ productId, batch, onDone }: { productId: number; batch: 
       <FormFooter busy={save.isPending} submitLabel="Write off" onBack={onDone} danger />
     </form>
   );
+}
+
+/** A batch's origin as staff read it: its own, or its product's for a batch recorded before origins were kept. */
+function originOf(batch: BatchView, row: InventoryRow): string {
+  const country = batch.originCountry ?? row.originSetting.country;
+  const treatment = batch.treatment ?? row.originSetting.treatment;
+  if (!country) return '—';
+  return [countryName(country) ?? country, treatment ? treatmentChoices[treatment].toLowerCase() : null].filter(Boolean).join(', ');
 }

@@ -1,3 +1,5 @@
+import type { Treatment } from '../../../../contracts/origin';
+import { OriginFields } from './origin-fields';
 import { useQueryClient } from '../../../lib/query';
 import { useMutation } from '../../../lib/query/mutation';
 import { type FormEvent, useState } from 'react';
@@ -18,7 +20,8 @@ export const boxes = (count: number) => `${count} ${count === 1 ? 'box' : 'boxes
 
 export function ShipmentForm({ book, onDone }: { book: PreOrderBook; onDone: () => void }) {
   const refresh = useRefresh(book.productId);
-  const [values, setValues] = useState({ boxes: '', arrivalDate: '', harvestedOn: '', bestBefore: '', grower: '', note: '' });
+  // Origin left as "as the product says": the shipment's batch records the product's.
+  const [values, setValues] = useState({ boxes: '', arrivalDate: '', harvestedOn: '', bestBefore: '', grower: '', note: '', originCountry: '', treatment: '' as Treatment | '' });
   // One key per form: a submit retried after a lost answer records the shipment once.
   const [idempotencyKey] = useState(newIdempotencyKey);
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -46,6 +49,8 @@ export function ShipmentForm({ book, onDone }: { book: PreOrderBook; onDone: () 
       harvestedOn: values.harvestedOn || null,
       bestBefore: values.bestBefore || null,
       grower: values.grower.trim() || null,
+      originCountry: values.originCountry || null,
+      treatment: values.treatment || null,
       note: values.note.trim() || undefined,
       idempotencyKey,
     });
@@ -62,6 +67,7 @@ export function ShipmentForm({ book, onDone }: { book: PreOrderBook; onDone: () 
         <TextField label="Best before (optional)" type="date" value={values.bestBefore} onChange={(event) => setValues({ ...values, bestBefore: event.target.value })} error={errors.bestBefore} />
       </div>
       <TextField label="Grower (optional)" value={values.grower} maxLength={120} onChange={(event) => setValues({ ...values, grower: event.target.value })} error={errors.grower} />
+      <OriginFields values={values} errors={errors} onChange={(next) => setValues({ ...values, ...next })} />
       <p className="text-sm text-ink-500">The shipment becomes a batch: its best-before decides when its boxes are packed (first expiring, first out).</p>
       <TextField label="Note (optional)" value={values.note} maxLength={300} onChange={(event) => setValues({ ...values, note: event.target.value })} error={errors.note} />
       <FormFooter busy={save.isPending} submitLabel="Record and allocate" onBack={onDone} />
