@@ -95,6 +95,11 @@ function draftOf(product: AdminProductRow): Draft {
   };
 }
 
+function withUsualOrigin(draft: Draft, usual: { country: string; treatment: Treatment } | null): Draft {
+  if (!usual) return draft;
+  return { ...draft, originCountry: draft.originCountry || usual.country, treatment: draft.treatment || usual.treatment };
+}
+
 /** What the two ripening numbers will do, in the owner's words. */
 function ripeningHint(draft: Draft): string {
   const ripeningDays = Number(draft.ripeningDays);
@@ -149,13 +154,13 @@ function knownCategory(categories: string[], typed: string): string | undefined 
  * The shared checks, and one of the editor's own: a category the shop has not got yet is added
  * only on purpose (a typo would otherwise file a box under a category of one).
  */
-function editorSchemaFor(categories: string[], newCategoryWanted: string | null) {
+function editorSchemaFor(categories: string[], newCategoryWanted: string | null, originRequired = true) {
   return productFields.superRefine((fields, context) => {
     const problem = preOrderProblem(fields);
     if (problem) context.addIssue({ code: 'custom', path: ['expectedAvailabilityDate'], message: problem });
     // The law asks every offer of fresh fruit to say where it was grown: saved, a product has both.
-    if (!fields.originCountry) context.addIssue({ code: 'custom', path: ['originCountry'], message: 'Choose the country its fruit is grown in' });
-    if (!fields.treatment) context.addIssue({ code: 'custom', path: ['treatment'], message: 'Choose how its fruit is treated after harvest' });
+    if (originRequired && !fields.originCountry) context.addIssue({ code: 'custom', path: ['originCountry'], message: 'Choose the country its fruit is grown in' });
+    if (originRequired && !fields.treatment) context.addIssue({ code: 'custom', path: ['treatment'], message: 'Choose how its fruit is treated after harvest' });
     const ripening = ripeningProblem(fields);
     if (ripening) context.addIssue({ code: 'custom', path: [ripening.field], message: ripening.message });
     const typed = fields.category.trim();
@@ -180,8 +185,13 @@ export function ProductEditor({ product, categories, usualOrigin = null, onClose
   const listId = useId();
   // The new category the owner ticked, by its name: typing another name asks again.
   const [newCategoryWanted, setNewCategoryWanted] = useState<string | null>(null);
-  const editorSchema = useMemo(() => editorSchemaFor(categories, newCategoryWanted), [categories, newCategoryWanted]);
-  const [opened] = useState<Draft>(() => (product ? draftOf(product) : usualOrigin ? { ...blank, originCountry: usualOrigin.country, treatment: usualOrigin.treatment } : blank));
+  // A new product, or one that has an origin, must say it; one from before origins were kept may be
+  // saved without it still (the dashboard lists it until it says).
+  const originRequired = !product || (product.originSetting.country !== null && product.originSetting.treatment !== null);
+  const editorSchema = useMemo(() => editorSchemaFor(categories, newCategoryWanted, originRequired), [categories, newCategoryWanted, originRequired]);
+  // A product without an origin yet (new, or from before origins were kept) starts from the shop's
+  // usual one, shown for the owner to confirm or change: saved, every product has one.
+  const [opened] = useState<Draft>(() => withUsualOrigin(product ? draftOf(product) : blank, usualOrigin));
   const [draft, setDraft] = useState<Draft>(opened);
   const [leaving, setLeaving] = useState(false);
   // Escape, the backdrop, the close button and Cancel all ask first when something was typed.
@@ -241,7 +251,7 @@ export function ProductEditor({ product, categories, usualOrigin = null, onClose
                 onChange={(event) => {
                   const wanted = event.target.checked ? draft.category.trim() : null;
                   setNewCategoryWanted(wanted);
-                  revalidate(fieldsOf(draft), editorSchemaFor(categories, wanted));
+                  revalidate(fieldsOf(draft), editorSchemaFor(categories, wanted, originRequired));
                 }}
               />
               Add “{draft.category.trim()}” as a new one (yours now: {categories.join(', ')})
