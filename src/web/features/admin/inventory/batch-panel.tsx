@@ -2,7 +2,7 @@ import { useQuery, useQueryClient } from '../../../lib/query';
 import { useMutation } from '../../../lib/query/mutation';
 import { type FormEvent, useState } from 'react';
 import { countryName, type Treatment, treatmentChoices } from '../../../../contracts/origin';
-import { OriginFields } from './origin-fields';
+import { OriginFields } from '../shared/origin-fields';
 import { batchLabel, type BatchView, type ExpiringBatch, newBatchSchema, type NewBatch, type WriteOff, writeOffReasons, writeOffSchema } from '../../../../contracts/batches';
 import type { InventoryRow } from '../../../../contracts/inventory';
 import { Button } from '../../../components/ui/button';

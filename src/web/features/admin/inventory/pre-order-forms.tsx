@@ -1,5 +1,5 @@
 import type { Treatment } from '../../../../contracts/origin';
-import { OriginFields } from './origin-fields';
+import { OriginFields } from '../shared/origin-fields';
 import { useQueryClient } from '../../../lib/query';
 import { useMutation } from '../../../lib/query/mutation';
 import { type FormEvent, useState } from 'react';

@@ -5,8 +5,8 @@ import type { AdminProductRow } from '../../../../contracts/admin-products';
 import { instantOfNzWallTime, nzWallTime } from '../../../../contracts/dates';
 import { preOrderProblem, type ProductFields, productFields, ripeningProblem } from '../../../../contracts/product';
 import { clockInWords } from '../../../../contracts/ripeness';
-import { countryChoices, type Treatment, treatmentChoices, treatments } from '../../../../contracts/origin';
-import { SelectField } from '../../../components/ui/select-field';
+import type { Treatment } from '../../../../contracts/origin';
+import { OriginFields } from '../shared/origin-fields';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogTitle } from '../../../components/ui/dialog';
 import { TextAreaField } from '../../../components/ui/text-area-field';
@@ -17,9 +17,6 @@ import { useSchemaForm } from '../../../lib/use-schema-form';
 import { ConfirmDialog } from '../shared/confirm-dialog';
 import { ImageField } from '../shared/image-field';
 import { createProduct, updateProduct } from './products-api';
-
-const countries = countryChoices();
-const countryLabels = Object.fromEntries(countries.map((country) => [country.code, country.name]));
 
 /** What the editor holds: numbers stay as typed until the shared schema reads them. */
 interface Draft {
@@ -303,26 +300,16 @@ export function ProductEditor({ product, categories, usualOrigin = null, onClose
         </fieldset>
         <fieldset className="grid gap-3 rounded-xl border border-ink-500/20 p-4">
           <legend className="px-1 text-sm font-semibold">Origin and treatment</legend>
-          <div className="grid gap-4 sm:grid-cols-2">
-            <SelectField
-              label="Country of origin"
-              placeholder="Choose a country"
-              options={countries.map((country) => country.code)}
-              labels={countryLabels}
-              value={draft.originCountry}
-              onChange={(event) => set('originCountry', event.target.value)}
-              error={errors.originCountry}
-            />
-            <SelectField
-              label="Treatment after harvest"
-              placeholder="Choose a treatment"
-              options={treatments}
-              labels={treatmentChoices}
-              value={draft.treatment}
-              onChange={(event) => set('treatment', event.target.value as Treatment | '')}
-              error={errors.treatment}
-            />
-          </div>
+          <OriginFields
+            values={draft}
+            errors={errors}
+            onChange={(next) => {
+              const changed = { ...draft, ...next };
+              setDraft(changed);
+              revalidate(fieldsOf(changed));
+            }}
+            placeholders={{ country: 'Choose a country', treatment: 'Choose a treatment' }}
+          />
           <p className="text-sm text-ink-500">Shown on every offer, as New Zealand law asks; a pre-order's coming shipment, and stock recorded without its own, are said to be this.</p>
         </fieldset>
         <fieldset className="grid gap-3 rounded-xl border border-ink-500/20 p-4">

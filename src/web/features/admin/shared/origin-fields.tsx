@@ -8,15 +8,17 @@ interface OriginFieldsProps {
   values: { originCountry: string; treatment: Treatment | '' };
   errors: Record<string, string | undefined>;
   onChange: (next: { originCountry?: string; treatment?: Treatment | '' }) => void;
+  /** The empty choice: "As the product says" for a batch, "Choose a country" where one must be chosen. */
+  placeholders?: { country: string; treatment: string };
 }
 
-/** Where a batch's boxes were grown and how treated, starting from what its product says. */
-export function OriginFields({ values, errors, onChange }: OriginFieldsProps) {
+/** Where fruit was grown and how treated: a product's, or a batch's starting from its product's. */
+export function OriginFields({ values, errors, onChange, placeholders = { country: 'As the product says', treatment: 'As the product says' } }: OriginFieldsProps) {
   return (
-    <div className="grid gap-3 sm:grid-cols-2">
+    <div className="grid gap-4 sm:grid-cols-2">
       <SelectField
         label="Country of origin"
-        placeholder="As the product says"
+        placeholder={placeholders.country}
         options={countries.map((country) => country.code)}
         labels={countryLabels}
         value={values.originCountry}
@@ -25,7 +27,7 @@ export function OriginFields({ values, errors, onChange }: OriginFieldsProps) {
       />
       <SelectField
         label="Treatment after harvest"
-        placeholder="As the product says"
+        placeholder={placeholders.treatment}
         options={treatments}
         labels={treatmentChoices}
         value={values.treatment}
