@@ -1,3 +1,4 @@
+import { originSentence } from '../../../contracts/origin-text';
 import { formatDate, formatDay, formatDeadline } from '../../../contracts/dates';
 import { formatNzd } from '../../../contracts/money';
 import { carrierLabels, type OrderView } from '../../../contracts/order';
@@ -27,7 +28,7 @@ function linesAndTotals(order: OrderView, settings: Pick<StoredSettings, 'gstNum
     };
   });
   // Where each line's fruit was grown and how treated, as the offer said when it was bought.
-  const origins = order.lines.flatMap((line) => (line.origin ? [`${line.name}: ${[line.origin, line.treatment].filter(Boolean).join('. ')}.`] : []));
+  const origins = order.lines.flatMap((line) => (line.origin ? [`${line.name}: ${originSentence(line.origin, line.treatment)}`] : []));
   return [
     { kind: 'table', rows: lines },
     ...origins,

@@ -1,3 +1,4 @@
+import { originSentence } from '../../../contracts/origin-text';
 import { Minus, Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -36,8 +37,7 @@ function CartLineRow({ line, onNavigate }: { line: CartLine; onNavigate?: () => 
         <p className="text-sm text-ink-500">{quantity === 1 ? 'Single Item' : `Qty: ${quantity}`}</p>
         {line.product.origin && (
           <p className="text-xs text-ink-500" data-testid="origin">
-            {line.product.origin}. {line.product.treatment ?? ''}
-            {line.product.treatment ? '.' : ''}
+            {originSentence(line.product.origin, line.product.treatment)}
           </p>
         )}
         {line.product.isPreOrder && (

@@ -1,3 +1,4 @@
+import { originSentence } from '../../../contracts/origin-text';
 import { preOrderNote } from './order-line-list';
 import { useQuery, useQueryClient } from '../../lib/query';
 import { useMutation } from '../../lib/query/mutation';
@@ -112,8 +113,7 @@ function OrderSheet({ order }: { order: OrderView }) {
                   </p>
                   {line.origin && (
                     <p className="text-xs text-ink-500">
-                      {line.origin}
-                      {line.treatment ? `. ${line.treatment}` : ''}.
+                      {originSentence(line.origin, line.treatment)}
                     </p>
                   )}
                 </div>
