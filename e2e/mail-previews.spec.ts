@@ -3,6 +3,7 @@ import { addDays, nzToday } from '../src/contracts/dates';
 import type { OrderView } from '../src/contracts/order';
 import type { MailMessage } from '../src/server/lib/mail';
 import { claimReceivedMail, claimRefundedMail } from '../src/server/modules/claims/mail';
+import { recallMail } from '../src/server/modules/inventory/recalls';
 import { cancelledMail, confirmationMail, deliveryMovedMail, type MailContext, paidMail, refundedMail, refundPaidOutMail, shippedMail } from '../src/server/modules/orders/mail';
 import { allocatedMail } from '../src/server/modules/orders/pre-order-mail';
 import { readyMail } from '../src/server/modules/orders/ripeness';
@@ -50,6 +51,7 @@ const order: OrderView = {
   paidWith: null,
   canCancel: true,
   waitingForStock: false,
+  hold: null,
   canPayByCard: false,
 };
 const context = (view: OrderView): MailContext => ({ to: 'aroha@example.nz', firstName: 'Aroha', order: view, settings: defaultSettings, orderUrl: 'https://mangoshop.co.nz/account/orders/MS-10042' });
@@ -95,6 +97,24 @@ const mails: Array<[string, MailMessage]> = [
   ['claim-refunded', claimRefundedMail(context(shipped), claim, 6499, 'Sorry about that box.', 'transfer')],
   ['waitlist-confirm', confirmMail({ to: 'aroha@example.nz', productName: 'Kesar Mangoes', link: 'https://mangoshop.co.nz/waitlist/confirm?token=abc' })],
   ['waitlist-back', backMail({ to: 'aroha@example.nz', productName: 'Kesar Mangoes', isPreOrder: false, productUrl: 'https://mangoshop.co.nz/product/3', unsubscribeUrl: 'https://mangoshop.co.nz/waitlist/leave?token=abc' })],
+  [
+    'batch-recall',
+    recallMail({
+      to: 'aroha@example.nz',
+      firstName: 'Aroha',
+      productName: 'Alphonso Mangoes',
+      batch: { id: 12, harvestedOn: addDays(delivery, -9), bestBefore: addDays(delivery, 4) },
+      reason: 'A packhouse sample of this batch tested positive for Listeria',
+      advice: 'Please do not eat these mangoes. Put them in a sealed bag in the rubbish, and wash anything they touched. We will refund every box in full: no need to send them back.',
+      orders: [
+        { number: 'MS-10042', boxes: 2, giftTo: null },
+        { number: 'MS-10047', boxes: 1, giftTo: 'Mere Ngata' },
+      ],
+      siteName: 'Mango Shop',
+      contactEmail: 'hello@mangoshop.co.nz',
+      publicUrl: 'https://mangoshop.co.nz',
+    }),
+  ],
   ['order-confirmation-two-deliveries', confirmationMail(context({ ...order, laterDelivery: { number: 'MS-10043', total: 69.99 }, bankTransfer: { ...order.bankTransfer!, amount: 244.46 } }))],
   [
     'order-confirmation-later-delivery',

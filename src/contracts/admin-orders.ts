@@ -67,6 +67,8 @@ export interface AdminOrderRow {
   /** Holds pre-order boxes; `waitingForStock` while some still wait for their shipment. */
   preOrder: boolean;
   waitingForStock: boolean;
+  /** On hold for a recalled batch: not packed until staff release it. */
+  onHold: boolean;
 }
 
 export interface AdminOrderPage {

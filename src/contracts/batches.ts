@@ -4,7 +4,7 @@ import { originCountryField, type Treatment, treatmentField } from './origin';
 import { calendarDateField, noteField } from './text';
 
 /** Why a batch's boxes changed. */
-export const batchMovementReasons = ['received', 'opening', 'packed', 'returned', 'spoiled', 'donated', 'correction'] as const;
+export const batchMovementReasons = ['received', 'opening', 'packed', 'returned', 'spoiled', 'donated', 'correction', 'recalled'] as const;
 export type BatchMovementReason = (typeof batchMovementReasons)[number];
 
 /** Boxes staff take out of a batch that will never be sold. */

@@ -1,3 +1,4 @@
+import type { OrderHold } from './recalls';
 import type { RefundView } from './refunds';
 import type { Fulfilment, OrderPickupView } from './pickup';
 /** Issue rules: the order lifecycle, with cancelled (stock returned) and refunded beside it. */
@@ -38,9 +39,10 @@ export const isNzRegion = (value: string): value is NzRegion => (nzRegions as re
  * Why stock changed: every change is a movement, so stock is always the sum of its movements.
  * `refund` is boxes back from an order refunded before it was sent; `opening` is stock a product
  * started with; received, spoiled and correction are staff adjustments (a shipment is received);
- * `allocation` is a shipment's boxes given to a pre-order.
+ * `allocation` is a shipment's boxes given to a pre-order; `recall` is boxes a recalled batch took off
+ * sale, or gave to orders it left without (and a held order given its boxes when released).
  */
-export const stockMovementReasons = ['order', 'cancellation', 'refund', 'opening', 'received', 'spoiled', 'donated', 'correction', 'allocation'] as const;
+export const stockMovementReasons = ['order', 'cancellation', 'refund', 'opening', 'received', 'spoiled', 'donated', 'correction', 'allocation', 'recall'] as const;
 export type StockMovementReason = (typeof stockMovementReasons)[number];
 
 /**
@@ -64,10 +66,11 @@ export const wasPaid = (events: readonly { status: OrderStatus }[]): boolean => 
  * The steps an order may take now, from its status, its timeline and whether pre-order boxes still
  * wait for their shipment (it cannot be packed or sent then); server and admin screen both ask here.
  */
-export function nextStatuses(order: { status: OrderStatus; events: readonly { status: OrderStatus }[]; waitingForStock?: boolean }): readonly OrderStatus[] {
+export function nextStatuses(order: { status: OrderStatus; events: readonly { status: OrderStatus }[]; waitingForStock?: boolean; onHold?: boolean }): readonly OrderStatus[] {
   if (order.status === 'cancelled' && !wasPaid(order.events)) return [];
   const steps = orderTransitions[order.status];
-  return order.waitingForStock ? steps.filter((to) => to !== 'packed' && to !== 'shipped') : steps;
+  // An order on hold (a recall) is not packed until staff release it; it may still be paid or cancelled.
+  return order.waitingForStock || (order.onHold && unsentOrderStatuses.includes(order.status)) ? steps.filter((to) => to !== 'packed' && to !== 'shipped') : steps;
 }
 
 /**
@@ -183,6 +186,8 @@ export interface OrderView {
   canCancel: boolean;
   /** Pre-order boxes still wait for their shipment: the order cannot be packed yet. */
   waitingForStock: boolean;
+  /** A recalled batch left some of its boxes without a batch to come from: it waits, and why; null when not on hold. */
+  hold: OrderHold | null;
   /** A card order that is not paid yet can (re)start its Stripe payment. */
   canPayByCard: boolean;
 }

@@ -53,6 +53,7 @@ export const adminSections = [
   'dispatch',
   'claims',
   'inventory',
+  'recalls',
   'delivery',
   'customers',
   'promo-codes',

@@ -45,6 +45,8 @@ import { DeliveryService } from './modules/delivery/service';
 import { ClaimService } from './modules/claims/service';
 import { preOrderRoutes } from './modules/orders/pre-order-routes';
 import { PreOrderService } from './modules/orders/pre-orders';
+import { recallRoutes } from './modules/inventory/recall-routes';
+import { RecallService } from './modules/inventory/recalls';
 import { inventoryRoutes } from './modules/inventory/routes';
 import { customerRoutes } from './modules/customers/routes';
 import { CustomerService } from './modules/customers/service';
@@ -209,6 +211,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(claimRoutes({ claims: new ClaimService({ db, settings, orders, bus, publicUrl, delivery }), limiter, uploads: { bodyIdleMs: config.bodyIdleMs, uploadsAtOnce: config.uploadsAtOnce } }));
   await app.register(preOrderRoutes(new PreOrderService({ ...orderDeps, orders })));
   await app.register(inventoryRoutes(new InventoryService({ db, settings, bus }), new BatchService({ db, settings, bus, clock })));
+  await app.register(recallRoutes(new RecallService({ db, settings, bus, publicUrl })));
   await app.register(customerRoutes(new CustomerService(db)));
   await app.register(
     settingsRoutes(settings, async () =>

@@ -66,7 +66,7 @@ export async function shopConsistency(db: Db): Promise<ShopConsistency> {
     sql`select p.id, coalesce(b.boxes, 0)::int as "inBatches", p.stock, coalesce(h.boxes, 0)::int as held
         from products p
         left join (select product_id, sum(boxes_left) as boxes from stock_batches group by product_id) b on b.product_id = p.id
-        left join (select l.product_id, sum(l.quantity) as boxes from order_lines l join orders o on o.id = l.order_id
+        left join (select l.product_id, sum(l.quantity - l.recalled_boxes) as boxes from order_lines l join orders o on o.id = l.order_id
                    where o.status in ('pending_payment', 'paid') and (not l.is_pre_order or l.allocated_at is not null) group by l.product_id) h on h.product_id = p.id
         where coalesce(b.boxes, 0) <> p.stock + coalesce(h.boxes, 0)`,
   );

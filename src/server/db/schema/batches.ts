@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { check, date, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { check, date, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { batchMovementReasons } from '../../../contracts/batches';
+import { recallActions } from '../../../contracts/recalls';
 import { treatments } from '../../../contracts/origin';
 import { users } from './accounts';
 import { products } from './catalog';
@@ -64,4 +65,41 @@ export const orderLineBatches = pgTable(
     packedAt: timestamp('packed_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.orderLineId, t.batchId] }), index('order_line_batches_batch_idx').on(t.batchId), check('order_line_batches_boxes', sql`${t.boxes} > 0`)],
+);
+
+/**
+ * A batch found unsafe: its boxes left were written off, the orders waiting for them given boxes of
+ * another batch or held, and every shopper sent boxes of it mailed (decision 0048). Once a batch.
+ */
+export const batchRecalls = pgTable(
+  'batch_recalls',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    batchId: integer('batch_id').notNull().references(() => stockBatches.id, { onDelete: 'cascade' }),
+    reason: text('reason').notNull(),
+    advice: text('advice').notNull(),
+    /** The batch's boxes left when it was recalled: out of the cool room. */
+    boxesWrittenOff: integer('boxes_written_off').notNull(),
+    actorUserId: integer('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    /** Staff closed it: the dashboard stops showing it. */
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+    closedByUserId: integer('closed_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [uniqueIndex('batch_recalls_batch_key').on(t.batchId), check('batch_recalls_boxes', sql`${t.boxesWrittenOff} >= 0`)],
+);
+
+/** Each order a recall touched, with its boxes of the batch and what was done for it. */
+export const batchRecallOrders = pgTable(
+  'batch_recall_orders',
+  {
+    recallId: integer('recall_id').notNull().references(() => batchRecalls.id, { onDelete: 'cascade' }),
+    orderId: integer('order_id').notNull().references(() => orders.id, { onDelete: 'cascade' }),
+    /** Boxes of the order that were, or would have been, packed from the batch. */
+    boxes: integer('boxes').notNull(),
+    action: text('action', { enum: recallActions }).notNull(),
+    /** Of those, boxes no other batch had (held orders only). */
+    boxesShort: integer('boxes_short').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.recallId, t.orderId] }), index('batch_recall_orders_order_idx').on(t.orderId), check('batch_recall_orders_boxes', sql`${t.boxes} > 0 and ${t.boxesShort} between 0 and ${t.boxes}`)],
 );

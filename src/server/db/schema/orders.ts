@@ -75,6 +75,12 @@ export const orders = pgTable(
      * (one payment for both, that order's). Null for every other order.
      */
     paidWithOrderId: integer('paid_with_order_id').references((): AnyPgColumn => orders.id, { onDelete: 'restrict' }),
+    /**
+     * Held by a batch recall that left some of its boxes without a batch to come from: why (shown
+     * to staff and the shopper) and since when. It is not packed until staff release it or cancel it.
+     */
+    heldReason: text('held_reason'),
+    heldAt: timestamp('held_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -91,6 +97,7 @@ export const orders = pgTable(
     index('orders_ready_mail_idx').on(t.readyMailOn).where(sql`${t.readyMailOn} is not null and ${t.readyMailDoneAt} is null`),
     check('orders_pickup', sql`(${t.fulfilment} = 'pickup') = (${t.pickupCode} is not null and ${t.pickupAddress} is not null and ${t.pickupHours} is not null) and (${t.fulfilment} = 'delivery' or (${t.dispatchDate} is null and ${t.giftMessage} is null))`),
     check('orders_gift_message', sql`${t.giftMessage} is null or char_length(${t.giftMessage}) <= 300`),
+    check('orders_held', sql`(${t.heldReason} is null) = (${t.heldAt} is null)`),
     check('orders_rural_surcharge', sql`${t.ruralSurchargeCents} between 0 and ${t.shippingCents}`),
     check('orders_delivery_boxes', sql`${t.deliveryBoxes} >= 0 and (${t.deliveryBoxes} = 0 or ${t.dispatchDate} is not null)`),
     check('orders_money', sql`${t.subtotalCents} >= 0 and ${t.shippingCents} >= 0 and ${t.discountCents} between 0 and ${t.subtotalCents} and ${t.totalCents} = ${t.subtotalCents} + ${t.shippingCents} - ${t.discountCents} and ${t.gstCents} >= 0`),
@@ -118,12 +125,18 @@ export const orderLines = pgTable(
     /** What the offer said of its boxes when it was bought ("Grown in India", "Treated with ionising radiation"); null when it said nothing. */
     originLabel: text('origin_label'),
     treatmentLabel: text('treatment_label'),
+    /**
+     * Boxes of the line a recalled batch held that no other batch could replace: the order is on
+     * hold for them, and they are not in the cool room (decision 0048). 0 for every other line.
+     */
+    recalledBoxes: integer('recalled_boxes').notNull().default(0),
   },
   (t) => [
     index('order_lines_order_idx').on(t.orderId),
     index('order_lines_waiting_idx').on(t.productId).where(sql`${t.isPreOrder} and ${t.allocatedAt} is null`),
     index('order_lines_product_idx').on(t.productId),
     check('order_lines_quantity_positive', sql`${t.quantity} > 0`),
+    check('order_lines_recalled_boxes', sql`${t.recalledBoxes} between 0 and ${t.quantity}`),
     // A replacement order's lines cost nothing (a freshness claim): never less than that.
     check('order_lines_price_non_negative', sql`${t.unitPriceCents} >= 0`),
   ],

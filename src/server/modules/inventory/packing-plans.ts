@@ -13,6 +13,8 @@ interface PlannedLine {
   quantity: number;
   isPreOrder: boolean;
   allocatedAt: Date | null;
+  /** Boxes a recall took that no batch replaced (the order on hold): not planned. */
+  recalledBoxes?: number;
 }
 
 /** Statuses whose lines hold boxes still on the shelf: packing will take them. */
@@ -72,9 +74,9 @@ export async function packingOf(db: Db, orders: ReadonlyArray<{ id: number; stat
   const order = new Map(orders.map((entry, index) => [entry.id, index]));
   for (const line of [...toPlan].sort((a, b) => order.get(a.orderId)! - order.get(b.orderId)! || a.id - b.id)) {
     const shelf = shelves.get(line.productId!) ?? [];
-    const { taken, short } = chooseBatches(shelf, line.quantity);
+    const { taken, short } = chooseBatches(shelf, line.quantity - (line.recalledBoxes ?? 0));
     for (const part of taken) part.batch.boxesLeft -= part.boxes;
-    plans.set(line.id, { from: taken.map((part) => fromRow(part.batch, part.boxes, origins)), planned: true, short });
+    plans.set(line.id, { from: taken.map((part) => fromRow(part.batch, part.boxes, origins)), planned: true, short: short + (line.recalledBoxes ?? 0) });
   }
   return plans;
 }

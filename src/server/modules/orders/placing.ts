@@ -232,7 +232,7 @@ export class OrderPlacing {
     // The view of the rows as written, as orderView would read them back: lines in the order they
     // were inserted (by id), none allocated yet; the event's time is the order's, both the
     // transaction's now().
-    const written = (values: typeof lineValues) => values.map((line) => ({ ...line, id: 0, allocatedAt: null, shipmentId: null, readyFrom: null, readyUntil: null }));
+    const written = (values: typeof lineValues) => values.map((line) => ({ ...line, id: 0, allocatedAt: null, shipmentId: null, readyFrom: null, readyUntil: null, recalledBoxes: 0 }));
     const stripe = Boolean(this.deps.stripe);
     const pairOf = (row: OrderRow) => ({ id: row.id, number: row.number, totalCents: row.totalCents, paidWithOrderId: row.paidWithOrderId, status: row.status });
     const view = viewOf(order!, written(lineValues), [{ ...event, id: 0, createdAt: order!.createdAt }], settings, stripe, [], laterOrder ? pairOf(laterOrder) : null);

@@ -1,6 +1,7 @@
 import { and, desc, eq, gte, ilike, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { AdminOrderPage, AdminOrderQuery, AdminOrderRow } from '../../../contracts/admin-orders';
 import { centsToDollars } from '../../../contracts/money';
+import { unsentOrderStatuses } from '../../../contracts/order';
 import type { Db } from '../../db/client';
 import { orderLines, orders, users } from '../../db/schema';
 import { csvDocument } from '../../lib/csv';
@@ -67,6 +68,7 @@ function toRow(row: Row): AdminOrderRow {
     deliveryDate: row.order.deliveryDate,
     preOrder: Boolean(row.preOrder),
     waitingForStock: Boolean(row.waitingForStock),
+    onHold: row.order.heldReason !== null && unsentOrderStatuses.includes(row.order.status),
   };
 }
 

@@ -118,8 +118,11 @@ export class OrderStatusChanges {
       .where(and(eq(orderLines.orderId, orderId), eq(orderLines.isPreOrder, true), isNull(orderLines.allocatedAt)));
     if (change.onlyIfWaitingFor !== undefined && !waiting.some((line) => line.productId === change.onlyIfWaitingFor)) return null;
     const events = await tx.select({ status: orderEvents.status }).from(orderEvents).where(eq(orderEvents.orderId, orderId));
-    if (!nextStatuses({ status: order.status, events, waitingForStock: waiting.length > 0 }).includes(to)) {
+    if (!nextStatuses({ status: order.status, events, waitingForStock: waiting.length > 0, onHold: order.heldReason !== null }).includes(to)) {
       if (order.status === 'cancelled' && to === 'refunded') throw new Conflict('This order was cancelled before it was paid: there is no payment to refund.');
+      if (order.heldReason !== null && (to === 'packed' || to === 'shipped')) {
+        throw new Conflict(`This order is on hold: ${order.heldReason}. Release the hold on its page once its boxes are in, or cancel it.`);
+      }
       if (waiting.length && (to === 'packed' || to === 'shipped')) {
         throw new Conflict(`This order is still waiting for its pre-order boxes of ${waiting.map((line) => line.name).join(', ')}: record their shipment on Inventory first.`);
       }
@@ -194,13 +197,19 @@ export class OrderStatusChanges {
         returned = true;
         continue;
       }
+      // Boxes a recall took from the line (the order on hold for them) are not in the cool room to give back.
+      const boxes = line.quantity - line.recalledBoxes;
+      if (boxes === 0) {
+        returned = true;
+        continue;
+      }
       const [product] = await tx
         .update(products)
-        .set({ stock: sql`${products.stock} + ${line.quantity}`, updatedAt: sql`now()` })
+        .set({ stock: sql`${products.stock} + ${boxes}`, updatedAt: sql`now()` })
         .where(eq(products.id, line.productId))
         .returning({ id: products.id });
       if (!product) continue;
-      await tx.insert(stockMovements).values({ productId: line.productId, change: line.quantity, reason, orderId: order.id, actorUserId });
+      await tx.insert(stockMovements).values({ productId: line.productId, change: boxes, reason, orderId: order.id, actorUserId });
       returned = true;
     }
     return returned;

@@ -108,6 +108,7 @@ export function viewOf(order: OrderRow, lines: LineRow[], events: EventRow[], se
     paidWith,
     canCancel: unpaid,
     waitingForStock: unsentOrderStatuses.includes(order.status) && lines.some((line) => line.isPreOrder && line.allocatedAt === null),
+    hold: order.heldReason !== null && order.heldAt !== null && unsentOrderStatuses.includes(order.status) ? { reason: order.heldReason, since: order.heldAt.toISOString() } : null,
     canPayByCard: unpaid && order.paymentMethod === 'stripe' && canPayByCard && order.paidWithOrderId === null,
   };
 }

@@ -86,6 +86,14 @@ function OrderSheet({ order }: { order: OrderView }) {
 
       <PairedOrderNote order={order} />
 
+      {order.hold && (
+        <section role="status" aria-label="On hold" className="grid gap-1 rounded-2xl border border-danger-600/40 bg-white p-5 sm:p-6">
+          <h3 className="text-lg font-semibold">Your order is on hold</h3>
+          <p>{order.hold.reason}.</p>
+          <p className="text-ink-500">We are not sending boxes from that batch. Your order waits for fresh boxes; we will e-mail you when it is on its way, or contact you if we cannot replace them.</p>
+        </section>
+      )}
+
       {(order.bankTransfer || order.canPayByCard) && (
         <section className="grid gap-3 rounded-2xl bg-white p-5 sm:p-6" aria-label="Payment">
           {order.bankTransfer && <BankDetails bank={order.bankTransfer} />}

@@ -9,6 +9,7 @@ import { fetchStaffOrders, staffOrdersKey } from '../shared/admin-api';
 import { useDashboard } from '../shared/reports-api';
 import { DashboardAudit } from './dashboard-audit';
 import { DashboardBatches } from './dashboard-batches';
+import { DashboardRecalls } from './dashboard-recalls';
 import { DashboardRefunds } from './dashboard-refunds';
 import { DashboardRevenue } from './dashboard-revenue';
 import { DashboardSetup } from './dashboard-setup';
@@ -37,6 +38,7 @@ export function AdminDashboard() {
   return (
     <section className="grid grid-cols-1 gap-6">
       <h1 className="text-4xl font-semibold">Dashboard</h1>
+      <DashboardRecalls />
       <DashboardSetup />
       <DashboardRefunds />
       <DashboardRevenue revenue={view?.revenue} />

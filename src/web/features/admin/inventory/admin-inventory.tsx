@@ -26,6 +26,7 @@ const reasonLabels: Record<StockMovementReason, string> = {
   donated: 'Donated',
   correction: 'Correction',
   allocation: 'Pre-order allocated',
+  recall: 'Recall',
 };
 
 /** Issue 5: stock per product with its low-stock flag, pre-order counts, adjustments and history. */

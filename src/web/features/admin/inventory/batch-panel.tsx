@@ -17,6 +17,11 @@ import { formatDate } from '../../../lib/format';
 import { FormFooter } from '../shared/form-footer';
 import { inventoryKey, movementsKey } from '../shared/admin-api';
 import { boxes } from './pre-order-forms';
+import { type RecallInput, recallSchema } from '../../../../contracts/recalls';
+import { Link, useNavigate } from 'react-router';
+import { TextAreaField } from '../../../components/ui/text-area-field';
+import { ConfirmDialog } from '../shared/confirm-dialog';
+import { fetchRecalls, postRecall, recallsKey } from './recalls-api';
 
 export const batchesKey = (productId: number) => ['admin', 'batches', productId] as const;
 export const expiringBatchesKey = ['admin', 'batches', 'expiring'] as const;
@@ -32,7 +37,7 @@ const writeOffLabels: Record<(typeof writeOffReasons)[number], string> = { spoil
 function useRefresh(productId: number) {
   const queryClient = useQueryClient();
   return () => {
-    for (const queryKey of [batchesKey(productId), inventoryKey, movementsKey(productId), expiringBatchesKey, ['products']]) void queryClient.invalidateQueries({ queryKey });
+    for (const queryKey of [batchesKey(productId), inventoryKey, movementsKey(productId), expiringBatchesKey, recallsKey, ['products']]) void queryClient.invalidateQueries({ queryKey });
   };
 }
 
@@ -44,6 +49,9 @@ export function BatchPanel({ row }: { row: InventoryRow }) {
   const query = useQuery({ queryKey: batchesKey(row.productId), queryFn: ({ signal }) => fetchBatches(row.productId, signal) });
   const [adding, setAdding] = useState(false);
   const [writingOff, setWritingOff] = useState<BatchView | null>(null);
+  const [recalling, setRecalling] = useState<BatchView | null>(null);
+  const recalls = useQuery({ queryKey: recallsKey, queryFn: ({ signal }) => fetchRecalls(signal) });
+  const recalled = new Set(recalls.data?.recalls.map((recall) => recall.batchId) ?? []);
   const inCoolRoom = query.data?.reduce((sum, batch) => sum + batch.boxesLeft, 0);
   return (
     <div className="grid gap-4">
@@ -91,11 +99,24 @@ export function BatchPanel({ row }: { row: InventoryRow }) {
                     {batch.boxesLeft} of {batch.boxesReceived}
                   </td>
                   <td className="py-1.5 text-right">
-                    {batch.boxesLeft > 0 && row.stock > 0 && (
-                      <Button variant="ghost" className="px-3 py-1" onClick={() => setWritingOff(batch)} aria-label={`Write off boxes of batch ${batch.id}`}>
-                        Write off
-                      </Button>
-                    )}
+                    <span className="inline-flex flex-wrap justify-end gap-1">
+                      {batch.boxesLeft > 0 && row.stock > 0 && !recalled.has(batch.id) && (
+                        <Button variant="ghost" className="px-3 py-1" onClick={() => { setRecalling(null); setWritingOff(batch); }} aria-label={`Write off boxes of batch ${batch.id}`}>
+                          Write off
+                        </Button>
+                      )}
+                      {recalled.has(batch.id) ? (
+                        <Link to={`/admin/recalls?batch=${batch.id}`} className="px-3 py-1 font-semibold text-danger-600 hover:underline" aria-label={`Batch ${batch.id} recalled: see the recall`}>
+                          Recalled
+                        </Link>
+                      ) : (
+                        recalls.data && (
+                          <Button variant="ghost" className="px-3 py-1 text-danger-600" onClick={() => { setWritingOff(null); setRecalling(batch); }} aria-label={`Recall batch ${batch.id}`}>
+                            Recall
+                          </Button>
+                        )
+                      )}
+                    </span>
                   </td>
                 </tr>
               ))}
@@ -103,7 +124,9 @@ export function BatchPanel({ row }: { row: InventoryRow }) {
           </table>
         </div>
       )}
-      {writingOff ? (
+      {recalling ? (
+        <RecallForm batch={recalling} productName={row.name} onDone={() => setRecalling(null)} />
+      ) : writingOff ? (
         <WriteOffForm productId={row.productId} batch={writingOff} onDone={() => setWritingOff(null)} />
       ) : adding ? (
         <NewBatchForm row={row} onDone={() => setAdding(false)} />
@@ -201,6 +224,61 @@ function WriteOffForm({ productId, batch, onDone }: { productId: number; batch: 
       </div>
       <TextField label="Note (optional)" maxLength={300} value={values.note} onChange={(event) => setValues({ ...values, note: event.target.value })} error={errors.note} />
       <FormFooter busy={save.isPending} submitLabel="Write off" onBack={onDone} danger />
+    </form>
+  );
+}
+
+/**
+ * A batch found unsafe: its boxes left leave the cool room, the orders waiting for them get another
+ * batch's or go on hold, and every shopper sent some is e-mailed the reason and the advice.
+ */
+function RecallForm({ batch, productName, onDone }: { batch: BatchView; productName: string; onDone: () => void }) {
+  const refresh = useRefresh(batch.productId);
+  const navigate = useNavigate();
+  const [values, setValues] = useState({ reason: '', advice: '' });
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [confirming, setConfirming] = useState<RecallInput | null>(null);
+  const save = useMutation({
+    mutationFn: (input: RecallInput) => postRecall(batch.id, input),
+    onSuccess(recall) {
+      refresh();
+      setConfirming(null);
+      toast({ title: `Batch ${batch.id} recalled`, description: `${recall.counts.mailed} sent ${recall.counts.mailed === 1 ? 'order' : 'orders'} e-mailed, ${recall.counts.reallocated} re-allocated, ${recall.counts.held} on hold.` });
+      void navigate(`/admin/recalls?batch=${batch.id}`);
+    },
+    onError(error) {
+      setConfirming(null);
+      const body = error instanceof ApiError ? error.body : null;
+      if (body?.fieldErrors) setErrors(body.fieldErrors);
+      toast({ title: 'Batch not recalled', description: body?.message ?? 'Please try again.', variant: 'destructive' });
+    },
+  });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = recallSchema.safeParse(values);
+    if (!parsed.success) return setErrors(fieldErrorsOf(parsed.error));
+    setErrors({});
+    setConfirming(parsed.data);
+  };
+  return (
+    <form onSubmit={submit} noValidate className="grid gap-3 rounded-xl bg-cream-50 p-4" aria-label={`Recall batch ${batch.id}`}>
+      <p className="text-sm text-ink-500">
+        {batchLabel(batch)}: {boxes(batch.boxesLeft)} left of {batch.boxesReceived}. A recall cannot be undone: the boxes left are written off, orders waiting for them get
+        boxes of another batch or go on hold, and every shopper who was sent boxes of it is e-mailed what you write here.
+      </p>
+      <TextField label="Reason shoppers will read" maxLength={300} autoFocus value={values.reason} onChange={(event) => setValues({ ...values, reason: event.target.value })} error={errors.reason} />
+      <TextAreaField label="Advice to shoppers" hint="What to do with the fruit, and about a refund." maxLength={1000} rows={3} value={values.advice} onChange={(event) => setValues({ ...values, advice: event.target.value })} error={errors.advice} />
+      <FormFooter busy={save.isPending} submitLabel="Recall batch" onBack={onDone} danger />
+      <ConfirmDialog
+        open={confirming !== null}
+        title={`Recall batch ${batch.id} of ${productName}?`}
+        description={`${boxes(batch.boxesLeft)} in the cool room are written off and the shoppers sent boxes of it are e-mailed at once. This cannot be undone.`}
+        confirmLabel="Recall batch"
+        cancelLabel="Not now"
+        busy={save.isPending}
+        onConfirm={() => confirming && save.mutate(confirming)}
+        onCancel={() => setConfirming(null)}
+      />
     </form>
   );
 }

@@ -7,6 +7,7 @@ import { type AdminOrderDetail as Detail, type OrderStatusChange, orderStatusCha
 import { formatDateTime, formatDay, nzToday } from '../../../../contracts/dates';
 import { refundStateLabels } from '../../../../contracts/refunds';
 import { formatPrice } from '../../../lib/format';
+import { postReleaseHold } from '../inventory/recalls-api';
 import { carrierLabels, carriers, nextStatuses, type OrderStatus, paymentMethodLabels, refundReturnsStockFrom, statusLabel } from '../../../../contracts/order';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogDescription, DialogTitle } from '../../../components/ui/dialog';
@@ -105,6 +106,15 @@ function OrderSheet({ order, back }: { order: Detail; back: React.ReactNode }) {
       toast({ title: 'The order was not changed', description: body?.message, variant: 'destructive' });
     },
   });
+  // The boxes a recall took come from stock received since; refused, with what is missing, until they are in.
+  const release = useMutation({
+    mutationFn: () => postReleaseHold(order.number),
+    onSuccess() {
+      void queryClient.invalidateQueries({ queryKey: ['admin'] });
+      toast({ title: 'Hold released', description: `Order ${order.number} has its boxes and can be packed.` });
+    },
+    onError: (error) => toast({ title: 'The hold was not released', description: error instanceof ApiError ? error.body?.message : 'Please try again.', variant: 'destructive' }),
+  });
   const resend = useMutation({
     mutationFn: () => postResendEmail(order.number),
     onSuccess: (sent) => toast({ title: 'Order e-mail sent again', description: `“${sent.subject}” to ${sent.to}` }),
@@ -134,7 +144,7 @@ function OrderSheet({ order, back }: { order: Detail; back: React.ReactNode }) {
     change.mutate(parsed.data);
   };
   const address = order.shippingAddress;
-  const next = nextStatuses(order);
+  const next = nextStatuses({ ...order, onHold: order.hold !== null });
   return (
     <section className="grid gap-6">
       {back}
@@ -170,6 +180,16 @@ function OrderSheet({ order, back }: { order: Detail; back: React.ReactNode }) {
             </>
           )}
         </p>
+      )}
+      {order.hold && (
+        <div role="status" aria-label="On hold" className="grid gap-2 rounded-xl border border-danger-600/40 bg-white px-4 py-3 text-sm sm:flex sm:items-center sm:justify-between">
+          <p>
+            <span className="font-semibold text-danger-600">On hold since {formatDateTime(order.hold.since)}:</span> {order.hold.reason}. It is not packed until it has its boxes again.
+          </p>
+          <Button variant="outline" className="shrink-0 whitespace-nowrap" disabled={release.isPending} onClick={() => release.mutate()}>
+            {release.isPending ? 'Releasing…' : 'Release hold'}
+          </Button>
+        </div>
       )}
       {order.waitingForStock && (
         <p className="rounded-xl bg-mango-50 px-4 py-3 text-sm">

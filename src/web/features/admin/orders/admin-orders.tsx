@@ -205,6 +205,7 @@ export function AdminOrders() {
                       {order.preOrder && (
                         <span className="ml-2 rounded-full bg-mango-50 px-2 py-0.5 text-xs font-semibold text-mango-700">{order.waitingForStock ? 'Pre-order waiting' : 'Pre-order'}</span>
                       )}
+                      {order.onHold && <span className="ml-2 rounded-full bg-danger-600 px-2 py-0.5 text-xs font-semibold text-white">On hold</span>}
                     </td>
                     <td className="py-2">{formatDate(order.placedAt)}</td>
                     <td className="py-2 whitespace-nowrap">{order.deliveryDate ? formatDay(order.deliveryDate) : <span className="text-ink-500">Not set</span>}</td>

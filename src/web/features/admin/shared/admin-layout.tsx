@@ -8,6 +8,7 @@ export const adminSectionTitles: Record<(typeof adminSections)[number], string> 
   dispatch: 'Dispatch',
   claims: 'Claims',
   inventory: 'Inventory',
+  recalls: 'Recalls',
   delivery: 'Delivery',
   customers: 'Customers',
   'promo-codes': 'Promo codes',
