@@ -1,7 +1,7 @@
-import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { addDays, formatDate, nzToday } from '../src/contracts/dates';
 import { expect, test } from './fixtures';
-import { admin, adminApi, createProduct, firstDeliveryDate, registerShopper, signIn } from './shopper';
+import { admin, adminApi, createProduct, paidOrder, signIn } from './shopper';
 
 // Writing off more boxes than the batch has is refused by the server, as it should be.
 test.use({ expectedConsoleErrors: [/status of 409 .*\/write-offs/] });
@@ -12,26 +12,6 @@ async function shoot(page: Page, name: string, focus?: Locator) {
     await focus?.scrollIntoViewIfNeeded();
     await page.screenshot({ path: test.info().outputPath(`${name}-${width}.png`) });
   }
-}
-
-/** A shopper's paid order of `boxes` through the API; answers its number. */
-async function paidOrder(request: APIRequestContext, api: APIRequestContext, productId: number, boxes: number, username: string): Promise<string> {
-  const { email, password } = await registerShopper(request, username);
-  expect((await request.post('/api/login', { data: { email, password } })).status()).toBe(200);
-  const me = (await (await request.get('/api/me')).json()) as { id: number };
-  expect((await request.post(`/api/cart/${me.id}/items`, { data: { productId, quantity: boxes } })).status()).toBe(200);
-  const placed = await request.post('/api/orders', {
-    data: {
-      idempotencyKey: `batch-${username}-0001`,
-      deliveryDate: await firstDeliveryDate(request, 'Wellington', boxes),
-      shipping: { name: 'Tama Hohaia', phone: '022 123 4567', street: '21 Lambton Quay', suburb: 'Te Aro', city: 'Wellington', postcode: '6011', region: 'Wellington' },
-    },
-  });
-  expect(placed.status(), await placed.text()).toBe(201);
-  await request.post('/api/logout');
-  const { number } = ((await placed.json()) as { order: { number: string } }).order;
-  expect((await api.post(`/api/admin/orders/${number}/status`, { data: { status: 'paid' } })).status()).toBe(200);
-  return number;
 }
 
 test('staff record a batch, write off spoiled boxes, see it on the dashboard near its best-before, and pack from it by the slip', async ({ page, request, baseURL }) => {
@@ -88,7 +68,7 @@ test('staff record a batch, write off spoiled boxes, see it on the dashboard nea
   await shoot(page, 'batch-dashboard', near);
 
   // A paid order's packing slip says which batch to take its boxes from, then which it was packed from.
-  const number = await paidOrder(request, api, productId, 3, `batcher-${stamp}`);
+  const { number } = await paidOrder(request, api, productId, 3, `batcher-${stamp}`);
   await page.goto(`/admin/orders?order=${number}`);
   await page.getByRole('button', { name: 'Packing slip' }).click();
   const slip = page.getByRole('dialog', { name: 'Packing slip' });

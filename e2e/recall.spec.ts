@@ -1,32 +1,11 @@
-import type { APIRequestContext } from '@playwright/test';
 import { addDays, nzToday } from '../src/contracts/dates';
 import { expect, test } from './fixtures';
 import { latestMailTo } from './mailbox';
 import { shootAtBothWidths } from './screenshots';
-import { admin, adminApi, createProduct, firstDeliveryDate, registerShopper, signIn } from './shopper';
+import { admin, adminApi, createProduct, paidOrder, signIn } from './shopper';
 
 // Releasing the hold before new boxes are in is refused by the server, as it should be.
 test.use({ expectedConsoleErrors: [/status of 409 .*\/release-hold/] });
-
-/** A shopper's order of `boxes` through the API, marked paid by staff; answers its number and the shopper. */
-async function paidOrder(request: APIRequestContext, api: APIRequestContext, productId: number, boxes: number, username: string) {
-  const shopper = await registerShopper(request, username);
-  expect((await request.post('/api/login', { data: shopper })).status()).toBe(200);
-  const me = (await (await request.get('/api/me')).json()) as { id: number };
-  expect((await request.post(`/api/cart/${me.id}/items`, { data: { productId, quantity: boxes } })).status()).toBe(200);
-  const placed = await request.post('/api/orders', {
-    data: {
-      idempotencyKey: `recall-${username}-0001`,
-      deliveryDate: await firstDeliveryDate(request, 'Wellington', boxes),
-      shipping: { name: 'Tama Hohaia', phone: '022 123 4567', street: '21 Lambton Quay', suburb: 'Te Aro', city: 'Wellington', postcode: '6011', region: 'Wellington' },
-    },
-  });
-  expect(placed.status(), await placed.text()).toBe(201);
-  await request.post('/api/logout');
-  const { number } = ((await placed.json()) as { order: { number: string } }).order;
-  expect((await api.post(`/api/admin/orders/${number}/status`, { data: { status: 'paid' } })).status()).toBe(200);
-  return { number, ...shopper };
-}
 
 test('staff recall an unsafe batch: the shopper sent its boxes is mailed, a waiting order gets another batch, one goes on hold and its shopper sees why', async ({ page, browser, request, baseURL }) => {
   test.slow();

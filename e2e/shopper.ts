@@ -69,6 +69,29 @@ export async function firstDeliveryDate(request: APIRequestContext, region: stri
   return first!.date;
 }
 
+/**
+ * A new shopper's order of `boxes` of the product through the API (Wellington, the first day
+ * offered), marked paid by staff; answers its number and the shopper's sign-in.
+ */
+export async function paidOrder(request: APIRequestContext, api: APIRequestContext, productId: number, boxes: number, username: string): Promise<{ number: string; email: string; password: string }> {
+  const shopper = await registerShopper(request, username);
+  expect((await request.post('/api/login', { data: shopper })).status()).toBe(200);
+  const me = (await (await request.get('/api/me')).json()) as { id: number };
+  expect((await request.post(`/api/cart/${me.id}/items`, { data: { productId, quantity: boxes } })).status()).toBe(200);
+  const placed = await request.post('/api/orders', {
+    data: {
+      idempotencyKey: `paid-${username}-0001`,
+      deliveryDate: await firstDeliveryDate(request, 'Wellington', boxes),
+      shipping: { name: 'Tama Hohaia', phone: '022 123 4567', street: '21 Lambton Quay', suburb: 'Te Aro', city: 'Wellington', postcode: '6011', region: 'Wellington' },
+    },
+  });
+  expect(placed.status(), await placed.text()).toBe(201);
+  await request.post('/api/logout');
+  const { number } = ((await placed.json()) as { order: { number: string } }).order;
+  expect((await api.post(`/api/admin/orders/${number}/status`, { data: { status: 'paid' } })).status()).toBe(200);
+  return { number, ...shopper };
+}
+
 /** Adds one box of a product from its page, as a signed-in shopper does, and waits for "Added!". */
 export async function addFromProductPage(page: Page, productId: number) {
   await page.goto(`/product/${productId}`);
