@@ -8,6 +8,9 @@ export { dayKeys, type DayKey };
 /** Hours after delivery that a freshness claim may be made (decision 0018): settings choose within these. */
 export const claimWindowBounds = { min: 1, max: 24 * 30, default: 48 } as const;
 
+/** Days after the ready-to-eat date that the "How were your mangoes?" e-mail goes. */
+export const reviewMailDayBounds = { min: 1, max: 30, default: 3 } as const;
+
 const hhmm = /^([01]\d|2[0-3]):[0-5]\d$/;
 
 const optionalLink = z.string().trim().max(300, 'Link must be at most 300 characters').refine((v) => v === '' || /^https:\/\/\S+$/.test(v), 'Link must start with https://');
@@ -59,6 +62,13 @@ export const storedSettingsSchema = z
       .int('Enter a whole number of hours')
       .min(claimWindowBounds.min, `At least ${claimWindowBounds.min} hour`)
       .max(claimWindowBounds.max, `At most ${claimWindowBounds.max} hours (30 days)`),
+    /** Days after an order's fruit should be ready to eat that its shopper is asked "How were your mangoes?". */
+    reviewMailDays: z
+      .number({ error: 'Enter a number of days' })
+      .int('Enter a whole number of days')
+      .min(reviewMailDayBounds.min, `At least ${reviewMailDayBounds.min} day`)
+      .max(reviewMailDayBounds.max, `At most ${reviewMailDayBounds.max} days`)
+      .default(reviewMailDayBounds.default),
   })
   .superRefine((settings, context) => {
     if ((settings.openingTime === null) !== (settings.closingTime === null)) {

@@ -38,7 +38,11 @@ import { OrderService } from './modules/orders/service';
 import { staffOrderRoutes } from './modules/orders/staff-routes';
 import { ReadyReminders } from './modules/orders/ripeness';
 import { ripenessRoutes } from './modules/orders/ripeness-routes';
-import { claimRoutes } from './modules/claims/routes';
+import { claimRoutes, uploadsPerShopper } from './modules/claims/routes';
+import { ReviewInvites } from './modules/reviews/invites';
+import { reviewMailRoutes, reviewRoutes } from './modules/reviews/routes';
+import { ReviewService } from './modules/reviews/service';
+import { RequestSlots } from './lib/request-slots';
 import { deliveryRoutes } from './modules/delivery/routes';
 import { DispatchService } from './modules/delivery/dispatch';
 import { DeliveryService } from './modules/delivery/service';
@@ -108,6 +112,8 @@ export interface AppServices {
   waitlist: WaitlistService;
   /** The "your mangoes should be ready" e-mails, swept by the background work. */
   readyReminders: ReadyReminders;
+  /** The "How were your mangoes?" e-mails, swept by the background work. */
+  reviewInvites: ReviewInvites;
 }
 
 const requestIdPattern = /^[\w.-]{1,64}$/;
@@ -174,7 +180,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const orders = new OrderService(orderDeps);
   const waitlist = new WaitlistService({ db, limiter, catalog, publicUrl, clock });
   const readyReminders = new ReadyReminders({ db, clock, publicUrl, siteName: async () => (await settings.stored()).siteName });
-  const services: AppServices = { clock, settings, catalog, cart, sessions, limiter, outbox, bus, orders, images, imageSizes, waitlist, readyReminders };
+  const reviewInvites = new ReviewInvites({ db, clock, publicUrl, shop: () => settings.stored() });
+  const services: AppServices = { clock, settings, catalog, cart, sessions, limiter, outbox, bus, orders, images, imageSizes, waitlist, readyReminders, reviewInvites };
   app.decorate('services', services);
 
   const viteDev = deps.viteDev;
@@ -208,7 +215,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(orderRoutes({ orders, limiter, stripe, ordersPerUserPerHour: config.limits.ordersPerUserPerHour, ordersAtOnce: config.ordersAtOnce, ordersAnswerWithinMs: config.ordersAnswerWithinMs }));
   await app.register(accountRoutes({ db, limiter, config }));
   await app.register(staffOrderRoutes({ db, orders, limiter }));
-  await app.register(claimRoutes({ claims: new ClaimService({ db, settings, orders, bus, publicUrl, delivery }), limiter, uploads: { bodyIdleMs: config.bodyIdleMs, uploadsAtOnce: config.uploadsAtOnce } }));
+  const photoUploads = { bodyIdleMs: config.bodyIdleMs, slots: new RequestSlots({ perAccount: uploadsPerShopper, total: config.uploadsAtOnce }) };
+  await app.register(claimRoutes({ claims: new ClaimService({ db, settings, orders, bus, publicUrl, delivery }), limiter, uploads: photoUploads }));
+  await app.register(reviewRoutes({ reviews: new ReviewService({ db, bus, catalog }), limiter, uploads: photoUploads }));
   await app.register(preOrderRoutes(new PreOrderService({ ...orderDeps, orders })));
   await app.register(inventoryRoutes(new InventoryService({ db, settings, bus }), new BatchService({ db, settings, bus, clock })));
   await app.register(recallRoutes(new RecallService({ db, settings, bus, publicUrl })));
@@ -236,6 +245,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(newsletterRoutes({ db, limiter, publicUrl }));
   await app.register(waitlistRoutes(waitlist, publicUrl));
   await app.register(ripenessRoutes(readyReminders, publicUrl));
+  await app.register(reviewMailRoutes(reviewInvites, publicUrl));
   await app.register(userRoutes(db));
   await app.register(uploadRoutes({ db, images }));
   await app.register(seoRoutes({ db, publicUrl: config.publicUrl }));

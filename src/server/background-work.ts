@@ -29,6 +29,7 @@ export function housekeeping(services: AppServices): Promise<unknown> {
     services.outbox.purgeFinished(),
     services.waitlist.purgeUnconfirmed(),
     services.readyReminders.purgeExpiredLinks(),
+    services.reviewInvites.purgeExpiredLinks(),
   ]);
 }
 
@@ -110,6 +111,13 @@ export class BackgroundWork {
     };
     this.every(readyReminderEveryMs, 'ripeness reminders', remind);
     this.after(this.timing.firstSweepAfterMs, 'ripeness reminders', remind);
+    // A few days after a delivered order's fruit should be ready, its shopper is asked how it was, once.
+    const invite = async () => {
+      const queued = await services.reviewInvites.sendDue(this.stopping.signal);
+      if (queued) log.info({ queued }, 'asked shoppers how their mangoes were');
+    };
+    this.every(readyReminderEveryMs, 'review requests', invite);
+    this.after(this.timing.firstSweepAfterMs, 'review requests', invite);
     // What the product page says of ripeness counts from today: each NZ midnight, pages drawn before it go.
     this.after(0, 'new day', () => this.setMidnightAlarm());
     // Decision 0012: pictures stored before variants existed get them now, without delaying start.

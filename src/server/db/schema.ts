@@ -10,3 +10,4 @@ export * from './schema/delivery';
 export * from './schema/mail';
 export * from './schema/orders';
 export * from './schema/batches';
+export * from './schema/reviews';

@@ -1,6 +1,6 @@
 import type { Database } from '../db/client';
 
-export const cacheTopics = ['products', 'settings', 'content', 'promos'] as const;
+export const cacheTopics = ['products', 'settings', 'content', 'promos', 'reviews'] as const;
 export type CacheTopic = (typeof cacheTopics)[number];
 
 const channel = 'mango_cache';

@@ -29,7 +29,7 @@ describe('GET /healthz and GET /readyz', () => {
 describe('unknown API paths', () => {
   it.each([
     ['GET', '/api/nothing-here'],
-    ['GET', '/api/products/1/reviews'],
+    ['GET', '/api/products/1/reviews/everything'],
     ['POST', '/api/orders-of-the-future'],
     ['GET', '/api'],
   ] as const)('answers %s %s with a JSON 404 and a message', async (method, url) => {

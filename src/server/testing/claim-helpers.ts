@@ -27,23 +27,29 @@ export async function deliveredOrder(shop: TestShop, staff: StaffCall, options: 
 
 export const claimBoundary = 'claim-boundary-7';
 
-/** The claim form's opening: the claim as a JSON field, as the browser sends it before the photos. */
-export function claimField(claim: unknown): Buffer {
-  return Buffer.from(`--${claimBoundary}\r\ncontent-disposition: form-data; name="claim"\r\n\r\n${typeof claim === 'string' ? claim : JSON.stringify(claim)}\r\n`);
+/** A photo form's opening: its JSON field ("claim", "review"), as the browser sends it before the photos. */
+export function jsonField(name: string, value: unknown): Buffer {
+  return Buffer.from(`--${claimBoundary}\r\ncontent-disposition: form-data; name="${name}"\r\n\r\n${typeof value === 'string' ? value : JSON.stringify(value)}\r\n`);
 }
+
+/** The claim form's opening: the claim as a JSON field. */
+export const claimField = (claim: unknown) => jsonField('claim', claim);
 
 /** One photo part's head, before its bytes. */
 export function photoHead(index: number): Buffer {
   return Buffer.from(`--${claimBoundary}\r\ncontent-disposition: form-data; name="photos"; filename="photo${index}.jpg"\r\ncontent-type: image/jpeg\r\n\r\n`);
 }
 
-/** The whole claim form: the claim and its photos as files. */
-export function claimForm(claim: unknown, photos: Buffer[]) {
-  const parts: Buffer[] = [claimField(claim)];
+/** A whole photo form: the JSON field and its photos as files. */
+export function photoForm(name: string, value: unknown, photos: Buffer[]) {
+  const parts: Buffer[] = [jsonField(name, value)];
   photos.forEach((bytes, index) => parts.push(photoHead(index), bytes, Buffer.from('\r\n')));
   parts.push(Buffer.from(`--${claimBoundary}--\r\n`));
   return { headers: { 'content-type': `multipart/form-data; boundary=${claimBoundary}` }, payload: Buffer.concat(parts) };
 }
+
+/** The whole claim form: the claim and its photos as files. */
+export const claimForm = (claim: unknown, photos: Buffer[]) => photoForm('claim', claim, photos);
 
 export const bruised = (lineId: number, quantity: number, outcome: 'refund' | 'replacement' = 'refund') => ({
   lines: [{ lineId, quantity }],

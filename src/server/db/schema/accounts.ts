@@ -21,6 +21,8 @@ export const users = pgTable(
     emailProvenAt: timestamp('email_proven_at', { withTimezone: true }),
     /** When the shopper asked for no "your mangoes should be ready" e-mails; null: they are sent. */
     readyMailOffAt: timestamp('ready_mail_off_at', { withTimezone: true }),
+    /** When the shopper asked for no "How were your mangoes?" e-mails; null: they are sent. */
+    reviewMailOffAt: timestamp('review_mail_off_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -62,6 +62,13 @@ export const orders = pgTable(
     readyMailOn: date('ready_mail_on', { mode: 'string' }),
     /** When the "your mangoes should be ready" e-mail was queued (once), or passed over. */
     readyMailDoneAt: timestamp('ready_mail_done_at', { withTimezone: true }),
+    /**
+     * The day its fruit should be ready to eat, set when it is delivered or collected (that day, or
+     * the first ready day when later): the "How were your mangoes?" e-mail goes a few days after it.
+     */
+    reviewMailFrom: date('review_mail_from', { mode: 'string' }),
+    /** When that e-mail was queued (once), or passed over. */
+    reviewMailDoneAt: timestamp('review_mail_done_at', { withTimezone: true }),
     /** Sent by the client with the order: a retried submit finds the same order. */
     idempotencyKey: text('idempotency_key').notNull(),
     stripeSessionId: text('stripe_session_id'),
@@ -94,6 +101,7 @@ export const orders = pgTable(
     index('orders_paid_with_idx').on(t.paidWithOrderId).where(sql`${t.paidWithOrderId} is not null`),
     // Sent later at no extra delivery charge, as the Shipping Policy promises; paid as the first is.
     check('orders_paid_with', sql`${t.paidWithOrderId} is null or (${t.shippingCents} = 0 and ${t.stripeSessionId} is null and ${t.fulfilment} = 'delivery')`),
+    index('orders_review_mail_idx').on(t.reviewMailFrom).where(sql`${t.reviewMailFrom} is not null and ${t.reviewMailDoneAt} is null`),
     index('orders_ready_mail_idx').on(t.readyMailOn).where(sql`${t.readyMailOn} is not null and ${t.readyMailDoneAt} is null`),
     check('orders_pickup', sql`(${t.fulfilment} = 'pickup') = (${t.pickupCode} is not null and ${t.pickupAddress} is not null and ${t.pickupHours} is not null) and (${t.fulfilment} = 'delivery' or (${t.dispatchDate} is null and ${t.giftMessage} is null))`),
     check('orders_gift_message', sql`${t.giftMessage} is null or char_length(${t.giftMessage}) <= 300`),

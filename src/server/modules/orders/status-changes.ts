@@ -12,6 +12,8 @@ import type { CardPayments } from './card-payments';
 import { cancelledMail, paidMail, refundedMail, shippedMail } from './mail';
 import { recordRefund, refundMethodOf } from './refunds';
 import { planReadyMail, type ShippedRipeness } from './ripeness';
+import { planReviewMail } from '../reviews/invites';
+import { nzToday } from '../../../contracts/dates';
 import type { OrderDeps, OrderService, StatusChange } from './service';
 import { releasePickupDay } from '../delivery/pickup';
 import { type OrderRow, orderView } from './view';
@@ -149,6 +151,7 @@ export class OrderStatusChanges {
     let cardRefund = false;
     if (to === 'packed') await packFromBatches(tx, updated!, change.actorUserId);
     const ripeness = to === 'shipped' ? await planReadyMail(tx, updated!, this.deps.clock(), this.deps.publicUrl) : undefined;
+    if (to === 'delivered') await planReviewMail(tx, orderId, nzToday(this.deps.clock()));
     if (to === 'cancelled') stockReturned = await this.returnStock(tx, order, change.actorUserId, 'cancellation');
     // Packed boxes go back into the batches they were packed from.
     if ((to === 'cancelled' || to === 'refunded') && order.status === 'packed') await unpackIntoBatches(tx, order, change.actorUserId);

@@ -1,4 +1,5 @@
 import { claimWindowBounds } from '../../../contracts/claims';
+import { reviewMailDayBounds } from '../../../contracts/settings';
 import { shopRules } from '../../../contracts/shop-rules';
 import { defaultXeroSalesAccount } from '../../../contracts/exports';
 import type { StoredSettings } from '../../../contracts/settings';
@@ -30,4 +31,5 @@ export const defaultSettings: StoredSettings = {
   lowStockThreshold: 5,
   bestBeforeWarningDays: 5,
   claimWindowHours: claimWindowBounds.default,
+  reviewMailDays: reviewMailDayBounds.default,
 };

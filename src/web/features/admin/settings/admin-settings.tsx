@@ -21,18 +21,19 @@ const putSettings = (settings: StoredSettings) => apiRequest<StoredSettings>('/a
 const dayNames = { Mon: 'Monday', Tue: 'Tuesday', Wed: 'Wednesday', Thu: 'Thursday', Fri: 'Friday', Sat: 'Saturday', Sun: 'Sunday' } as const;
 
 /** The settings as the form holds them: amounts and counts as typed, times empty when not shown. */
-interface Draft extends Omit<StoredSettings, 'shippingCents' | 'unpaidOrderTimeoutDays' | 'lowStockThreshold' | 'bestBeforeWarningDays' | 'claimWindowHours' | 'openingTime' | 'closingTime'> {
+interface Draft extends Omit<StoredSettings, 'shippingCents' | 'unpaidOrderTimeoutDays' | 'lowStockThreshold' | 'bestBeforeWarningDays' | 'claimWindowHours' | 'reviewMailDays' | 'openingTime' | 'closingTime'> {
   shipping: string;
   unpaidOrderTimeoutDays: string;
   lowStockThreshold: string;
   bestBeforeWarningDays: string;
   claimWindowHours: string;
+  reviewMailDays: string;
   openingTime: string;
   closingTime: string;
 }
 
 function draftOf(settings: StoredSettings): Draft {
-  const { shippingCents, unpaidOrderTimeoutDays, lowStockThreshold, bestBeforeWarningDays, claimWindowHours, openingTime, closingTime, ...rest } = settings;
+  const { shippingCents, unpaidOrderTimeoutDays, lowStockThreshold, bestBeforeWarningDays, claimWindowHours, reviewMailDays, openingTime, closingTime, ...rest } = settings;
   return {
     ...rest,
     shipping: (shippingCents / 100).toFixed(2),
@@ -40,6 +41,7 @@ function draftOf(settings: StoredSettings): Draft {
     lowStockThreshold: String(lowStockThreshold),
     bestBeforeWarningDays: String(bestBeforeWarningDays),
     claimWindowHours: String(claimWindowHours),
+    reviewMailDays: String(reviewMailDays),
     openingTime: openingTime ?? '',
     closingTime: closingTime ?? '',
   };
@@ -55,7 +57,7 @@ function centsOf(text: string): number {
 }
 
 function settingsOf(draft: Draft): unknown {
-  const { shipping, unpaidOrderTimeoutDays, lowStockThreshold, bestBeforeWarningDays, claimWindowHours, openingTime, closingTime, ...rest } = draft;
+  const { shipping, unpaidOrderTimeoutDays, lowStockThreshold, bestBeforeWarningDays, claimWindowHours, reviewMailDays, openingTime, closingTime, ...rest } = draft;
   return {
     ...rest,
     shippingCents: centsOf(shipping),
@@ -63,6 +65,7 @@ function settingsOf(draft: Draft): unknown {
     lowStockThreshold: numberOf(lowStockThreshold),
     bestBeforeWarningDays: numberOf(bestBeforeWarningDays),
     claimWindowHours: numberOf(claimWindowHours),
+    reviewMailDays: numberOf(reviewMailDays),
     openingTime: openingTime || null,
     closingTime: closingTime || null,
   };
@@ -232,8 +235,10 @@ function SettingsForm({ saved }: { saved: StoredSettings }) {
           {field('Low stock at (boxes)', errors.lowStockThreshold, draft.lowStockThreshold, (v) => patch('lowStockThreshold', v), { inputMode: 'numeric' })}
           {field('Warn of best-before within (days)', errors.bestBeforeWarningDays, draft.bestBeforeWarningDays, (v) => patch('bestBeforeWarningDays', v), { inputMode: 'numeric' })}
           {field('Claims allowed for (hours after delivery)', errors.claimWindowHours, draft.claimWindowHours, (v) => patch('claimWindowHours', v), { inputMode: 'numeric' })}
+          {field('Ask for a review after (days)', errors.reviewMailDays, draft.reviewMailDays, (v) => patch('reviewMailDays', v), { inputMode: 'numeric' })}
         </div>
         <p className="text-sm text-ink-500">Shoppers can report a problem with delivered mangoes (a freshness claim) for this many hours after the order is marked delivered.</p>
+        <p className="text-sm text-ink-500">This many days after a delivered order's mangoes should be ready to eat, its shopper is e-mailed once to ask how they were, with a link to review them.</p>
       </Panel>
 
       {errors.form && (

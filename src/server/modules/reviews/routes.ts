@@ -1,0 +1,167 @@
+import fastifyMultipart from '@fastify/multipart';
+import type { FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { idParam } from '../../../contracts/product';
+import { adminReviewQuerySchema, type OwnReview, reviewHideSchema, reviewPhotoLimits, reviewReplySchema, type ReviewRequest, reviewRequestSchema, reviewsQuerySchema, whoCanReview } from '../../../contracts/reviews';
+import { Forbidden, TooManyRequests } from '../../lib/errors';
+import { acceptOneClickPosts, type LinkPage, linkPage, sendLinkPage } from '../../lib/link-page';
+import type { RateLimiter } from '../../lib/rate-limit';
+import { adminOnly, currentUser, requireAdmin, requireUser, signedInOnly } from '../auth/request-user';
+import type { PhotoUploads } from '../claims/routes';
+import { type PhotoForm, photoFormLimits, readPhotoForm, settleUnreadBody } from '../uploads/photo-form';
+import { type ReviewInvites, reviewOptOutPath } from './invites';
+import type { ReviewService } from './service';
+
+const reviewsPerShopperPerHour = 20;
+const productParams = z.strictObject({ id: idParam('Product id') });
+const reviewParams = z.strictObject({ id: idParam('Review id') });
+const photoParams = z.strictObject({ id: idParam('Review id'), position: z.coerce.number().int().min(1).max(reviewPhotoLimits.max) });
+
+/** The review form: its JSON field "review", then up to 3 photos. */
+function reviewForm(check: () => Promise<void>): PhotoForm<ReviewRequest> {
+  return {
+    field: 'review',
+    schema: reviewRequestSchema,
+    missing: 'Tell other shoppers about the mangoes',
+    check,
+    photos: reviewPhotoLimits,
+    tooFew: '',
+    stalled: 'Your photos took too long to arrive. Please check your connection and send the review again.',
+  };
+}
+
+/** Verified reviews (decision 0049): the product's published ones for anyone, the writer's own, and staff's moderation. */
+export function reviewRoutes(deps: { reviews: ReviewService; limiter: RateLimiter; uploads: PhotoUploads }): FastifyPluginAsyncZod {
+  const { reviews, limiter, uploads } = deps;
+  return async (app) => {
+    await app.register(fastifyMultipart, { limits: photoFormLimits(reviewPhotoLimits.max) });
+
+    /** The same for everyone; asked again each time, as a review may have been written since. */
+    app.get('/api/products/:id/reviews', { schema: { params: productParams, querystring: reviewsQuerySchema } }, async (request, reply) => {
+      const page = await reviews.published(request.params.id, request.query.page, await currentUser(request));
+      reply.header('cache-control', 'no-cache');
+      return page;
+    });
+
+    app.get('/api/products/:id/reviews/mine', { onRequest: signedInOnly, schema: { params: productParams } }, async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return reviews.mine(await requireUser(request), request.params.id);
+    });
+
+    /**
+     * Writes a review. Before any of the form is read: signed in (anyone else hears who may
+     * review), counted against the shopper's hourly limit, given an upload slot, and checked as a
+     * verified buyer who has not reviewed it yet. A refusal holds none of the rest of the body.
+     */
+    app.post('/api/products/:id/reviews', { schema: { params: productParams } }, async (request, reply): Promise<OwnReview> => {
+      reply.header('cache-control', 'no-store');
+      try {
+        const user = await currentUser(request);
+        if (!user) throw new Forbidden(`${whoCanReview} Sign in with the account you ordered with.`);
+        await limiter.consume({ key: `reviews:${user.id}`, max: reviewsPerShopperPerHour, windowMs: 60 * 60 * 1000 }, 'You have sent a lot of reviews in a short time. Please try again later.');
+        const release = uploads.slots.take(user.id);
+        if (!release) throw new TooManyRequests('Too many photo uploads are arriving at the moment. Please wait a minute and send your review again.', 60);
+        try {
+          await reviews.checkCanWrite(user, request.params.id);
+          const form = await readPhotoForm(request, uploads.bodyIdleMs, reviewForm(async () => undefined));
+          const review = await reviews.create(user, request.params.id, form.value, form.photos, request.id);
+          reply.code(201);
+          return review;
+        } finally {
+          release();
+        }
+      } catch (error) {
+        settleUnreadBody(request, reply, error);
+        throw error;
+      }
+    });
+
+    app.put('/api/products/:id/reviews/mine', { onRequest: signedInOnly, schema: { params: productParams, body: reviewRequestSchema } }, async (request) =>
+      reviews.edit(await requireUser(request), request.params.id, request.body, request.id),
+    );
+
+    app.delete('/api/products/:id/reviews/mine', { onRequest: signedInOnly, schema: { params: productParams } }, async (request, reply) => {
+      await reviews.remove(await requireUser(request), request.params.id, request.id);
+      return reply.code(204).send();
+    });
+
+    app.get('/api/reviews/:id/photos/:position', { schema: { params: photoParams } }, async (request, reply) => {
+      const photo = await reviews.photo(await currentUser(request), request.params.id, request.params.position);
+      return reply
+        .header('cache-control', photo.isPublic ? 'public, max-age=3600' : 'private, no-store')
+        .header('content-length', photo.bytes.length)
+        .type('image/jpeg')
+        .send(photo.bytes);
+    });
+
+    app.get('/api/admin/reviews', { onRequest: adminOnly, schema: { querystring: adminReviewQuerySchema } }, async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return reviews.adminList(request.query.filter, request.query.page);
+    });
+
+    app.post('/api/admin/reviews/:id/hide', { onRequest: adminOnly, schema: { params: reviewParams, body: reviewHideSchema } }, async (request) => {
+      const admin = await requireAdmin(request);
+      return reviews.hide(request.params.id, request.body.reason, { userId: admin.id, requestId: request.id });
+    });
+
+    app.post('/api/admin/reviews/:id/show', { onRequest: adminOnly, schema: { params: reviewParams } }, async (request) => {
+      const admin = await requireAdmin(request);
+      return reviews.show(request.params.id, { userId: admin.id, requestId: request.id });
+    });
+
+    app.put('/api/admin/reviews/:id/reply', { onRequest: adminOnly, schema: { params: reviewParams, body: reviewReplySchema } }, async (request) => {
+      const admin = await requireAdmin(request);
+      return reviews.reply(request.params.id, request.body.body, { userId: admin.id, requestId: request.id });
+    });
+
+    app.delete('/api/admin/reviews/:id/reply', { onRequest: adminOnly, schema: { params: reviewParams } }, async (request) => {
+      const admin = await requireAdmin(request);
+      return reviews.removeReply(request.params.id, { userId: admin.id, requestId: request.id });
+    });
+
+    app.post('/api/admin/reviews/:id/photos/:position/approve', { onRequest: adminOnly, schema: { params: photoParams } }, async (request) => {
+      const admin = await requireAdmin(request);
+      return reviews.decidePhoto(request.params.id, request.params.position, { approve: true }, { userId: admin.id, requestId: request.id });
+    });
+
+    app.post('/api/admin/reviews/:id/photos/:position/decline', { onRequest: adminOnly, schema: { params: photoParams, body: reviewHideSchema } }, async (request) => {
+      const admin = await requireAdmin(request);
+      return reviews.decidePhoto(request.params.id, request.params.position, { approve: false, reason: request.body.reason }, { userId: admin.id, requestId: request.id });
+    });
+  };
+}
+
+const tokenQuery = z.object({ token: z.string().min(20).max(200).optional().catch(undefined) });
+
+const invalidLink: LinkPage = {
+  title: 'Link not valid',
+  message: 'This link is invalid or no longer works. The link in your latest "How were your mangoes?" e-mail turns them off.',
+};
+
+/** The opt-out link of the "How were your mangoes?" e-mails: a GET shows a button (mail scanners open every link), a post turns them off. */
+export function reviewMailRoutes(invites: ReviewInvites, publicUrl: string): FastifyPluginAsyncZod {
+  const send = (reply: FastifyReply, page: LinkPage, found = true) => sendLinkPage(reply, linkPage(page, publicUrl), found);
+  return async (app) => {
+    acceptOneClickPosts(app);
+
+    app.get('/api/review-mail/opt-out', { schema: { querystring: tokenQuery } }, async (request, reply) => {
+      const { token } = request.query;
+      if (!token || !(await invites.linkIsValid(token))) return send(reply, invalidLink, false);
+      return send(reply, {
+        title: 'No more review requests?',
+        message: 'Press Turn off and we will not e-mail you to ask how your mangoes were. Your order and delivery e-mails stay as they are, and you can still review what you bought on its page.',
+        form: { action: reviewOptOutPath(token), button: 'Turn off' },
+      });
+    });
+
+    app.post('/api/review-mail/opt-out', { schema: { querystring: tokenQuery } }, async (request, reply) => {
+      const { token } = request.query;
+      if (!token || !(await invites.optOut(token))) return send(reply, invalidLink, false);
+      return send(reply, {
+        title: 'Review requests turned off',
+        message: 'We will not e-mail you to ask how your mangoes were. You can still review what you bought on its page.',
+      });
+    });
+  };
+}
