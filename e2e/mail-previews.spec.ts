@@ -7,6 +7,7 @@ import { recallMail } from '../src/server/modules/inventory/recalls';
 import { cancelledMail, confirmationMail, deliveryMovedMail, type MailContext, paidMail, refundedMail, refundPaidOutMail, shippedMail } from '../src/server/modules/orders/mail';
 import { allocatedMail } from '../src/server/modules/orders/pre-order-mail';
 import { readyMail } from '../src/server/modules/orders/ripeness';
+import { reviewInviteMail } from '../src/server/modules/reviews/invites';
 import { defaultSettings } from '../src/server/modules/settings/defaults';
 import { backMail, confirmMail } from '../src/server/modules/waitlist/mail';
 import { expect, test } from './fixtures';
@@ -113,6 +114,20 @@ const mails: Array<[string, MailMessage]> = [
       siteName: 'Mango Shop',
       contactEmail: 'hello@mangoshop.co.nz',
       publicUrl: 'https://mangoshop.co.nz',
+    }),
+  ],
+  [
+    'review-invite',
+    reviewInviteMail({
+      to: 'aroha@example.nz',
+      firstName: 'Aroha',
+      orderNumber: 'MS-10042',
+      products: [
+        { name: 'Alphonso Mangoes', url: 'https://mangoshop.co.nz/product/1?review=write#write-review' },
+        { name: 'Kesar Mangoes', url: 'https://mangoshop.co.nz/product/3?review=write#write-review' },
+      ],
+      optOutUrl: 'https://mangoshop.co.nz/api/review-mail/opt-out?token=abc',
+      siteName: 'Mango Shop',
     }),
   ],
   ['order-confirmation-two-deliveries', confirmationMail(context({ ...order, laterDelivery: { number: 'MS-10043', total: 69.99 }, bankTransfer: { ...order.bankTransfer!, amount: 244.46 } }))],

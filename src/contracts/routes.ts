@@ -52,6 +52,7 @@ export const adminSections = [
   'orders',
   'dispatch',
   'claims',
+  'reviews',
   'inventory',
   'recalls',
   'delivery',

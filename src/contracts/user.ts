@@ -83,10 +83,14 @@ export const profileSchema = z.object({
 export type ProfileInput = z.input<typeof profileSchema>;
 
 /** GET and PUT /api/account/reminders: the e-mail on the first day an order's mangoes should be ready. */
-export const reminderSettingsSchema = z.strictObject({
-  ripenessReminders: z.boolean({ error: 'Ripeness reminders must be true or false' }),
-});
-export type ReminderSettings = z.output<typeof reminderSettingsSchema>;
+/** PUT /api/account/reminders: either choice, or both; GET answers both. */
+export const reminderSettingsSchema = z
+  .strictObject({
+    ripenessReminders: z.boolean({ error: 'Ripeness reminders must be true or false' }).optional(),
+    reviewRequests: z.boolean({ error: 'Review requests must be true or false' }).optional(),
+  })
+  .refine((choice) => choice.ripenessReminders !== undefined || choice.reviewRequests !== undefined, { message: 'Choose ripeness reminders or review requests', path: ['ripenessReminders'] });
+export type ReminderSettings = Required<z.output<typeof reminderSettingsSchema>>;
 
 /** PUT /api/account/password: the current password proves it is the shopper, not a borrowed session. */
 export const changePasswordSchema = z.object({

@@ -9,6 +9,7 @@ import { AdminCustomers } from '../features/admin/customers/admin-customers';
 import { AdminDashboard } from '../features/admin/dashboard/admin-dashboard';
 import { AdminInventory } from '../features/admin/inventory/admin-inventory';
 import { AdminRecalls } from '../features/admin/inventory/admin-recalls';
+import { AdminReviews } from '../features/admin/reviews/admin-reviews';
 import { AdminOrders } from '../features/admin/orders/admin-orders';
 import { AdminPixelTest } from '../features/admin/pixel-test/admin-pixel-test';
 import { AdminProducts } from '../features/admin/products/admin-products';
@@ -26,6 +27,7 @@ const screens: Record<Section, () => React.JSX.Element> = {
   orders: AdminOrders,
   dispatch: AdminDispatch,
   claims: AdminClaims,
+  reviews: AdminReviews,
   inventory: AdminInventory,
   recalls: AdminRecalls,
   delivery: AdminDelivery,

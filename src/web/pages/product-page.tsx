@@ -1,7 +1,7 @@
 import { OriginLine } from '../features/catalog/origin-line';
 import { Truck } from 'lucide-react';
 import { useEffect } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link, useParams, useSearchParams } from 'react-router';
 import type { Product } from '../../contracts/product';
 import { shopRules } from '../../contracts/shop-rules';
 import { Spinner } from '../components/ui/spinner';
@@ -16,6 +16,8 @@ import { useProducts } from '../features/catalog/use-products';
 import { trackViewContent } from '../lib/analytics-events';
 import { formatDate, formatNzd, formatPrice } from '../lib/format';
 import { ResponsiveImage } from '../components/ui/responsive-image';
+import { ProductReviewsSection } from '../features/reviews/product-reviews-section';
+import { VerifiedRating } from '../features/reviews/verified-rating';
 
 const otherProductCount = 4;
 
@@ -46,6 +48,8 @@ function NotFound() {
 
 export default function ProductPage() {
   const id = productId(useParams().id);
+  // The review e-mail's link: the form is wanted now, wherever it is on the page.
+  const writing = useSearchParams()[0].get('review') === 'write';
   const product = useProduct(id);
   const viewed = product.data;
   // Spec 7: ViewContent once per product shown.
@@ -68,7 +72,10 @@ export default function ProductPage() {
           <ProductBadges product={p} />
           <p className="text-sm text-ink-500">{p.category}</p>
           <h1 className="text-4xl font-semibold">{p.name}</h1>
-          <ProductRating rating={p.rating} large outOfFive />
+          <div className="flex flex-wrap items-center gap-x-4 gap-y-1">
+            <ProductRating rating={p.rating} large outOfFive />
+            <VerifiedRating productId={p.id} />
+          </div>
           <p className="text-3xl font-semibold tabular-nums">{formatPrice(p.price)}</p>
           <p className="text-ink-500">{p.boxInfo || shopRules.defaultBoxInfo}</p>
           <OriginLine product={p} className="font-medium" />
@@ -85,6 +92,7 @@ export default function ProductPage() {
           </p>
         </div>
       </article>
+      <ProductReviewsSection productId={p.id} loadNow={writing} />
       <OtherProducts product={p} />
     </>
   );

@@ -1,6 +1,8 @@
 import { data, type LoaderFunctionArgs, type MetaArgs } from 'react-router';
 import type { PageLoaderArgs } from '../lib/load-context';
 import type { Product } from '../../contracts/product';
+import type { ProductReviews } from '../../contracts/reviews';
+import { productReviewsQuery } from '../features/reviews/reviews-api';
 import { productMeta } from '../features/catalog/product-meta';
 import { productId, productQuery } from '../features/catalog/use-product';
 import { productsQuery } from '../features/catalog/use-products';
@@ -9,22 +11,22 @@ import { pageMeta, queryDataOf, siteUrlOf } from '../lib/page-meta';
 import ProductPage from '../pages/product-page';
 
 
-/** The product and the list ("You might also like") in the HTML; a missing product answers 404. */
+/** The product, the list ("You might also like") and the first reviews in the HTML; a missing product answers 404. */
 export function loader({ context, params }: PageLoaderArgs) {
   const id = productId(params.id);
   if (id === null) return data<PageData>({ dehydrated: undefined }, { status: 404 });
-  return loadOnServer(context, [productQuery(id), productsQuery]);
+  return loadOnServer(context, [productQuery(id), productsQuery, productReviewsQuery(id)]);
 }
 
 export function clientLoader({ params }: LoaderFunctionArgs) {
   const id = productId(params.id);
-  return loadInBrowser(id === null ? [] : [productQuery(id), productsQuery]);
+  return loadInBrowser(id === null ? [] : [productQuery(id), productsQuery, productReviewsQuery(id)]);
 }
 
 export function meta(args: MetaArgs) {
   const id = productId(args.params.id);
   const product = id === null ? null : queryDataOf<Product>(args.data, productQuery(id).queryKey);
-  if (product) return productMeta(product, siteUrlOf(args.matches));
+  if (product) return productMeta(product, siteUrlOf(args.matches), queryDataOf<ProductReviews>(args.data, productReviewsQuery(product.id).queryKey) ?? null);
   return pageMeta(args, product === null ? { name: 'Product not found', noindex: true } : {});
 }
 

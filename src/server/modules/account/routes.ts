@@ -26,22 +26,29 @@ export function accountRoutes(deps: { db: Db; limiter: RateLimiter; config: AppC
       return toUser(updated!);
     });
 
-    /** Whether the shopper gets the "your mangoes should be ready" e-mail on an order's first ready day. */
+    /**
+     * Whether the shopper gets the "your mangoes should be ready" e-mail on an order's first ready
+     * day, and the "How were your mangoes?" e-mail a few days later.
+     */
+    const choices = async (userId: number): Promise<ReminderSettings> => {
+      const [row] = await db.select({ readyOff: users.readyMailOffAt, reviewOff: users.reviewMailOffAt }).from(users).where(eq(users.id, userId));
+      return { ripenessReminders: !row?.readyOff, reviewRequests: !row?.reviewOff };
+    };
+    const offWhen = (on: boolean | undefined, column: typeof users.readyMailOffAt | typeof users.reviewMailOffAt) => (on === undefined ? column : on ? null : sql`coalesce(${column}, now())`);
+
     app.get('/api/account/reminders', { onRequest: signedInOnly }, async (request, reply): Promise<ReminderSettings> => {
       reply.header('cache-control', 'no-store');
-      const user = await requireUser(request);
-      const [row] = await db.select({ offAt: users.readyMailOffAt }).from(users).where(eq(users.id, user.id));
-      return { ripenessReminders: !row?.offAt };
+      return choices((await requireUser(request)).id);
     });
 
     app.put('/api/account/reminders', { onRequest: signedInOnly, schema: { body: reminderSettingsSchema } }, async (request): Promise<ReminderSettings> => {
       const user = await requireUser(request);
-      const on = request.body.ripenessReminders;
+      const { ripenessReminders, reviewRequests } = request.body;
       await db
         .update(users)
-        .set({ readyMailOffAt: on ? null : sql`coalesce(${users.readyMailOffAt}, now())`, updatedAt: sql`now()` })
+        .set({ readyMailOffAt: offWhen(ripenessReminders, users.readyMailOffAt), reviewMailOffAt: offWhen(reviewRequests, users.reviewMailOffAt), updatedAt: sql`now()` })
         .where(eq(users.id, user.id));
-      return { ripenessReminders: on };
+      return choices(user.id);
     });
 
     /** Needs the current password; every other session of the account is signed out. */

@@ -218,14 +218,14 @@ describe('turning the reminders off', () => {
     expect(asked.body).toContain('<button type="submit">Turn off</button>');
     const offAt = async () => (await shop.database.db.select({ at: users.readyMailOffAt }).from(users).where(eq(users.id, shopper.user.id)))[0]!.at;
     expect(await offAt()).toBeNull();
-    expect((await shopper.call({ method: 'GET', url: '/api/account/reminders' })).json()).toEqual({ ripenessReminders: true });
+    expect((await shopper.call({ method: 'GET', url: '/api/account/reminders' })).json()).toEqual({ ripenessReminders: true, reviewRequests: true });
 
     // The mail client's one-click post, from its own servers: no cookie, no origin of ours.
     const clicked = await shop.app.inject({ method: 'POST', url: address, headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'https://mail.example.com' }, payload: 'List-Unsubscribe=One-Click' });
     expect(clicked.statusCode, clicked.body).toBe(200);
     expect(clicked.body).toContain('Reminders turned off');
     expect(await offAt()).not.toBeNull();
-    expect((await shopper.call({ method: 'GET', url: '/api/account/reminders' })).json()).toEqual({ ripenessReminders: false });
+    expect((await shopper.call({ method: 'GET', url: '/api/account/reminders' })).json()).toEqual({ ripenessReminders: false, reviewRequests: true });
 
     // On the day, nothing for them.
     now = Date.parse('2026-12-05T19:30:00Z');
@@ -248,7 +248,7 @@ describe('turning the reminders off', () => {
     const wrong = await shopper.call({ method: 'PUT', url: '/api/account/reminders', payload: { ripenessReminders: 'yes' } });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json<{ fieldErrors: Record<string, string> }>().fieldErrors.ripenessReminders).toBe('Ripeness reminders must be true or false');
-    expect((await shopper.call({ method: 'PUT', url: '/api/account/reminders', payload: { ripenessReminders: true } })).json()).toEqual({ ripenessReminders: true });
+    expect((await shopper.call({ method: 'PUT', url: '/api/account/reminders', payload: { ripenessReminders: true } })).json()).toEqual({ ripenessReminders: true, reviewRequests: true });
     expect(await offAt()).toBeNull();
     expect((await shop.app.inject({ method: 'GET', url: '/api/account/reminders' })).statusCode, 'signed out').toBe(401);
   });

@@ -9,4 +9,4 @@ export const remindersKey = ['account', 'reminders'] as const;
 
 export const fetchReminders = (signal?: AbortSignal) => apiRequest<ReminderSettings>('/api/account/reminders', { signal });
 
-export const putReminders = (body: ReminderSettings) => apiRequest<ReminderSettings>('/api/account/reminders', { method: 'PUT', body });
+export const putReminders = (body: Partial<ReminderSettings>) => apiRequest<ReminderSettings>('/api/account/reminders', { method: 'PUT', body });

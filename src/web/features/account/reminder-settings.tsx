@@ -3,23 +3,34 @@ import { useMutation } from '../../lib/query/mutation';
 import { useId, useState } from 'react';
 import { Spinner } from '../../components/ui/spinner';
 import { errorMessage } from '../../lib/api-client';
+import type { ReminderSettings as ReminderSettingsValue } from '../../../contracts/user';
 import { fetchReminders, putReminders, remindersKey } from './account-api';
 
-/** The shopper's choice of the e-mail sent on the first day an order's mangoes should be ready. */
-export function ReminderSettings() {
+type Choice = keyof ReminderSettingsValue;
+
+const choiceText: Record<Choice, { label: string; hint: string }> = {
+  ripenessReminders: {
+    label: 'E-mail me when my mangoes should be ready to eat',
+    hint: 'One short e-mail on the first ready day of each order, counted from the harvest date of the fruit we packed. The ripening guide comes with every shipping e-mail either way.',
+  },
+  reviewRequests: {
+    label: 'Ask me how my mangoes were',
+    hint: 'One e-mail a few days after an order should be ready to eat, with a link to review what you bought. You can review on the product page either way.',
+  },
+};
+
+/** One e-mail choice, saved as soon as it is ticked. */
+function ChoiceBox({ choice, saved }: { choice: Choice; saved: boolean }) {
   const queryClient = useQueryClient();
   const hintId = useId();
-  const query = useQuery({ queryKey: remindersKey, queryFn: ({ signal }) => fetchReminders(signal) });
   // What the shopper just ticked shows at once; a failed save puts the box back.
   const [ticked, setTicked] = useState<boolean | null>(null);
   const change = useMutation({
-    mutationFn: (on: boolean) => putReminders({ ripenessReminders: on }),
-    onSuccess: (saved) => queryClient.setQueryData(remindersKey, saved),
+    mutationFn: (on: boolean) => putReminders(choice === 'reviewRequests' ? { reviewRequests: on } : { ripenessReminders: on }),
+    onSuccess: (answer) => queryClient.setQueryData(remindersKey, answer),
     onSettled: () => setTicked(null),
   });
-  if (query.isPending) return <Spinner compact label="Loading your e-mail choices..." />;
-  if (query.isError) return <p role="alert" className="text-danger-600">Your e-mail choices could not be loaded. Please try again in a moment.</p>;
-  const on = ticked ?? query.data.ripenessReminders;
+  const on = ticked ?? saved;
   return (
     <div className="grid gap-2">
       <label className="flex items-start gap-3">
@@ -37,8 +48,8 @@ export function ReminderSettings() {
           }}
         />
         <span>
-          <span className="font-semibold">E-mail me when my mangoes should be ready to eat</span>
-          <span id={hintId} className="block text-sm text-ink-500">One short e-mail on the first ready day of each order, counted from the harvest date of the fruit we packed. The ripening guide comes with every shipping e-mail either way.</span>
+          <span className="font-semibold">{choiceText[choice].label}</span>
+          <span id={hintId} className="block text-sm text-ink-500">{choiceText[choice].hint}</span>
         </span>
       </label>
       {change.isError && (
@@ -50,6 +61,19 @@ export function ReminderSettings() {
       <p role="status" className="min-h-5 text-sm text-leaf-700">
         {change.isPending ? 'Saving...' : change.isSuccess ? 'Saved.' : ''}
       </p>
+    </div>
+  );
+}
+
+/** The shopper's choice of the e-mails about an order's fruit: when it should be ready, and how it was. */
+export function ReminderSettings() {
+  const query = useQuery({ queryKey: remindersKey, queryFn: ({ signal }) => fetchReminders(signal) });
+  if (query.isPending) return <Spinner compact label="Loading your e-mail choices..." />;
+  if (query.isError) return <p role="alert" className="text-danger-600">Your e-mail choices could not be loaded. Please try again in a moment.</p>;
+  return (
+    <div className="grid gap-2">
+      <ChoiceBox choice="ripenessReminders" saved={query.data.ripenessReminders} />
+      <ChoiceBox choice="reviewRequests" saved={query.data.reviewRequests} />
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import type { MetaDescriptor } from 'react-router';
 import { countryName } from '../../../contracts/origin';
 import type { Product } from '../../../contracts/product';
+import type { ProductReviews } from '../../../contracts/reviews';
 import { pageTitle } from '../../lib/page-title';
 
 function availability(product: Product): string {
@@ -15,8 +16,28 @@ function countryOfOrigin(product: Product) {
   return { countryOfOrigin: countries.length === 1 ? countries[0] : countries };
 }
 
-/** The schema.org Product of a product page: the price, currency and availability the page shows. */
-export function productStructuredData(product: Product, siteUrl: string) {
+/**
+ * The rating and reviews of verified buyers only (never the catalogue's own rating): Google's
+ * review-snippet rules ask for reviews the page shows, by the people who wrote them.
+ */
+function reviewsOf(reviews: ProductReviews | null) {
+  if (!reviews || reviews.average === null || !reviews.count) return {};
+  const rating = (value: number) => ({ '@type': 'Rating', ratingValue: value, bestRating: 5, worstRating: 1 });
+  return {
+    aggregateRating: { '@type': 'AggregateRating', ratingValue: reviews.average, reviewCount: reviews.count, bestRating: 5, worstRating: 1 },
+    review: reviews.reviews.map((review) => ({
+      '@type': 'Review',
+      author: { '@type': 'Person', name: review.author },
+      datePublished: review.createdAt.slice(0, 10),
+      ...(review.title ? { name: review.title } : {}),
+      reviewBody: review.body,
+      reviewRating: rating(review.rating),
+    })),
+  };
+}
+
+/** The schema.org Product of a product page: the price, currency and availability the page shows, and its verified reviews. */
+export function productStructuredData(product: Product, siteUrl: string, reviews: ProductReviews | null = null) {
   const pageUrl = new URL(`/product/${product.id}`, siteUrl).toString();
   return {
     '@context': 'https://schema.org',
@@ -28,6 +49,7 @@ export function productStructuredData(product: Product, siteUrl: string) {
     category: product.category,
     brand: { '@type': 'Brand', name: 'Mango Shop' },
     ...countryOfOrigin(product),
+    ...reviewsOf(reviews),
     offers: {
       '@type': 'Offer',
       url: pageUrl,
@@ -44,7 +66,7 @@ export function productStructuredData(product: Product, siteUrl: string) {
  * A product page's head: title, description, canonical link, Open Graph tags and the Product
  * JSON-LD, so links shared or crawled show the mango. React escapes every value it writes.
  */
-export function productMeta(product: Product, siteUrl: string): MetaDescriptor[] {
+export function productMeta(product: Product, siteUrl: string, reviews: ProductReviews | null = null): MetaDescriptor[] {
   const pageUrl = new URL(`/product/${product.id}`, siteUrl).toString();
   const imageUrl = new URL(product.imageUrl, siteUrl).toString();
   const description = product.description.length > 160 ? `${product.description.slice(0, 157).trimEnd()}...` : product.description;
@@ -64,6 +86,6 @@ export function productMeta(product: Product, siteUrl: string): MetaDescriptor[]
     { property: 'product:price:amount', content: price },
     { property: 'product:price:currency', content: 'NZD' },
     { name: 'twitter:card', content: 'summary_large_image' },
-    { 'script:ld+json': productStructuredData(product, siteUrl) },
+    { 'script:ld+json': productStructuredData(product, siteUrl, reviews) },
   ];
 }

@@ -1,27 +1,16 @@
 import { useMutation } from '../../lib/query/mutation';
-import { Camera, X } from 'lucide-react';
-import { useEffect, useId, useMemo, useState } from 'react';
+import { useId, useState } from 'react';
 import { type ClaimableLine, type ClaimOutcome, claimOutcomes, claimPhotoLimits, type ClaimReason, claimReasonLabels, claimReasons, claimRequestSchema, type ClaimView } from '../../../contracts/claims';
 import { Button } from '../../components/ui/button';
+import { PhotoPicker } from '../../components/ui/photo-picker';
 import { TextAreaField } from '../../components/ui/text-area-field';
 import { ApiError } from '../../lib/api-client';
 import { sendClaim } from './claims-api';
-
-/** The upload limit the server applies to each photo. */
-const maxPhotoBytes = 5 * 1024 * 1024;
-const photoTypes = ['image/jpeg', 'image/png', 'image/webp'];
 
 const outcomeText: Record<ClaimOutcome, { title: string; detail: string }> = {
   refund: { title: 'A refund', detail: 'For the boxes with a problem, to the way you paid.' },
   replacement: { title: 'Replacement boxes', detail: 'Fresh boxes sent at no charge, when we have them.' },
 };
-
-/** A chosen photo and its preview, released when it is removed or the form closes. */
-function usePreviews(photos: File[]): string[] {
-  const urls = useMemo(() => photos.map((photo) => URL.createObjectURL(photo)), [photos]);
-  useEffect(() => () => urls.forEach((url) => URL.revokeObjectURL(url)), [urls]);
-  return urls;
-}
 
 /** The shopper's report of a problem: which boxes, what went wrong, photos, and what they would like. */
 export function ClaimForm({ orderNumber, lines, onSent, onCancel }: { orderNumber: string; lines: ClaimableLine[]; onSent: (claim: ClaimView) => void; onCancel: () => void }) {
@@ -33,7 +22,6 @@ export function ClaimForm({ orderNumber, lines, onSent, onCancel }: { orderNumbe
   const [photos, setPhotos] = useState<File[]>([]);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [problem, setProblem] = useState<string | null>(null);
-  const previews = usePreviews(photos);
 
   const send = useMutation({
     mutationFn: (input: Parameters<typeof sendClaim>[1]) => sendClaim(orderNumber, input, photos),
@@ -50,22 +38,6 @@ export function ClaimForm({ orderNumber, lines, onSent, onCancel }: { orderNumbe
     setProblem(null);
     setErrors((now) => (now[field] ? { ...now, [field]: '' } : now));
   };
-
-  function addPhotos(files: FileList | null) {
-    if (!files) return;
-    const chosen = [...photos, ...Array.from(files)];
-    const wrong = chosen.find((file) => !photoTypes.includes(file.type));
-    const large = chosen.find((file) => file.size > maxPhotoBytes);
-    const photoError = wrong
-      ? `${wrong.name} is not a JPEG, PNG or WebP image`
-      : large
-        ? `${large.name} is larger than 5 MB`
-        : chosen.length > claimPhotoLimits.max
-          ? `Add at most ${claimPhotoLimits.max} photos`
-          : undefined;
-    setErrors((now) => ({ ...now, photos: photoError ?? '' }));
-    if (!photoError) setPhotos(chosen);
-  }
 
   function submit(event: React.FormEvent) {
     event.preventDefault();
@@ -162,39 +134,16 @@ export function ClaimForm({ orderNumber, lines, onSent, onCancel }: { orderNumbe
           Photos (1 to {claimPhotoLimits.max})
         </label>
         <p className="text-sm text-ink-500">JPEG, PNG or WebP, up to 5 MB each. A photo of the box and the fruit helps us most.</p>
-        <div className="flex flex-wrap items-center gap-2">
-          {previews.map((url, index) => (
-            <div key={url} className="relative">
-              <img src={url} alt={`Chosen photo ${index + 1}`} className="size-20 rounded-lg object-cover ring-1 ring-ink-500/20" />
-              <button
-                type="button"
-                aria-label={`Remove photo ${index + 1}`}
-                className="absolute -right-2 -top-2 grid size-7 place-items-center rounded-full bg-ink-900 text-white"
-                onClick={() => setPhotos((now) => now.filter((_, at) => at !== index))}>
-                <X className="size-4" aria-hidden="true" />
-              </button>
-            </div>
-          ))}
-          {photos.length < claimPhotoLimits.max && (
-            <label className="grid size-20 cursor-pointer place-items-center rounded-lg border-2 border-dashed border-ink-500/40 text-ink-500 hover:border-mango-600 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-mango-500/40">
-              <Camera className="size-6" aria-hidden="true" />
-              <span className="sr-only">Add photos</span>
-              <input
-                id={`${id}-photos`}
-                type="file"
-                accept={photoTypes.join(',')}
-                multiple
-                className="sr-only"
-                aria-describedby={errors.photos ? `${id}-photos-error` : undefined}
-                onChange={(event) => {
-                  addPhotos(event.target.files);
-                  event.target.value = '';
-                }}
-              />
-            </label>
-          )}
-        </div>
-        {errorText('photos')}
+        <PhotoPicker
+          id={`${id}-photos`}
+          photos={photos}
+          max={claimPhotoLimits.max}
+          error={errors.photos}
+          onChosen={(chosen, problem) => {
+            setErrors((now) => ({ ...now, photos: problem ?? '' }));
+            setPhotos(chosen);
+          }}
+        />
       </div>
 
       <fieldset className="grid gap-2">

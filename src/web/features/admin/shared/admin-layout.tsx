@@ -7,6 +7,7 @@ export const adminSectionTitles: Record<(typeof adminSections)[number], string> 
   orders: 'Orders',
   dispatch: 'Dispatch',
   claims: 'Claims',
+  reviews: 'Reviews',
   inventory: 'Inventory',
   recalls: 'Recalls',
   delivery: 'Delivery',
