@@ -37,7 +37,7 @@ test('a verified buyer follows the review e-mail to write a review with a photo;
 
   // The e-mail, as the shop writes it, opened as the shopper would: its button goes to the form.
   const mail = reviewInviteMail({ to: buyer.email, firstName: 'Tama', orderNumber: buyer.number, products: [{ name, url: `${baseURL}${reviewFormPath(productId)}` }], optOutUrl: `${baseURL}/api/review-mail/opt-out?token=x`, siteName: 'Mango Shop' });
-  await page.setContent(mail.html);
+  await page.setContent(mail.html!);
   const button = page.getByRole('link', { name: `Review ${name}` });
   await shootAtBothWidths(page, 'review-invite-mail');
   await page.goto((await button.getAttribute('href'))!);
