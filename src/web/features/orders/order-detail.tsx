@@ -52,6 +52,8 @@ function BackToOrders() {
 }
 
 function OrderSheet({ order }: { order: OrderView }) {
+  // A delivered or collected order's shopper may review what it had (a later refund does not change that).
+  const delivered = order.events.some((event) => event.status === 'delivered');
   const queryClient = useQueryClient();
   const [receiptOpen, setReceiptOpen] = useState(false);
   const [confirmCancel, setConfirmCancel] = useState(false);
@@ -123,6 +125,11 @@ function OrderSheet({ order }: { order: OrderView }) {
                     <p className="text-xs text-ink-500">
                       {originSentence(line.origin, line.treatment)}
                     </p>
+                  )}
+                  {delivered && line.productId !== null && (
+                    <Link to={`/product/${line.productId}?review=write#write-review`} className="text-sm font-medium text-mango-700 hover:underline">
+                      Review these mangoes
+                    </Link>
                   )}
                 </div>
                 <p className="font-semibold tabular-nums">{formatPrice(line.lineTotal)}</p>
