@@ -100,7 +100,7 @@ test('a visitor asked to sign in registers, signs in with the e-mail filled, and
   await expect(page.getByText('Please login to add items to cart').first()).toBeVisible();
   await shootAtBothWidths(page, 'sign-in-notice');
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.getByRole('link', { name: 'Sign in' }).click();
+  await page.getByRole('link', { name: 'Sign in', exact: true }).click();
   await expect(page).toHaveURL(/\/auth\?redirect=%2Fproduct%2F3&add=3x1$/);
 
   await page.getByRole('button', { name: 'Create an account' }).click();

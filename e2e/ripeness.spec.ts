@@ -57,19 +57,29 @@ test('staff set a variety\u2019s ripening days in the editor, and its page says 
   await shoot(page, 'ripening-product', page.getByText(line));
 });
 
-test('a shopper turns the ripeness reminders off and on from My account', async ({ page, request }) => {
+test('a shopper turns the ripeness reminders and the review requests off and on from My account', async ({ page, request }) => {
   await registerAndSignIn(page, request, `ripe-${Date.now().toString(36)}`);
   await page.goto('/account');
   const panel = page.getByRole('region', { name: 'E-mail reminders' });
   const box = panel.getByRole('checkbox', { name: /E-mail me when my mangoes should be ready to eat/ });
+  const reviews = panel.getByRole('checkbox', { name: /Ask me how my mangoes were/ });
+  // Each choice says "Saved." under itself.
+  const saved = panel.getByRole('status');
   await expect(box).toBeChecked();
+  await expect(reviews).toBeChecked();
   await box.uncheck();
-  await expect(panel.getByRole('status')).toHaveText('Saved.');
+  await expect(saved.nth(0)).toHaveText('Saved.');
+  await expect(saved.nth(1)).toHaveText('');
   await shoot(page, 'ripeness-reminders', panel);
   await page.reload();
   await expect(box).not.toBeChecked();
+  await expect(reviews).toBeChecked();
   await box.check();
-  await expect(panel.getByRole('status')).toHaveText('Saved.');
+  await expect(saved.nth(0)).toHaveText('Saved.');
+  await reviews.uncheck();
+  await expect(saved.nth(1)).toHaveText('Saved.');
   await page.reload();
   await expect(box).toBeChecked();
+  await expect(reviews).not.toBeChecked();
+  expect(await (await page.request.get('/api/account/reminders')).json()).toEqual({ ripenessReminders: true, reviewRequests: false });
 });

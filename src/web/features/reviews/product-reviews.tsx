@@ -1,4 +1,4 @@
-import { BadgeCheck, Star, StarHalf } from 'lucide-react';
+import { BadgeCheck } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { nzToday } from '../../../contracts/dates';
@@ -12,24 +12,10 @@ import { useQueryClient } from '../../lib/query';
 import { useMutation } from '../../lib/query/mutation';
 import { useAuth } from '../auth/auth-provider';
 import { ReviewForm } from './review-form';
+import { Stars } from './stars';
 import { deleteReview, useMyReview, useProductReviews } from './reviews-api';
 
 const dayOf = (iso: string) => formatDate(nzToday(new Date(iso)));
-
-/** A rating as stars, to the nearest half, read out as "Rated 4.5 out of 5". */
-export function Stars({ rating, size = 'size-4' }: { rating: number; size?: string }) {
-  const halves = Math.round(rating * 2);
-  return (
-    <span className="inline-flex items-center gap-0.5" role="img" aria-label={`Rated ${rating} out of 5`}>
-      {[1, 2, 3, 4, 5].map((stars) => (
-        <span key={stars} className="relative inline-flex">
-          <Star className={`${size} ${stars * 2 <= halves ? 'fill-mango-500 text-mango-600' : 'text-ink-500/40'}`} aria-hidden="true" />
-          {stars * 2 - 1 === halves && <StarHalf className={`absolute inset-0 ${size} fill-mango-500 text-mango-600`} aria-hidden="true" />}
-        </span>
-      ))}
-    </span>
-  );
-}
 
 function ReviewCard({ review, own = false }: { review: PublicReview | OwnReview; own?: boolean }) {
   return (

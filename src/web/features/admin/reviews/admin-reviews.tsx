@@ -18,7 +18,7 @@ import { toast } from '../../../components/ui/toast';
 import { apiRequest, errorMessage } from '../../../lib/api-client';
 import { keepPreviousData, useQuery, useQueryClient } from '../../../lib/query';
 import { useMutation } from '../../../lib/query/mutation';
-import { Stars } from '../../reviews/product-reviews';
+import { Stars } from '../../reviews/stars';
 import { useUrlFilters } from '../shared/use-url-filters';
 
 const reviewsKey = (filter: AdminReviewFilter, page: number) => ['admin', 'reviews', filter, page] as const;
