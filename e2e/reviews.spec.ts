@@ -69,6 +69,11 @@ test('a verified buyer follows the review e-mail to write a review with a photo;
   await expect(page.getByText('Thank you for your review').first()).toBeVisible();
   await expect(writeBox.getByText('Your photo appears once we have checked it.')).toBeVisible();
   await expect(writeBox.getByRole('img', { name: 'Photo 1 from your review' })).toBeVisible();
+  // From the delivered order's page, a line leads straight to its review.
+  await page.goto(`/account/orders/${buyer.number}`);
+  await page.getByRole('link', { name: 'Review these mangoes' }).click();
+  await expect(page).toHaveURL(new RegExp(`/product/${productId}\\?review=write#write-review$`));
+  await expect(writeBox.getByRole('heading', { name: 'Your review' })).toBeInViewport();
   // Published at once, without the photo still waiting.
   const published = (await (await request.get(`/api/products/${productId}/reviews`)).json()) as { average: number; count: number; reviews: Array<{ photos: unknown[] }> };
   expect(published).toMatchObject({ average: 4.5, count: 2 });
@@ -116,9 +121,12 @@ test('a verified buyer follows the review e-mail to write a review with a photo;
   ]);
   await visitor.close();
 
-  // The stranger, signed in, is told who may review, and has no form.
-  await signIn(page, stranger.email, stranger.password);
-  await page.goto(`/product/${productId}?review=write#write-review`);
-  await expect(writeBox).toContainText('Only shoppers whose order with this mango has been delivered or collected can review it.');
-  await expect(page.getByRole('form', { name: 'Write a review' })).toHaveCount(0);
+  // The stranger, signed in on a browser of their own, is told who may review, and has no form.
+  const strangerContext = await browser.newContext();
+  const strangerPage = await strangerContext.newPage();
+  await signIn(strangerPage, stranger.email, stranger.password);
+  await strangerPage.goto(`/product/${productId}?review=write#write-review`);
+  await expect(strangerPage.locator('#write-review')).toContainText('Only shoppers whose order with this mango has been delivered or collected can review it.');
+  await expect(strangerPage.getByRole('form', { name: 'Write a review' })).toHaveCount(0);
+  await strangerContext.close();
 });

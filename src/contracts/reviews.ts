@@ -50,7 +50,7 @@ export const reviewReplySchema = z.strictObject({
 
 export const adminReviewFilters = ['attention', 'hidden', 'all'] as const;
 export type AdminReviewFilter = (typeof adminReviewFilters)[number];
-export const adminReviewFilterLabels: Record<AdminReviewFilter, string> = { attention: 'Photos to check', hidden: 'Hidden', all: 'All reviews' };
+export const adminReviewFilterLabels: Record<AdminReviewFilter, string> = { attention: 'To check', hidden: 'Hidden', all: 'All reviews' };
 
 export const adminReviewQuerySchema = z.object({
   filter: z.enum(adminReviewFilters, { error: 'Choose photos to check, hidden or all' }).default('all'),
@@ -127,7 +127,7 @@ export interface AdminReviewList {
   page: number;
   pageSize: number;
   total: number;
-  /** Reviews with a photo waiting for staff, whatever the filter. */
+  /** Reviews to check (a photo waiting, or hidden and edited since), whatever the filter. */
   photosWaiting: number;
   reviews: AdminReview[];
 }

@@ -92,7 +92,7 @@ export default function ProductPage() {
           </p>
         </div>
       </article>
-      <ProductReviewsSection productId={p.id} loadNow={writing} />
+      <ProductReviewsSection key={p.id} productId={p.id} loadNow={writing} />
       <OtherProducts product={p} />
     </>
   );

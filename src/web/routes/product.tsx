@@ -2,6 +2,7 @@ import { data, type LoaderFunctionArgs, type MetaArgs } from 'react-router';
 import type { PageLoaderArgs } from '../lib/load-context';
 import type { Product } from '../../contracts/product';
 import type { ProductReviews } from '../../contracts/reviews';
+import { ProductReviewsSection } from '../features/reviews/product-reviews-section';
 import { productReviewsQuery } from '../features/reviews/reviews-api';
 import { productMeta } from '../features/catalog/product-meta';
 import { productId, productQuery } from '../features/catalog/use-product';
@@ -18,9 +19,13 @@ export function loader({ context, params }: PageLoaderArgs) {
   return loadOnServer(context, [productQuery(id), productsQuery, productReviewsQuery(id)]);
 }
 
-export function clientLoader({ params }: LoaderFunctionArgs) {
+export async function clientLoader({ params, request }: LoaderFunctionArgs) {
   const id = productId(params.id);
-  return loadInBrowser(id === null ? [] : [productQuery(id), productsQuery, productReviewsQuery(id)]);
+  // A link to the review form (from an order's page): the section's code is here before the page
+  // is drawn, so the browser finds #write-review to scroll to.
+  const writing = new URL(request.url).searchParams.get('review') === 'write';
+  const [answer] = await Promise.all([loadInBrowser(id === null ? [] : [productQuery(id), productsQuery, productReviewsQuery(id)]), writing ? ProductReviewsSection.preload().catch(() => undefined) : undefined]);
+  return answer;
 }
 
 export function meta(args: MetaArgs) {

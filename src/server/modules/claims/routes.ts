@@ -32,6 +32,7 @@ function claimForm(check: (claim: ClaimRequest) => Promise<void>): PhotoForm<Cla
     field: 'claim',
     schema: claimRequestSchema,
     missing: 'Tell us about the problem',
+    notAForm: { photos: 'Add at least one photo' },
     check,
     photos: claimPhotoLimits,
     tooFew: 'Add at least one photo of the mangoes',

@@ -163,10 +163,19 @@ describe('photos, edits and moderation', () => {
     const open = await shop.app.inject({ method: 'GET', url });
     expect(open.statusCode).toBe(200);
     expect(open.headers['content-type']).toBe('image/jpeg');
-    expect(open.headers['cache-control']).toBe('public, max-age=3600');
+    expect(open.headers['cache-control']).toBe('public, no-cache');
+    const unchanged = await shop.app.inject({ method: 'GET', url, headers: { 'if-none-match': String(open.headers.etag) } });
+    expect(unchanged.statusCode).toBe(304);
+    // Declined later (a face in the background): a copy kept anywhere is refused when next asked about.
+    await staff({ method: 'POST', url: `/api/admin/reviews/${own.id}/photos/1/decline`, payload: { reason: 'personal_information' } });
+    expect((await shop.app.inject({ method: 'GET', url, headers: { 'if-none-match': String(open.headers.etag) } })).statusCode).toBe(404);
+    await staff({ method: 'POST', url: `/api/admin/reviews/${own.id}/photos/1/approve` });
     expect((await shop.app.inject({ method: 'GET', url: own.photos[1]!.url })).statusCode).toBe(404);
     expect((await staff({ method: 'GET', url: '/api/admin/reviews?filter=attention' })).json<AdminReviewList>().reviews.map((r) => r.id)).not.toContain(own.id);
-    expect(await audits('review.photo_declined', own.id)).toEqual([{ before: { position: 2, status: 'pending' }, after: { position: 2, status: 'declined', declinedReason: 'personal_information' } }]);
+    expect(await audits('review.photo_declined', own.id)).toEqual([
+      { before: { position: 2, status: 'pending' }, after: { position: 2, status: 'declined', declinedReason: 'personal_information' } },
+      { before: { position: 1, status: 'approved' }, after: { position: 1, status: 'declined', declinedReason: 'personal_information' } },
+    ]);
   });
 
   it('lets the writer edit (shown edited) or take it down, and no one else', async () => {
@@ -214,6 +223,14 @@ describe('photos, edits and moderation', () => {
     expect((await low.call({ method: 'GET', url: `/api/products/${product.id}/reviews/mine` })).json<MyReviewState>().review).toMatchObject({ hiddenReason: 'not_about_product' });
     expect(await audits('review.hidden', lowReview.id)).toEqual([{ before: { hiddenReason: null }, after: { hiddenReason: 'not_about_product' } }]);
     expect((await staff({ method: 'GET', url: '/api/admin/reviews?filter=hidden' })).json<AdminReviewList>().reviews.map((r) => r.id)).toContain(lowReview.id);
+    // Hidden, it cannot be deleted and written again (it would publish at once); edited, staff look again.
+    const deleted = await low.call({ method: 'DELETE', url: `/api/products/${product.id}/reviews/mine` });
+    expect(deleted.statusCode).toBe(409);
+    const toCheck = async () => (await staff({ method: 'GET', url: '/api/admin/reviews?filter=attention' })).json<AdminReviewList>().reviews.map((r) => r.id);
+    expect(await toCheck()).not.toContain(lowReview.id);
+    expect((await low.call({ method: 'PUT', url: `/api/products/${product.id}/reviews/mine`, payload: { rating: 1, body: 'Bland and stringy, sadly. Not what the page promised.' } })).statusCode).toBe(200);
+    expect(await toCheck()).toContain(lowReview.id);
+    expect((await published(product.id)).count).toBe(1);
 
     expect((await staff({ method: 'POST', url: `/api/admin/reviews/${lowReview.id}/show` })).statusCode).toBe(200);
     expect((await staff({ method: 'PUT', url: `/api/admin/reviews/${lowReview.id}/reply`, payload: { body: '' } })).statusCode).toBe(400);

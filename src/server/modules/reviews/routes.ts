@@ -24,6 +24,7 @@ function reviewForm(check: () => Promise<void>): PhotoForm<ReviewRequest> {
     field: 'review',
     schema: reviewRequestSchema,
     missing: 'Tell other shoppers about the mangoes',
+    notAForm: { review: 'Tell other shoppers about the mangoes' },
     check,
     photos: reviewPhotoLimits,
     tooFew: '',
@@ -88,8 +89,13 @@ export function reviewRoutes(deps: { reviews: ReviewService; limiter: RateLimite
 
     app.get('/api/reviews/:id/photos/:position', { schema: { params: photoParams } }, async (request, reply) => {
       const photo = await reviews.photo(await currentUser(request), request.params.id, request.params.position);
+      // Public photos are kept but asked about each time (a 304 while unchanged): one declined or
+      // hidden later is gone at once, not when a cached copy expires.
+      if (photo.isPublic) {
+        reply.header('cache-control', 'public, no-cache').header('etag', photo.version);
+        if (request.headers['if-none-match'] === photo.version) return reply.code(304).send();
+      } else reply.header('cache-control', 'private, no-store');
       return reply
-        .header('cache-control', photo.isPublic ? 'public, max-age=3600' : 'private, no-store')
         .header('content-length', photo.bytes.length)
         .type('image/jpeg')
         .send(photo.bytes);

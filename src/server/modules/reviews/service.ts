@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, exists, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, exists, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import {
   type AdminReview,
   type AdminReviewFilter,
@@ -213,12 +213,16 @@ export class ReviewService {
   /** The writer takes their review down, photos and all. */
   async remove(user: UserRow, productId: number, requestId: string): Promise<void> {
     await this.deps.db.transaction(async (tx) => {
-      const [gone] = await tx
-        .delete(reviews)
+      const [own] = await tx
+        .select({ id: reviews.id, hiddenReason: reviews.hiddenReason })
+        .from(reviews)
         .where(and(eq(reviews.productId, productId), eq(reviews.userId, user.id)))
-        .returning();
-      if (!gone) throw new NotFound('You have not reviewed this mango yet.');
-      await recordAudit(tx, { actorUserId: user.id, action: 'review.deleted', entity: 'review', entityId: gone.id, before: { productId, rating: gone.rating, title: gone.title, body: gone.body }, requestId });
+        .for('update');
+      if (!own) throw new NotFound('You have not reviewed this mango yet.');
+      // Deleted and written again, a hidden review would be published at once: staff decide it.
+      if (own.hiddenReason) throw new Conflict('We have hidden this review, so it cannot be deleted and written again. Edit it and we will look at it again, or contact us to have it removed.');
+      const [gone] = await tx.delete(reviews).where(eq(reviews.id, own.id)).returning();
+      await recordAudit(tx, { actorUserId: user.id, action: 'review.deleted', entity: 'review', entityId: own.id, before: { productId, rating: gone!.rating, title: gone!.title, body: gone!.body }, requestId });
     });
     await this.deps.bus.publish('reviews');
   }
@@ -227,16 +231,25 @@ export class ReviewService {
    * A review photo's bytes, and whether anyone may see it (approved, of a published review): those
    * are public; a waiting or declined one only its writer and staff see.
    */
-  async photo(viewer: UserRow | null, reviewId: number, position: number): Promise<{ bytes: Buffer; isPublic: boolean }> {
+  async photo(viewer: UserRow | null, reviewId: number, position: number): Promise<{ bytes: Buffer; isPublic: boolean; version: string }> {
     const [row] = await this.deps.db
-      .select({ userId: reviews.userId, hidden: reviews.hiddenReason, status: reviewPhotos.status, bytes: reviewPhotos.bytes })
+      .select({
+        userId: reviews.userId,
+        hidden: reviews.hiddenReason,
+        productHidden: products.isHidden,
+        status: reviewPhotos.status,
+        decidedAt: reviewPhotos.decidedAt,
+        bytes: reviewPhotos.bytes,
+      })
       .from(reviewPhotos)
       .innerJoin(reviews, eq(reviews.id, reviewPhotos.reviewId))
+      .innerJoin(products, eq(products.id, reviews.productId))
       .where(and(eq(reviewPhotos.reviewId, reviewId), eq(reviewPhotos.position, position)));
     if (!row) throw new NotFound('Photo not found');
-    const isPublic = row.status === 'approved' && row.hidden === null;
+    const isPublic = row.status === 'approved' && row.hidden === null && !row.productHidden;
     if (!isPublic && !(viewer && (viewer.isAdmin || viewer.id === row.userId))) throw new NotFound('Photo not found');
-    return { bytes: row.bytes, isPublic };
+    // Changes with each decision, so a copy kept anywhere is asked about again and dropped once declined.
+    return { bytes: row.bytes, isPublic, version: `"${reviewId}-${position}-${row.decidedAt?.getTime() ?? 0}"` };
   }
 
   /** Staff's list: reviews with photos waiting first when asked, hidden ones, or all; newest first. */
@@ -248,9 +261,12 @@ export class ReviewService {
         .from(reviewPhotos)
         .where(and(eq(reviewPhotos.reviewId, reviews.id), eq(reviewPhotos.status, 'pending'))),
     );
-    const where = filter === 'attention' ? waiting : filter === 'hidden' ? isNotNull(reviews.hiddenReason) : undefined;
+    // A hidden review its writer has edited since: staff look at it again.
+    const editedSinceHidden = and(isNotNull(reviews.hiddenAt), sql`${reviews.editedAt} > ${reviews.hiddenAt}`);
+    const toCheck = or(waiting, editedSinceHidden);
+    const where = filter === 'attention' ? toCheck : filter === 'hidden' ? isNotNull(reviews.hiddenReason) : undefined;
     const [totals] = await db.select({ n: count() }).from(reviews).where(where);
-    const [photosWaiting] = await db.select({ n: count() }).from(reviews).where(waiting);
+    const [photosWaiting] = await db.select({ n: count() }).from(reviews).where(toCheck);
     const rows = await db
       .select({ id: reviews.id })
       .from(reviews)

@@ -17,6 +17,8 @@ export interface PhotoForm<T> {
   schema: z.ZodType<T>;
   /** What a missing or unreadable field reads (under the field's name). */
   missing: string;
+  /** The field errors of a request that is not a form at all. */
+  notAForm: Record<string, string>;
   /** Asked with the parsed field before any photo is read; throws the refusal. */
   check: (value: T) => Promise<void>;
   photos: { min: number; max: number };
@@ -69,7 +71,7 @@ function formError(error: unknown, field: string, maxPhotos: number): Error {
 
 /** Reads the form; a body that stops arriving for `idleMs` is given up with a 408. */
 export async function readPhotoForm<T>(request: FastifyRequest, idleMs: number, form: PhotoForm<T>): Promise<{ value: T; photos: Buffer[] }> {
-  if (!request.isMultipart()) throw new BadRequest(`Send the ${form.field} as a form with its photos`, { [form.field]: form.missing });
+  if (!request.isMultipart()) throw new BadRequest(`Send the ${form.field} as a form with its photos`, form.notAForm);
   let value: T | undefined;
   let read = false;
   const photos: Buffer[] = [];

@@ -1,4 +1,5 @@
 import type { MetaDescriptor } from 'react-router';
+import { nzToday } from '../../../contracts/dates';
 import { countryName } from '../../../contracts/origin';
 import type { Product } from '../../../contracts/product';
 import type { ProductReviews } from '../../../contracts/reviews';
@@ -28,7 +29,7 @@ function reviewsOf(reviews: ProductReviews | null) {
     review: reviews.reviews.map((review) => ({
       '@type': 'Review',
       author: { '@type': 'Person', name: review.author },
-      datePublished: review.createdAt.slice(0, 10),
+      datePublished: nzToday(new Date(review.createdAt)),
       ...(review.title ? { name: review.title } : {}),
       reviewBody: review.body,
       reviewRating: rating(review.rating),

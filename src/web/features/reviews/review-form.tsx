@@ -1,6 +1,6 @@
 import { Star } from 'lucide-react';
 import { useId, useState } from 'react';
-import { type OwnReview, reviewBodyMax, reviewPhotoLimits, type ReviewRequest, reviewRequestSchema, reviewTitleMax } from '../../../contracts/reviews';
+import { type OwnReview, reviewBodyMax, reviewPhotoLimits, type ReviewRequest, reviewRequestSchema } from '../../../contracts/reviews';
 import { Button } from '../../components/ui/button';
 import { PhotoPicker } from '../../components/ui/photo-picker';
 import { TextAreaField } from '../../components/ui/text-area-field';
@@ -97,7 +97,6 @@ export function ReviewForm({ productId, editing, onDone, onCancel }: { productId
       />
       <TextField
         label="Title (optional)"
-        maxLength={reviewTitleMax}
         value={title}
         error={errors.title}
         onChange={(event) => {
@@ -107,9 +106,8 @@ export function ReviewForm({ productId, editing, onDone, onCancel }: { productId
       />
       <TextAreaField
         label="Your review"
-        hint="How did they taste, and how did they ripen? Please leave out names, addresses and phone numbers."
+        hint={`How did they taste, and how did they ripen? Up to ${reviewBodyMax} characters; please leave out names, addresses and phone numbers.`}
         rows={5}
-        maxLength={reviewBodyMax}
         value={body}
         error={errors.body}
         onChange={(event) => {

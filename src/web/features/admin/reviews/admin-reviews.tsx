@@ -133,9 +133,8 @@ function ReviewItem({ review }: { review: AdminReview }) {
         <div className="grid gap-2">
           <TextAreaField
             label="Reply in public"
-            hint="Shown under the review on the product page."
+            hint="Shown under the review on the product page, up to 1000 characters."
             rows={3}
-            maxLength={1000}
             value={reply}
             error={replyError}
             onChange={(event) => {
@@ -196,7 +195,7 @@ export function AdminReviews() {
       <div className="grid gap-1">
         <h1 className="text-4xl font-semibold">Reviews</h1>
         <p className="text-ink-500">
-          Verified buyers' reviews publish at once; their photos wait for you. Hide a review only when it is abusive, gives personal information or is not about the product: never for its rating, as the
+          Verified buyers' reviews publish at once; their photos wait for you, and a hidden review its writer edits comes back to "To check". Hide a review only when it is abusive, gives personal information or is not about the product: never for its rating, as the
           Fair Trading Act asks. A public reply is often better.
         </p>
       </div>
@@ -220,7 +219,7 @@ export function AdminReviews() {
           {errorMessage(query.error, 'The reviews could not be loaded. Please try again.')}
         </p>
       ) : query.data.reviews.length === 0 ? (
-        <p className="rounded-2xl bg-white p-6 text-ink-500">{filter === 'attention' ? 'No photos are waiting for a check.' : filter === 'hidden' ? 'No reviews are hidden.' : 'No reviews yet.'}</p>
+        <p className="rounded-2xl bg-white p-6 text-ink-500">{filter === 'attention' ? 'Nothing to check: no photo is waiting, and no hidden review was edited since.' : filter === 'hidden' ? 'No reviews are hidden.' : 'No reviews yet.'}</p>
       ) : (
         <>
           <ul className="grid gap-3">
