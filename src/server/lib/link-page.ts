@@ -1,4 +1,6 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 
 const escapeHtml = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
@@ -71,4 +73,38 @@ export function acceptOneClickPosts(app: FastifyInstance): void {
 /** Answers a mail link with its page (404 when the link is not valid): never cached, and the token never leaks onwards. */
 export function sendLinkPage(reply: FastifyReply, html: string, found = true): FastifyReply {
   return reply.code(found ? 200 : 404).header('cache-control', 'no-store').header('referrer-policy', 'no-referrer').type('text/html; charset=utf-8').send(html);
+}
+
+/** The pages of an e-mail's opt-out link: asked (a GET), done (the post), and a link not valid. */
+export interface OptOutPages {
+  /** The link's path, without its query. */
+  path: string;
+  ask: { title: string; message: string };
+  done: LinkPage;
+  invalid: LinkPage;
+}
+
+const optOutToken = z.object({ token: z.string().min(20).max(200).optional().catch(undefined) });
+
+/**
+ * An e-mail's opt-out link (`path?token=...`): a GET shows a Turn off button (mail scanners open
+ * every link), a post (the button, or a mail client's one-click post) turns it off.
+ */
+export function optOutRoutes(pages: OptOutPages, link: { isValid(token: string): Promise<boolean>; optOut(token: string): Promise<boolean> }, publicUrl: string): FastifyPluginAsyncZod {
+  const send = (reply: FastifyReply, page: LinkPage, found = true) => sendLinkPage(reply, linkPage(page, publicUrl), found);
+  return async (app) => {
+    acceptOneClickPosts(app);
+
+    app.get(pages.path, { schema: { querystring: optOutToken } }, async (request, reply) => {
+      const { token } = request.query;
+      if (!token || !(await link.isValid(token))) return send(reply, pages.invalid, false);
+      return send(reply, { ...pages.ask, form: { action: `${pages.path}?token=${encodeURIComponent(token)}`, button: 'Turn off' } });
+    });
+
+    app.post(pages.path, { schema: { querystring: optOutToken } }, async (request, reply) => {
+      const { token } = request.query;
+      if (!token || !(await link.optOut(token))) return send(reply, pages.invalid, false);
+      return send(reply, pages.done);
+    });
+  };
 }

@@ -1,11 +1,10 @@
 import fastifyMultipart from '@fastify/multipart';
-import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParam } from '../../../contracts/product';
 import { adminReviewQuerySchema, type OwnReview, reviewHideSchema, reviewPhotoLimits, reviewReplySchema, type ReviewRequest, reviewRequestSchema, reviewsQuerySchema, whoCanReview } from '../../../contracts/reviews';
 import { Forbidden, TooManyRequests } from '../../lib/errors';
-import { acceptOneClickPosts, type LinkPage, linkPage, sendLinkPage } from '../../lib/link-page';
+import { optOutRoutes } from '../../lib/link-page';
 import type { RateLimiter } from '../../lib/rate-limit';
 import { adminOnly, currentUser, requireAdmin, requireUser, signedInOnly } from '../auth/request-user';
 import type { PhotoUploads } from '../claims/routes';
@@ -138,36 +137,25 @@ export function reviewRoutes(deps: { reviews: ReviewService; limiter: RateLimite
   };
 }
 
-const tokenQuery = z.object({ token: z.string().min(20).max(200).optional().catch(undefined) });
-
-const invalidLink: LinkPage = {
-  title: 'Link not valid',
-  message: 'This link is invalid or no longer works. The link in your latest "How were your mangoes?" e-mail turns them off.',
-};
-
-/** The opt-out link of the "How were your mangoes?" e-mails: a GET shows a button (mail scanners open every link), a post turns them off. */
+/** The opt-out link of the "How were your mangoes?" e-mails. */
 export function reviewMailRoutes(invites: ReviewInvites, publicUrl: string): FastifyPluginAsyncZod {
-  const send = (reply: FastifyReply, page: LinkPage, found = true) => sendLinkPage(reply, linkPage(page, publicUrl), found);
-  return async (app) => {
-    acceptOneClickPosts(app);
-
-    app.get('/api/review-mail/opt-out', { schema: { querystring: tokenQuery } }, async (request, reply) => {
-      const { token } = request.query;
-      if (!token || !(await invites.linkIsValid(token))) return send(reply, invalidLink, false);
-      return send(reply, {
+  return optOutRoutes(
+    {
+      path: reviewOptOutPath,
+      ask: {
         title: 'No more review requests?',
         message: 'Press Turn off and we will not e-mail you to ask how your mangoes were. Your order and delivery e-mails stay as they are, and you can still review what you bought on its page.',
-        form: { action: reviewOptOutPath(token), button: 'Turn off' },
-      });
-    });
-
-    app.post('/api/review-mail/opt-out', { schema: { querystring: tokenQuery } }, async (request, reply) => {
-      const { token } = request.query;
-      if (!token || !(await invites.optOut(token))) return send(reply, invalidLink, false);
-      return send(reply, {
+      },
+      done: {
         title: 'Review requests turned off',
-        message: 'We will not e-mail you to ask how your mangoes were. You can still review what you bought on its page.',
-      });
-    });
-  };
+        message: 'We will not e-mail you to ask how your mangoes were. You can still review what you bought on its page, and turn the e-mails back on under My account.',
+      },
+      invalid: {
+        title: 'Link not valid',
+        message: 'This link is invalid or no longer works. The link in your latest "How were your mangoes?" e-mail turns them off.',
+      },
+    },
+    { isValid: (token) => invites.linkIsValid(token), optOut: (token) => invites.optOut(token) },
+    publicUrl,
+  );
 }

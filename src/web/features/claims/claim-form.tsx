@@ -4,7 +4,7 @@ import { type ClaimableLine, type ClaimOutcome, claimOutcomes, claimPhotoLimits,
 import { Button } from '../../components/ui/button';
 import { PhotoPicker } from '../../components/ui/photo-picker';
 import { TextAreaField } from '../../components/ui/text-area-field';
-import { ApiError } from '../../lib/api-client';
+import { useFormProblems } from '../../lib/form-problems';
 import { sendClaim } from './claims-api';
 
 const outcomeText: Record<ClaimOutcome, { title: string; detail: string }> = {
@@ -20,24 +20,13 @@ export function ClaimForm({ orderNumber, lines, onSent, onCancel }: { orderNumbe
   const [description, setDescription] = useState('');
   const [outcome, setOutcome] = useState<ClaimOutcome | ''>('');
   const [photos, setPhotos] = useState<File[]>([]);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [problem, setProblem] = useState<string | null>(null);
+  const { errors, setErrors, problem, setProblem, refused, fixed } = useFormProblems('Your claim could not be sent. Please check your connection and try again.');
 
   const send = useMutation({
     mutationFn: (input: Parameters<typeof sendClaim>[1]) => sendClaim(orderNumber, input, photos),
     onSuccess: onSent,
-    onError(error) {
-      const body = error instanceof ApiError ? error.body : null;
-      setErrors(body?.fieldErrors ?? {});
-      setProblem(body?.message ?? 'Your claim could not be sent. Please check your connection and try again.');
-    },
+    onError: refused,
   });
-
-  /** A field the shopper has just changed loses its old error. */
-  const fixed = (field: string) => {
-    setProblem(null);
-    setErrors((now) => (now[field] ? { ...now, [field]: '' } : now));
-  };
 
   function submit(event: React.FormEvent) {
     event.preventDefault();

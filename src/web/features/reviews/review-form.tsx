@@ -5,7 +5,7 @@ import { Button } from '../../components/ui/button';
 import { PhotoPicker } from '../../components/ui/photo-picker';
 import { TextAreaField } from '../../components/ui/text-area-field';
 import { TextField } from '../../components/ui/text-field';
-import { ApiError } from '../../lib/api-client';
+import { useFormProblems } from '../../lib/form-problems';
 import { useMutation } from '../../lib/query/mutation';
 import { editReview, sendReview } from './reviews-api';
 
@@ -52,23 +52,13 @@ export function ReviewForm({ productId, editing, onDone, onCancel }: { productId
   const [title, setTitle] = useState(editing?.title ?? '');
   const [body, setBody] = useState(editing?.body ?? '');
   const [photos, setPhotos] = useState<File[]>([]);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [problem, setProblem] = useState<string | null>(null);
+  const { errors, setErrors, problem, setProblem, refused, fixed } = useFormProblems('Your review could not be sent. Please check your connection and try again.');
 
   const send = useMutation({
     mutationFn: (input: ReviewRequest) => (editing ? editReview(productId, input) : sendReview(productId, input, photos)),
     onSuccess: onDone,
-    onError(error) {
-      const answer = error instanceof ApiError ? error.body : null;
-      setErrors(answer?.fieldErrors ?? {});
-      setProblem(answer?.message ?? 'Your review could not be sent. Please check your connection and try again.');
-    },
+    onError: refused,
   });
-
-  const fixed = (field: string) => {
-    setProblem(null);
-    setErrors((now) => (now[field] ? { ...now, [field]: '' } : now));
-  };
 
   function submit(event: React.FormEvent) {
     event.preventDefault();
