@@ -3,29 +3,15 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { adminClaimQuerySchema, claimApprovalSchema, claimDeclineSchema, claimPhotoLimits, claimRequestSchema, type ClaimRequest, type ClaimView } from '../../../contracts/claims';
 import { idParam } from '../../../contracts/product';
-import { TooManyRequests } from '../../lib/errors';
 import type { RateLimiter } from '../../lib/rate-limit';
-import type { RequestSlots } from '../../lib/request-slots';
 import { adminOnly, requireAdmin, requireUser, signedInOnly } from '../auth/request-user';
 import { orderParams } from '../orders/routes';
-import { type PhotoForm, photoFormLimits, readPhotoForm, settleUnreadBody } from '../uploads/photo-form';
+import { type PhotoForm, photoFormLimits, photoUpload, type PhotoUploads, readPhotoForm } from '../uploads/photo-form';
 import type { ClaimService } from './service';
 
 const claimsPerShopperPerHour = 20;
 const claimParams = z.object({ id: idParam('Claim id') });
 const photoParams = z.object({ id: idParam('Claim id'), position: z.coerce.number().int().min(1).max(claimPhotoLimits.max) });
-/**
- * How long a photo form (a claim, a review) may go without sending a byte, and the slots that
- * bound how many arrive at once, per shopper and in all: claims and reviews share them.
- */
-export interface PhotoUploads {
-  bodyIdleMs: number;
-  slots: RequestSlots;
-}
-
-/** Photo forms one shopper may be sending at once. */
-export const uploadsPerShopper = 2;
-
 /** The claim form: its JSON field "claim", then 1 to 5 photos. */
 function claimForm(check: (claim: ClaimRequest) => Promise<void>): PhotoForm<ClaimRequest> {
   return {
@@ -43,7 +29,6 @@ function claimForm(check: (claim: ClaimRequest) => Promise<void>): PhotoForm<Cla
 /** Freshness claims: the shopper's side on their order, and the staff's queue. */
 export function claimRoutes(deps: { claims: ClaimService; limiter: RateLimiter; uploads: PhotoUploads }): FastifyPluginAsyncZod {
   const { claims, limiter, uploads } = deps;
-  const { slots } = uploads;
   return async (app) => {
     await app.register(fastifyMultipart, { limits: photoFormLimits(claimPhotoLimits.max) });
     app.addHook('onSend', async (_request, reply) => {
@@ -57,26 +42,15 @@ export function claimRoutes(deps: { claims: ClaimService; limiter: RateLimiter; 
      * limit, given one of the upload slots, and the order checked as open for claims. A refusal
      * holds none of the rest of the body.
      */
-    app.post('/api/orders/:number/claims', { onRequest: signedInOnly, schema: { params: orderParams } }, async (request, reply): Promise<ClaimView> => {
-      const user = await requireUser(request);
-      try {
-        await limiter.consume({ key: `claims:${user.id}`, max: claimsPerShopperPerHour, windowMs: 60 * 60 * 1000 }, 'You have sent a lot of claims in a short time. Please try again later.');
-        const release = slots.take(user.id);
-        if (!release) throw new TooManyRequests('Too many photo uploads are arriving at the moment. Please wait a minute and send your claim again.', 60);
-        try {
-          const order = await claims.claimableOrder(user, request.params.number);
-          const form = await readPhotoForm(request, uploads.bodyIdleMs, claimForm((claim) => claims.checkCanClaim(order, claim)));
-          const claim = await claims.create(user, order, form.value, form.photos, request.id);
-          reply.code(201);
-          return claim;
-        } finally {
-          release();
-        }
-      } catch (error) {
-        settleUnreadBody(request, reply, error);
-        throw error;
-      }
-    });
+    app.post('/api/orders/:number/claims', { onRequest: signedInOnly, schema: { params: orderParams } }, async (request, reply): Promise<ClaimView> =>
+      photoUpload(request, reply, uploads, { noun: 'claim', shopper: () => requireUser(request), limiter, perHour: claimsPerShopperPerHour }, async (user) => {
+        const order = await claims.claimableOrder(user, request.params.number);
+        const form = await readPhotoForm(request, uploads.bodyIdleMs, claimForm((claim) => claims.checkCanClaim(order, claim)));
+        const claim = await claims.create(user, order, form.value, form.photos, request.id);
+        reply.code(201);
+        return claim;
+      }),
+    );
 
     app.get('/api/claims/:id/photos/:position', { onRequest: signedInOnly, schema: { params: photoParams } }, async (request, reply) => {
       const bytes = await claims.photo(await requireUser(request), request.params.id, request.params.position);

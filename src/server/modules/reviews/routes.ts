@@ -3,12 +3,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParam } from '../../../contracts/product';
 import { adminReviewQuerySchema, type OwnReview, reviewHideSchema, reviewPhotoLimits, reviewReplySchema, type ReviewRequest, reviewRequestSchema, reviewsQuerySchema, whoCanReview } from '../../../contracts/reviews';
-import { Forbidden, TooManyRequests } from '../../lib/errors';
+import { Forbidden } from '../../lib/errors';
 import { optOutRoutes } from '../../lib/link-page';
 import type { RateLimiter } from '../../lib/rate-limit';
 import { adminOnly, currentUser, requireAdmin, requireUser, signedInOnly } from '../auth/request-user';
-import type { PhotoUploads } from '../claims/routes';
-import { type PhotoForm, photoFormLimits, readPhotoForm, settleUnreadBody } from '../uploads/photo-form';
+import { type PhotoForm, photoFormLimits, photoUpload, type PhotoUploads, readPhotoForm } from '../uploads/photo-form';
 import { type ReviewInvites, reviewOptOutPath } from './invites';
 import type { ReviewService } from './service';
 
@@ -18,18 +17,14 @@ const reviewParams = z.strictObject({ id: idParam('Review id') });
 const photoParams = z.strictObject({ id: idParam('Review id'), position: z.coerce.number().int().min(1).max(reviewPhotoLimits.max) });
 
 /** The review form: its JSON field "review", then up to 3 photos. */
-function reviewForm(check: () => Promise<void>): PhotoForm<ReviewRequest> {
-  return {
-    field: 'review',
-    schema: reviewRequestSchema,
-    missing: 'Tell other shoppers about the mangoes',
-    notAForm: { review: 'Tell other shoppers about the mangoes' },
-    check,
-    photos: reviewPhotoLimits,
-    tooFew: '',
-    stalled: 'Your photos took too long to arrive. Please check your connection and send the review again.',
-  };
-}
+const reviewForm: PhotoForm<ReviewRequest> = {
+  field: 'review',
+  schema: reviewRequestSchema,
+  missing: 'Tell other shoppers about the mangoes',
+  notAForm: { review: 'Tell other shoppers about the mangoes' },
+  photos: reviewPhotoLimits,
+  stalled: 'Your photos took too long to arrive. Please check your connection and send the review again.',
+};
 
 /** Verified reviews (decision 0049): the product's published ones for anyone, the writer's own, and staff's moderation. */
 export function reviewRoutes(deps: { reviews: ReviewService; limiter: RateLimiter; uploads: PhotoUploads }): FastifyPluginAsyncZod {
@@ -56,25 +51,18 @@ export function reviewRoutes(deps: { reviews: ReviewService; limiter: RateLimite
      */
     app.post('/api/products/:id/reviews', { schema: { params: productParams } }, async (request, reply): Promise<OwnReview> => {
       reply.header('cache-control', 'no-store');
-      try {
+      const shopper = async () => {
         const user = await currentUser(request);
         if (!user) throw new Forbidden(`${whoCanReview} Sign in with the account you ordered with.`);
-        await limiter.consume({ key: `reviews:${user.id}`, max: reviewsPerShopperPerHour, windowMs: 60 * 60 * 1000 }, 'You have sent a lot of reviews in a short time. Please try again later.');
-        const release = uploads.slots.take(user.id);
-        if (!release) throw new TooManyRequests('Too many photo uploads are arriving at the moment. Please wait a minute and send your review again.', 60);
-        try {
-          await reviews.checkCanWrite(user, request.params.id);
-          const form = await readPhotoForm(request, uploads.bodyIdleMs, reviewForm(async () => undefined));
-          const review = await reviews.create(user, request.params.id, form.value, form.photos, request.id);
-          reply.code(201);
-          return review;
-        } finally {
-          release();
-        }
-      } catch (error) {
-        settleUnreadBody(request, reply, error);
-        throw error;
-      }
+        return user;
+      };
+      return photoUpload(request, reply, uploads, { noun: 'review', shopper, limiter, perHour: reviewsPerShopperPerHour }, async (user) => {
+        await reviews.checkCanWrite(user, request.params.id);
+        const form = await readPhotoForm(request, uploads.bodyIdleMs, reviewForm);
+        const review = await reviews.create(user, request.params.id, form.value, form.photos, request.id);
+        reply.code(201);
+        return review;
+      });
     });
 
     app.put('/api/products/:id/reviews/mine', { onRequest: signedInOnly, schema: { params: productParams, body: reviewRequestSchema } }, async (request) =>

@@ -1,7 +1,10 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { RateLimiter } from '../../lib/rate-limit';
+import type { RequestSlots } from '../../lib/request-slots';
+import type { UserRow } from '../auth/user-view';
 import type { z } from 'zod';
 import { bodyIdleGuard } from '../../lib/body-idle-guard';
-import { AppError, BadRequest, RequestTimeout } from '../../lib/errors';
+import { AppError, BadRequest, RequestTimeout, TooManyRequests } from '../../lib/errors';
 import { unstorableTextError } from '../../lib/unstorable-text';
 import { maxImageBytes, sniffImage } from './images';
 import { claimPhoto, maxPicturePixels, PictureTooLarge, uprightSize } from './picture-processing';
@@ -20,10 +23,10 @@ export interface PhotoForm<T> {
   /** The field errors of a request that is not a form at all. */
   notAForm: Record<string, string>;
   /** Asked with the parsed field before any photo is read; throws the refusal. */
-  check: (value: T) => Promise<void>;
+  check?: (value: T) => Promise<void>;
   photos: { min: number; max: number };
-  /** What too few photos read. */
-  tooFew: string;
+  /** What too few photos read (when `photos.min` is above 0). */
+  tooFew?: string;
   /** What a form that stops arriving reads. */
   stalled: string;
 }
@@ -84,7 +87,7 @@ export async function readPhotoForm<T>(request: FastifyRequest, idleMs: number, 
         if (part.fieldname === form.field && typeof part.value === 'string' && !read) {
           value = parseField(part.value, form);
           read = true;
-          await form.check(value);
+          await form.check?.(value);
         }
         continue;
       }
@@ -102,7 +105,7 @@ export async function readPhotoForm<T>(request: FastifyRequest, idleMs: number, 
     guard.stop();
   }
   if (!read) throw new BadRequest(form.missing, { [form.field]: form.missing });
-  if (photos.length < form.photos.min) throw photoError(form.tooFew);
+  if (photos.length < form.photos.min) throw photoError(form.tooFew ?? `Add at least ${form.photos.min} photos`);
   return { value: value as T, photos };
 }
 
@@ -123,11 +126,52 @@ async function preparePhoto(bytes: Buffer): Promise<Buffer> {
 }
 
 /**
+ * How long a photo form (a claim, a review) may go without sending a byte, and the slots that
+ * bound how many arrive at once, per shopper and in all: claims and reviews share them.
+ */
+export interface PhotoUploads {
+  bodyIdleMs: number;
+  slots: RequestSlots;
+}
+
+/** Photo forms one shopper may be sending at once. */
+export const uploadsPerShopper = 2;
+
+/**
+ * A shopper's photo form from its first check to its answer. Before any of the body is read: who
+ * sends it (`shopper` throws the refusal), their hourly limit, and an upload slot; then `work`
+ * (its own checks, then readPhotoForm). Whatever refuses it, the rest of the body is settled
+ * (settleUnreadBody), so the browser still sending it hears the answer.
+ */
+export async function photoUpload<T>(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  uploads: PhotoUploads,
+  upload: { noun: string; shopper: () => Promise<UserRow>; limiter: RateLimiter; perHour: number },
+  work: (shopper: UserRow) => Promise<T>,
+): Promise<T> {
+  try {
+    const shopper = await upload.shopper();
+    await upload.limiter.consume({ key: `${upload.noun}s:${shopper.id}`, max: upload.perHour, windowMs: 60 * 60 * 1000 }, `You have sent a lot of ${upload.noun}s in a short time. Please try again later.`);
+    const release = uploads.slots.take(shopper.id);
+    if (!release) throw new TooManyRequests(`Too many photo uploads are arriving at the moment. Please wait a minute and send your ${upload.noun} again.`, 60);
+    try {
+      return await work(shopper);
+    } finally {
+      release();
+    }
+  } catch (error) {
+    settleUnreadBody(request, reply, error);
+    throw error;
+  }
+}
+
+/**
  * After a refusal of a form still arriving: a stalled body is cut off; otherwise the rest is read
  * and thrown away, so the browser, still sending it, gets the answer rather than a broken
  * connection (REQUEST_TIMEOUT_SECONDS bounds how long that may take).
  */
-export function settleUnreadBody(request: FastifyRequest, reply: FastifyReply, error: unknown): void {
+function settleUnreadBody(request: FastifyRequest, reply: FastifyReply, error: unknown): void {
   if (request.raw.complete) return;
   if (error instanceof RequestTimeout) reply.header('connection', 'close');
   else {
