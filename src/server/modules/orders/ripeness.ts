@@ -6,7 +6,7 @@ import { orderLineBatches, orderLines, orders, products, readyMailLinks, stockBa
 import type { MailMessage } from '../../lib/mail';
 import { composeMail, type MailPart } from '../../lib/mail-layout';
 import { queueMail } from '../../lib/mail-outbox';
-import { hashToken, newToken } from '../../lib/tokens';
+import { OptOutLinks } from '../../lib/opt-out-links';
 
 /** An order line's fruit: when it should be ready to eat, fixed when the order ships. */
 export interface LineWindow {
@@ -33,12 +33,8 @@ export interface ShippedRipeness {
 const reminderHour = 8;
 /** A reminder the shop could not send within this many days of its day (the shop was down) is passed over. */
 const staleAfterDays = 2;
-/** Opt-out links work this long: past every reminder of the order they came with. */
-export const optOutLinkDays = 60;
-
-export function optOutLinkPath(token: string): string {
-  return `/api/ripeness-reminders/opt-out?token=${encodeURIComponent(token)}`;
-}
+/** The opt-out links of the ripeness e-mails. */
+export const readyOptOut = new OptOutLinks({ table: readyMailLinks, off: 'readyMailOffAt', path: '/api/ripeness-reminders/opt-out' });
 
 /**
  * The windows of an order's packed lines: each from the harvest dates of the batches its boxes came
@@ -98,13 +94,7 @@ export async function planReadyMail(tx: Tx, order: { id: number; userId: number;
   if (!remindOn) return { lines, arrives, remindOn, optOutUrl: null };
   const [customer] = await tx.select({ offAt: users.readyMailOffAt }).from(users).where(eq(users.id, order.userId));
   if (!customer || customer.offAt) return { lines, arrives, remindOn: null, optOutUrl: null };
-  return { lines, arrives, remindOn, optOutUrl: await newOptOutLink(tx, order.userId, publicUrl) };
-}
-
-async function newOptOutLink(tx: Tx, userId: number, publicUrl: string): Promise<string> {
-  const token = newToken();
-  await tx.insert(readyMailLinks).values({ tokenHash: hashToken(token), userId });
-  return `${publicUrl}${optOutLinkPath(token)}`;
+  return { lines, arrives, remindOn, optOutUrl: await readyOptOut.make(tx, order.userId, publicUrl) };
 }
 
 /** The ripening guide in the shipping e-mail: each variety's days, how to ripen them, and the reminder. */
@@ -227,7 +217,7 @@ export class ReadyReminders {
           lines,
           today,
           orderUrl: `${this.deps.publicUrl}/account/orders/${order.number}`,
-          optOutUrl: await newOptOutLink(tx, customer.id, this.deps.publicUrl),
+          optOutUrl: await readyOptOut.make(tx, customer.id, this.deps.publicUrl),
           siteName,
         }),
       );
@@ -236,26 +226,17 @@ export class ReadyReminders {
   }
 
   /** Whether an opt-out link is good: its shopper's reminders are turned off by posting to it. */
-  async linkIsValid(token: string): Promise<boolean> {
-    const [link] = await this.deps.db.select({ userId: readyMailLinks.userId }).from(readyMailLinks).where(and(eq(readyMailLinks.tokenHash, hashToken(token)), linkFresh()));
-    return Boolean(link);
+  linkIsValid(token: string): Promise<boolean> {
+    return readyOptOut.isValid(this.deps.db, token);
   }
 
   /** Turns off the reminders of the link's shopper (again is fine); false for a link not valid. */
-  async optOut(token: string): Promise<boolean> {
-    const [link] = await this.deps.db.select({ userId: readyMailLinks.userId }).from(readyMailLinks).where(and(eq(readyMailLinks.tokenHash, hashToken(token)), linkFresh()));
-    if (!link) return false;
-    await this.deps.db
-      .update(users)
-      .set({ readyMailOffAt: sql`coalesce(${users.readyMailOffAt}, now())` })
-      .where(eq(users.id, link.userId));
-    return true;
+  optOut(token: string): Promise<boolean> {
+    return readyOptOut.optOut(this.deps.db, token);
   }
 
   /** Housekeeping: links past their time go. */
-  async purgeExpiredLinks(): Promise<void> {
-    await this.deps.db.delete(readyMailLinks).where(sql`${readyMailLinks.createdAt} < now() - make_interval(days => ${optOutLinkDays})`);
+  purgeExpiredLinks(): Promise<void> {
+    return readyOptOut.purgeExpired(this.deps.db);
   }
 }
-
-const linkFresh = () => sql`${readyMailLinks.createdAt} >= now() - make_interval(days => ${optOutLinkDays})`;

@@ -5,16 +5,15 @@ import { orderLines, orders, products, reviewMailLinks, reviews, users } from '.
 import type { MailMessage } from '../../lib/mail';
 import { composeMail } from '../../lib/mail-layout';
 import { queueMail } from '../../lib/mail-outbox';
-import { hashToken, newToken } from '../../lib/tokens';
+import { OptOutLinks } from '../../lib/opt-out-links';
 
 /** The e-mail goes out from this hour (NZ) of its day. */
 const inviteHour = 10;
 /** An e-mail the shop could not send within this many days of its day (the shop was down) is passed over. */
 const staleAfterDays = 7;
-/** Opt-out links work this long. */
-const optOutLinkDays = 60;
-
 export const reviewOptOutPath = '/api/review-mail/opt-out';
+/** The opt-out links of the "How were your mangoes?" e-mails. */
+const reviewOptOut = new OptOutLinks({ table: reviewMailLinks, off: 'reviewMailOffAt', path: reviewOptOutPath });
 
 /** Where a mail's "Review" button goes: the product page's form (it asks a signed-out shopper to sign in). */
 export const reviewFormPath = (productId: number) => `/product/${productId}?review=write#write-review`;
@@ -131,7 +130,7 @@ export class ReviewInvites {
           firstName: customer.firstName,
           orderNumber: order.number,
           products: toReview.map((product) => ({ name: product.name, url: `${this.deps.publicUrl}${reviewFormPath(product.id)}` })),
-          optOutUrl: await newOptOutLink(tx, customer.id, this.deps.publicUrl),
+          optOutUrl: await reviewOptOut.make(tx, customer.id, this.deps.publicUrl),
           siteName,
         }),
       );
@@ -140,37 +139,17 @@ export class ReviewInvites {
   }
 
   /** Whether an opt-out link is good. */
-  async linkIsValid(token: string): Promise<boolean> {
-    return (await this.linkUser(token)) !== null;
+  linkIsValid(token: string): Promise<boolean> {
+    return reviewOptOut.isValid(this.deps.db, token);
   }
 
   /** Turns off the e-mails of the link's shopper (again is fine); false for a link not valid. */
-  async optOut(token: string): Promise<boolean> {
-    const userId = await this.linkUser(token);
-    if (userId === null) return false;
-    await this.deps.db
-      .update(users)
-      .set({ reviewMailOffAt: sql`coalesce(${users.reviewMailOffAt}, now())` })
-      .where(eq(users.id, userId));
-    return true;
+  optOut(token: string): Promise<boolean> {
+    return reviewOptOut.optOut(this.deps.db, token);
   }
 
   /** Housekeeping: links past their time go. */
-  async purgeExpiredLinks(): Promise<void> {
-    await this.deps.db.delete(reviewMailLinks).where(sql`${reviewMailLinks.createdAt} < now() - make_interval(days => ${optOutLinkDays})`);
+  purgeExpiredLinks(): Promise<void> {
+    return reviewOptOut.purgeExpired(this.deps.db);
   }
-
-  private async linkUser(token: string): Promise<number | null> {
-    const [link] = await this.deps.db
-      .select({ userId: reviewMailLinks.userId })
-      .from(reviewMailLinks)
-      .where(and(eq(reviewMailLinks.tokenHash, hashToken(token)), sql`${reviewMailLinks.createdAt} >= now() - make_interval(days => ${optOutLinkDays})`));
-    return link?.userId ?? null;
-  }
-}
-
-async function newOptOutLink(tx: Tx, userId: number, publicUrl: string): Promise<string> {
-  const token = newToken();
-  await tx.insert(reviewMailLinks).values({ tokenHash: hashToken(token), userId });
-  return `${publicUrl}${reviewOptOutPath}?token=${encodeURIComponent(token)}`;
 }
