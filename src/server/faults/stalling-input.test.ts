@@ -51,16 +51,34 @@ const timed = async (url: string, init?: RequestInit) => {
 /** Sixteen thousand zeros and a letter: a pattern that tried each zero against the rest of the path took 0.4 s. */
 const zeros = `/${'0'.repeat(16_000)}a`;
 
+/**
+ * The patterns these guard against cost the server 0.4 s to seconds for one request. A plain
+ * request's time swings with the machine's load, so each is measured beside an ordinary one of the
+ * same kind, taken in turn five times: the median extra time must stay well under that cost.
+ */
+const rounds = 5;
+const allowedExtraMs = 150;
+
+async function medianExtraMs(hostile: () => Promise<number>, ordinary: () => Promise<number>): Promise<{ extra: number; hostile: number; ordinary: number }> {
+  const hostileTimes: number[] = [];
+  const ordinaryTimes: number[] = [];
+  for (let i = 0; i < rounds; i += 1) {
+    ordinaryTimes.push(await ordinary());
+    hostileTimes.push(await hostile());
+  }
+  const median = (times: number[]) => times.sort((a, b) => a - b)[Math.floor(times.length / 2)] ?? Number.NaN;
+  const result = { hostile: median(hostileTimes), ordinary: median(ordinaryTimes) };
+  return { ...result, extra: result.hostile - result.ordinary };
+}
+
 describe('a page address built to make the server work', () => {
-  it('is answered in under 50 ms of server time', async () => {
+  it('costs the server no more than an ordinary missing page, give or take 150 ms', async () => {
     await timed(`${shop.url}/no-such-page`);
     for (const address of [zeros, `/product/${'0'.repeat(16_000)}x`, `/${'0/'.repeat(8_000)}x`, `/${'0/'.repeat(8_000)}x.data`]) {
-      const times: number[] = [];
-      for (let i = 0; i < 3; i += 1) {
-        const answer = () => timed(`${shop.url}${address}`).then(({ status }) => expect(status).toBe(404));
-        times.push(await serverMs(answer, address.slice(0, 30)));
-      }
-      expect(times.sort((a, b) => a - b)[1], `the median of three for ${address.slice(0, 12)}`).toBeLessThan(50);
+      const ordinaryAddress = address.endsWith('.data') ? '/no-such-page.data' : '/no-such-page';
+      const page = (url: string) => () => serverMs(() => timed(`${shop.url}${url}`).then(({ status }) => expect(status).toBe(404)), url.slice(0, 30));
+      const times = await medianExtraMs(page(address), page(ordinaryAddress));
+      expect(times.extra, `the median of ${rounds} for ${address.slice(0, 12)}: ${JSON.stringify(times)}`).toBeLessThan(allowedExtraMs);
     }
   });
 
@@ -78,7 +96,8 @@ describe('a page address built to make the server work', () => {
     const health = await timed(`${shop.url}/healthz`);
     await Promise.all(flood);
     expect(health.status).toBe(200);
-    expect(health.ms).toBeLessThan(250);
+    // Eight requests of 0.4 s each would hold it for over three seconds.
+    expect(health.ms).toBeLessThan(1_000);
   });
 });
 
@@ -86,16 +105,23 @@ describe('an e-mail address built to make the server work', () => {
   // A run of dots with a space at the end: the spec's x@y.z pattern tried every dot against the rest.
   const email = `a@${'.'.repeat(100_000)} x`;
 
-  it('is refused in under 50 ms of server time on every form that takes one', async () => {
-    for (const [address, body] of [
-      ['/api/register', { username: 'dots', email, password: 'long enough', phone: '021 555 0101' }],
-      ['/api/login', { email, password: 'long enough' }],
-      ['/api/newsletter', { email }],
-      ['/api/forgot-password', { email }],
+  it('costs the server no more than an ordinary bad address, give or take 150 ms, on every form that takes one', async () => {
+    for (const [address, fields] of [
+      ['/api/register', { username: 'dots', password: 'long enough', phone: '021 555 0101' }],
+      ['/api/login', { password: 'long enough' }],
+      ['/api/newsletter', {}],
+      ['/api/forgot-password', {}],
     ] as const) {
-      const answer = () =>
-        timed(`${shop.url}${address}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }).then(({ status }) => expect(status, address).toBe(400));
-      expect(await serverMs(answer, address), address).toBeLessThan(50);
+      const refused = (withEmail: string) => () =>
+        serverMs(
+          () =>
+            timed(`${shop.url}${address}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ...fields, email: withEmail }) }).then(({ status }) =>
+              expect(status, address).toBe(400),
+            ),
+          address,
+        );
+      const times = await medianExtraMs(refused(email), refused('a@b x'));
+      expect(times.extra, `${address}: ${JSON.stringify(times)}`).toBeLessThan(allowedExtraMs);
     }
   });
 });
