@@ -128,7 +128,7 @@ export interface AdminReviewList {
   pageSize: number;
   total: number;
   /** Reviews to check (a photo waiting, or hidden and edited since), whatever the filter. */
-  photosWaiting: number;
+  toCheck: number;
   reviews: AdminReview[];
 }
 

@@ -266,7 +266,7 @@ export class ReviewService {
     const toCheck = or(waiting, editedSinceHidden);
     const where = filter === 'attention' ? toCheck : filter === 'hidden' ? isNotNull(reviews.hiddenReason) : undefined;
     const [totals] = await db.select({ n: count() }).from(reviews).where(where);
-    const [photosWaiting] = await db.select({ n: count() }).from(reviews).where(toCheck);
+    const [toCheckCount] = await db.select({ n: count() }).from(reviews).where(toCheck);
     const rows = await db
       .select({ id: reviews.id })
       .from(reviews)
@@ -274,7 +274,7 @@ export class ReviewService {
       .orderBy(desc(reviews.createdAt), desc(reviews.id))
       .limit(adminPageSize)
       .offset((page - 1) * adminPageSize);
-    return { filter, page, pageSize: adminPageSize, total: totals?.n ?? 0, photosWaiting: photosWaiting?.n ?? 0, reviews: await this.adminViews(db, rows.map((row) => row.id)) };
+    return { filter, page, pageSize: adminPageSize, total: totals?.n ?? 0, toCheck: toCheckCount?.n ?? 0, reviews: await this.adminViews(db, rows.map((row) => row.id)) };
   }
 
   /** Hides a review for a listed reason (never its rating); it stays in the audit log and staff's list. */

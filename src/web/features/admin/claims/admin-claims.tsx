@@ -4,6 +4,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api-client';
 import { formatDateTime } from '../../../../contracts/dates';
 import { ClaimStatusBadge } from '../../claims/claim-status-badge';
+import { FilterPills } from '../shared/filter-pills';
 import { useUrlFilters } from '../shared/use-url-filters';
 import { AdminClaimDetail } from './claim-detail';
 import { type ClaimFilter, fetchStaffClaims, staffClaimsKey } from './claims-admin-api';
@@ -30,19 +31,7 @@ export function AdminClaims() {
         <h1 className="text-4xl font-semibold">Claims</h1>
         <p className="text-ink-500">Problems shoppers report with delivered mangoes. Each decision e-mails the shopper and shows on the order.</p>
       </div>
-      <nav aria-label="Claim status" className="flex flex-wrap gap-2">
-        {filters.map((filter) => (
-          <button
-            key={filter}
-            type="button"
-            aria-pressed={status === filter}
-            onClick={() => update({ status: filter === 'open' ? '' : filter })}
-            className={`rounded-full px-4 py-2 text-sm font-semibold ring-1 ${status === filter ? 'bg-mango-500 text-ink-900 ring-mango-600' : 'bg-white ring-ink-500/30 hover:bg-mango-50'}`}>
-            {filterLabels[filter]}
-            {countOf(filter) !== null && <span className="ml-1.5 tabular-nums text-ink-700">{countOf(filter)}</span>}
-          </button>
-        ))}
-      </nav>
+      <FilterPills label="Claim status" options={filters} labels={filterLabels} chosen={status} countOf={countOf} onChoose={(filter) => update({ status: filter === 'open' ? '' : filter })} />
       {query.isPending ? (
         <Spinner compact />
       ) : query.isError ? (

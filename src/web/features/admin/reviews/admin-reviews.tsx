@@ -19,7 +19,9 @@ import { apiRequest, errorMessage } from '../../../lib/api-client';
 import { keepPreviousData, useQuery, useQueryClient } from '../../../lib/query';
 import { useMutation } from '../../../lib/query/mutation';
 import { Stars } from '../../reviews/stars';
-import { useUrlFilters } from '../shared/use-url-filters';
+import { FilterPills } from '../shared/filter-pills';
+import { Pager } from '../shared/pager';
+import { useLastPageWhenPastEnd, useUrlFilters } from '../shared/use-url-filters';
 
 const reviewsKey = (filter: AdminReviewFilter, page: number) => ['admin', 'reviews', filter, page] as const;
 
@@ -179,17 +181,16 @@ function ReviewItem({ review }: { review: AdminReview }) {
  * a listed reason (never its rating); every change is in the audit log.
  */
 export function AdminReviews() {
-  const { params, update } = useUrlFilters('review');
+  const { params, page, update } = useUrlFilters('review');
   const asked = params.get('filter') as AdminReviewFilter | null;
   const filter: AdminReviewFilter = asked && adminReviewFilters.includes(asked) ? asked : 'all';
-  const page = Math.max(1, Number(params.get('page')) || 1);
   const query = useQuery({
     queryKey: reviewsKey(filter, page),
     queryFn: ({ signal }) => apiRequest<AdminReviewList>(`/api/admin/reviews?filter=${filter}&page=${page}`, { signal }),
     placeholderData: keepPreviousData,
     retry: false,
   });
-  const pages = query.data ? Math.max(1, Math.ceil(query.data.total / query.data.pageSize)) : 1;
+  useLastPageWhenPastEnd(query.data, page, update);
   return (
     <section className="grid grid-cols-1 gap-4">
       <div className="grid gap-1">
@@ -199,19 +200,14 @@ export function AdminReviews() {
           Fair Trading Act asks. A public reply is often better.
         </p>
       </div>
-      <nav aria-label="Which reviews" className="flex flex-wrap gap-2">
-        {adminReviewFilters.map((one) => (
-          <button
-            key={one}
-            type="button"
-            aria-pressed={filter === one}
-            onClick={() => update({ filter: one === 'all' ? '' : one, page: '' })}
-            className={`rounded-full px-4 py-2 text-sm font-semibold ring-1 ${filter === one ? 'bg-mango-500 text-ink-900 ring-mango-600' : 'bg-white ring-ink-500/30 hover:bg-mango-50'}`}>
-            {adminReviewFilterLabels[one]}
-            {one === 'attention' && query.data && <span className="ml-1.5 tabular-nums">{query.data.photosWaiting}</span>}
-          </button>
-        ))}
-      </nav>
+      <FilterPills
+        label="Which reviews"
+        options={adminReviewFilters}
+        labels={adminReviewFilterLabels}
+        chosen={filter}
+        countOf={(one) => (one === 'attention' && query.data ? query.data.toCheck : null)}
+        onChoose={(one) => update({ filter: one === 'all' ? '' : one })}
+      />
       {query.isPending ? (
         <Spinner compact />
       ) : query.isError ? (
@@ -227,19 +223,7 @@ export function AdminReviews() {
               <ReviewItem key={review.id} review={review} />
             ))}
           </ul>
-          {pages > 1 && (
-            <div className="flex items-center gap-3">
-              <Button variant="outline" disabled={page <= 1} onClick={() => update({ page: page - 1 > 1 ? page - 1 : '' })}>
-                Newer
-              </Button>
-              <span className="text-sm text-ink-500">
-                Page {page} of {pages}
-              </span>
-              <Button variant="outline" disabled={page >= pages} onClick={() => update({ page: page + 1 })}>
-                Older
-              </Button>
-            </div>
-          )}
+          <Pager total={query.data.total} page={query.data.page} pageSize={query.data.pageSize} noun={['review', 'reviews']} onPage={(next) => update({ page: next })} />
         </>
       )}
     </section>
