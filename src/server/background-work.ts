@@ -28,8 +28,8 @@ export function housekeeping(services: AppServices): Promise<unknown> {
     services.limiter.purgeExpired(24 * 60 * 60 * 1000),
     services.outbox.purgeFinished(),
     services.waitlist.purgeUnconfirmed(),
-    services.readyReminders.purgeExpiredLinks(),
-    services.reviewInvites.purgeExpiredLinks(),
+    services.readyReminders.optOutLinks.purgeExpired(),
+    services.reviewInvites.optOutLinks.purgeExpired(),
   ]);
 }
 

@@ -6,6 +6,15 @@ import { hashToken, newToken } from './tokens';
 /** Opt-out links work this long: past every e-mail of an order they came with. */
 export const optOutLinkDays = 60;
 
+/** An opt-out link's checks on one database: whether it is good, using it, and housekeeping. */
+export interface OptOutLinksOn {
+  isValid(token: string): Promise<boolean>;
+  /** Turns the e-mails off for the link's shopper (again is fine); false for a link not valid. */
+  optOut(token: string): Promise<boolean>;
+  /** Links past their time go. */
+  purgeExpired(): Promise<void>;
+}
+
 /**
  * The one-click opt-out links of a kind of e-mail (ripeness reminders, review requests): each
  * e-mail carries a new one, any of a shopper's links turns that kind off for them, and only the
@@ -35,6 +44,11 @@ export class OptOutLinks {
       .set({ [this.kind.off]: sql`coalesce(${column}, now())` })
       .where(eq(users.id, userId));
     return true;
+  }
+
+  /** The side of the links a mail's page and housekeeping use, on the shop's database. */
+  on(db: Db): OptOutLinksOn {
+    return { isValid: (token) => this.isValid(db, token), optOut: (token) => this.optOut(db, token), purgeExpired: () => this.purgeExpired(db) };
   }
 
   /** Housekeeping: links past their time go. */

@@ -20,7 +20,7 @@ export function ripenessRoutes(reminders: ReadyReminders, publicUrl: string): Fa
         message: 'This link is invalid or no longer works. The link in your latest ripeness e-mail turns the reminders off.',
       },
     },
-    { isValid: (token) => reminders.linkIsValid(token), optOut: (token) => reminders.optOut(token) },
+    reminders.optOutLinks,
     publicUrl,
   );
 }

@@ -6,7 +6,7 @@ import { orderLineBatches, orderLines, orders, products, readyMailLinks, stockBa
 import type { MailMessage } from '../../lib/mail';
 import { composeMail, type MailPart } from '../../lib/mail-layout';
 import { queueMail } from '../../lib/mail-outbox';
-import { OptOutLinks } from '../../lib/opt-out-links';
+import { OptOutLinks, type OptOutLinksOn } from '../../lib/opt-out-links';
 
 /** An order line's fruit: when it should be ready to eat, fixed when the order ships. */
 export interface LineWindow {
@@ -162,7 +162,12 @@ export interface ReadyReminderDeps {
 
 /** The "your mangoes should be ready" e-mails: each order's once, on its day, across processes. */
 export class ReadyReminders {
-  constructor(private readonly deps: ReadyReminderDeps) {}
+  /** The opt-out links in these reminders: the mail's page checks and uses them; housekeeping purges them. */
+  readonly optOutLinks: OptOutLinksOn;
+
+  constructor(private readonly deps: ReadyReminderDeps) {
+    this.optOutLinks = readyOptOut.on(deps.db);
+  }
 
   /**
    * Queues the reminders due by the shop's clock, only between 8 am and midnight NZ: on the day,
@@ -223,20 +228,5 @@ export class ReadyReminders {
       );
       return true;
     });
-  }
-
-  /** Whether an opt-out link is good: its shopper's reminders are turned off by posting to it. */
-  linkIsValid(token: string): Promise<boolean> {
-    return readyOptOut.isValid(this.deps.db, token);
-  }
-
-  /** Turns off the reminders of the link's shopper (again is fine); false for a link not valid. */
-  optOut(token: string): Promise<boolean> {
-    return readyOptOut.optOut(this.deps.db, token);
-  }
-
-  /** Housekeeping: links past their time go. */
-  purgeExpiredLinks(): Promise<void> {
-    return readyOptOut.purgeExpired(this.deps.db);
   }
 }

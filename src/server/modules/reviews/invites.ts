@@ -5,7 +5,7 @@ import { orderLines, orders, products, reviewMailLinks, reviews, users } from '.
 import type { MailMessage } from '../../lib/mail';
 import { composeMail } from '../../lib/mail-layout';
 import { queueMail } from '../../lib/mail-outbox';
-import { OptOutLinks } from '../../lib/opt-out-links';
+import { OptOutLinks, type OptOutLinksOn } from '../../lib/opt-out-links';
 
 /** The e-mail goes out from this hour (NZ) of its day. */
 const inviteHour = 10;
@@ -61,7 +61,12 @@ export function reviewInviteMail(mail: { to: string; firstName: string; orderNum
 
 /** The "How were your mangoes?" e-mails: each delivered order's once, across processes. */
 export class ReviewInvites {
-  constructor(private readonly deps: ReviewInviteDeps) {}
+  /** The opt-out links in these e-mails: the mail's page checks and uses them; housekeeping purges them. */
+  readonly optOutLinks: OptOutLinksOn;
+
+  constructor(private readonly deps: ReviewInviteDeps) {
+    this.optOutLinks = reviewOptOut.on(deps.db);
+  }
 
   /**
    * Queues the e-mails due by the shop's clock (from 10 am NZ): the days the settings say after an
@@ -136,20 +141,5 @@ export class ReviewInvites {
       );
       return true;
     });
-  }
-
-  /** Whether an opt-out link is good. */
-  linkIsValid(token: string): Promise<boolean> {
-    return reviewOptOut.isValid(this.deps.db, token);
-  }
-
-  /** Turns off the e-mails of the link's shopper (again is fine); false for a link not valid. */
-  optOut(token: string): Promise<boolean> {
-    return reviewOptOut.optOut(this.deps.db, token);
-  }
-
-  /** Housekeeping: links past their time go. */
-  purgeExpiredLinks(): Promise<void> {
-    return reviewOptOut.purgeExpired(this.deps.db);
   }
 }

@@ -143,7 +143,7 @@ export function reviewMailRoutes(invites: ReviewInvites, publicUrl: string): Fas
         message: 'This link is invalid or no longer works. The link in your latest "How were your mangoes?" e-mail turns them off.',
       },
     },
-    { isValid: (token) => invites.linkIsValid(token), optOut: (token) => invites.optOut(token) },
+    invites.optOutLinks,
     publicUrl,
   );
 }
