@@ -38,6 +38,10 @@ export interface Product {
    * product page says from it when boxes sent now will be ready to eat.
    */
   nextHarvestedOn?: string | null;
+  /** Offered as a season box: every week or fortnight, less the subscriber discount (a whole percent), until `seasonEndsOn` (null: until staff end it). */
+  subscribable: boolean;
+  subscriberDiscountPercent: number;
+  seasonEndsOn: string | null;
   /** imageUrl's size and variant widths (decision 0012); null while unknown. */
   image: ImageInfo | null;
   /** Where the boxes sent now (or a pre-order's coming shipment) were grown, as the law asks every offer to say. */
@@ -90,6 +94,13 @@ export const productFields = z.strictObject({
   /** ISO 3166-1 alpha-2; null until known (the dashboard lists products without one). */
   originCountry: originCountryField.nullable(),
   treatment: treatmentField.nullable(),
+  subscribable: z.boolean({ error: 'Must be true or false' }),
+  subscriberDiscountPercent: z
+    .number({ error: 'Subscriber discount must be a whole percent' })
+    .int('Subscriber discount must be a whole percent')
+    .min(0, 'Subscriber discount cannot be negative')
+    .max(50, 'Subscriber discount must be at most 50%'),
+  seasonEndsOn: calendarDateField('Season end', 'Season end must be a date (YYYY-MM-DD)').nullable(),
 });
 export type ProductFields = z.output<typeof productFields>;
 
@@ -107,6 +118,9 @@ const flagDefaults = {
   daysAtBest: null,
   originCountry: null,
   treatment: null,
+  subscribable: false,
+  subscriberDiscountPercent: 0,
+  seasonEndsOn: null,
   rating: 0,
 } as const;
 
@@ -139,6 +153,9 @@ export const createProductSchema = productFields
     daysAtBest: true,
     originCountry: true,
     treatment: true,
+    subscribable: true,
+    subscriberDiscountPercent: true,
+    seasonEndsOn: true,
     rating: true,
   })
   .transform((input): ProductFields => ({ ...flagDefaults, ...input }));

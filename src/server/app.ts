@@ -23,6 +23,8 @@ import { pageRenderer, registerPages } from './lib/render-pages';
 import { StripeCheckout } from './lib/payments';
 import { accountRoutes } from './modules/account/routes';
 import { currentUser, registerSessionHooks } from './modules/auth/request-user';
+import { subscriptionRoutes } from './modules/subscriptions/routes';
+import { SubscriptionService } from './modules/subscriptions/service';
 import { authRoutes } from './modules/auth/routes';
 import { SessionStore } from './modules/auth/sessions';
 import { cartRoutes } from './modules/cart/routes';
@@ -115,6 +117,7 @@ export interface AppServices {
   readyReminders: ReadyReminders;
   /** The "How were your mangoes?" e-mails, swept by the background work. */
   reviewInvites: ReviewInvites;
+  subscriptions: SubscriptionService;
 }
 
 const requestIdPattern = /^[\w.-]{1,64}$/;
@@ -182,7 +185,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const waitlist = new WaitlistService({ db, limiter, catalog, publicUrl, clock });
   const readyReminders = new ReadyReminders({ db, clock, publicUrl, siteName: async () => (await settings.stored()).siteName });
   const reviewInvites = new ReviewInvites({ db, clock, publicUrl, shop: () => settings.stored() });
-  const services: AppServices = { clock, settings, catalog, cart, sessions, limiter, outbox, bus, orders, images, imageSizes, waitlist, readyReminders, reviewInvites };
+  const subscriptions = new SubscriptionService({ db, delivery, settings, clock, publicUrl, cardSubscriptions: false });
+  const services: AppServices = { clock, settings, catalog, cart, sessions, limiter, outbox, bus, orders, images, imageSizes, waitlist, readyReminders, reviewInvites, subscriptions };
   app.decorate('services', services);
 
   const viteDev = deps.viteDev;
@@ -247,6 +251,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(waitlistRoutes(waitlist, publicUrl));
   await app.register(ripenessRoutes(readyReminders, publicUrl));
   await app.register(reviewMailRoutes(reviewInvites, publicUrl));
+  await app.register(subscriptionRoutes(subscriptions));
   await app.register(userRoutes(db));
   await app.register(uploadRoutes({ db, images }));
   await app.register(seoRoutes({ db, publicUrl: config.publicUrl }));

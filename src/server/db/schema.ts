@@ -11,3 +11,4 @@ export * from './schema/mail';
 export * from './schema/orders';
 export * from './schema/batches';
 export * from './schema/reviews';
+export * from './schema/subscriptions';

@@ -37,6 +37,10 @@ export const products = pgTable(
      */
     originCountry: text('origin_country'),
     treatment: text('treatment', { enum: treatments }),
+    /** Offered as a season box (docs/season-box.md), with a whole-percent discount for subscribers and the day its season ends (the last box). */
+    subscribable: boolean('subscribable').notNull().default(false),
+    subscriberDiscountPercent: smallint('subscriber_discount_percent').notNull().default(0),
+    seasonEndsOn: date('season_ends_on', { mode: 'string' }),
     /** Set when staff retire a product that has orders: kept for them, never shown or sold again. */
     archivedAt: timestamp('archived_at', { withTimezone: true }),
     createdAt: createdAt(),
@@ -49,6 +53,7 @@ export const products = pgTable(
     check('products_pre_order_limit_positive', sql`${t.preOrderLimit} is null or ${t.preOrderLimit} > 0`),
     check('products_ripening', sql`(${t.ripeningDays} is null) = (${t.daysAtBest} is null) and (${t.ripeningDays} is null or (${t.ripeningDays} between 0 and 60 and ${t.daysAtBest} between 1 and 30))`),
     check('products_opening_is_pre_order', sql`${t.preOrdersOpenAt} is null or ${t.isPreOrder}`),
+    check('products_subscriber_discount_range', sql`${t.subscriberDiscountPercent} between 0 and 50`),
     check('products_archived_hidden', sql`${t.archivedAt} is null or ${t.isHidden}`),
     index('products_category_idx').on(t.category),
   ],

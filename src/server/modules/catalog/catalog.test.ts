@@ -25,6 +25,8 @@ const productKeys = [
   'isOrganic', 'isPreOrder', 'name', 'preOrderLimit', 'preOrdersFull', 'preOrdersOpenAt', 'price', 'rating', 'ripeningDays', 'stock',
   // Where the boxes offered were grown and how treated, as the law asks every offer to say.
   'origin', 'treatment', 'originSetting',
+  // Offered as a season box (docs/season-box.md).
+  'subscribable', 'subscriberDiscountPercent', 'seasonEndsOn',
 ].sort();
 
 describe('GET /api/products', () => {

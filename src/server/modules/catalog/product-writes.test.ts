@@ -59,6 +59,7 @@ describe('POST /api/products', () => {
     expect(product).toEqual({
       ...newMango, id: product.id, rating: 0, isBestseller: false, isOrganic: false, isLowStock: false, isPreOrder: false,
       expectedAvailabilityDate: null, isHidden: false, boxInfo: null, preOrderLimit: null, preOrdersFull: false, preOrdersOpenAt: null, ripeningDays: null, daysAtBest: null,
+      subscribable: false, subscriberDiscountPercent: 0, seasonEndsOn: null,
       image: { url: '/images/products/kesar.svg', width: 800, height: 600, widths: [] },
       origin: { countries: [], label: 'Country of origin not yet recorded' },
       treatment: { kinds: [], label: 'Treatment not yet recorded' },

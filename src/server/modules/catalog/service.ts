@@ -4,7 +4,7 @@ import type { AdminProductPage, AdminProductQuery, AdminProductRow, ProductSortK
 import { dollarsToCents } from '../../../contracts/money';
 import { preOrderProblem, type Product, ripeningProblem, type ProductFields, type ProductUpdate } from '../../../contracts/product';
 import type { Db } from '../../db/client';
-import { orderLines, products, stockMovements } from '../../db/schema';
+import { orderLines, products, stockMovements, subscriptionDeliveries, subscriptions } from '../../db/schema';
 import { recordAudit } from '../../lib/audit';
 import { type CacheBus, CachedValue } from '../../lib/cache-bus';
 import { Conflict, NotFound, fieldError } from '../../lib/errors';
@@ -176,6 +176,9 @@ export class CatalogService {
       if (used!.orders > 0) {
         throw new Conflict(`${before.name} is on ${used!.orders === 1 ? '1 order' : `${used!.orders} orders`}, so it cannot be deleted: archive it instead`);
       }
+      const season = await tx.select({ id: subscriptions.id }).from(subscriptions).where(eq(subscriptions.productId, id)).limit(1);
+      const changed = await tx.select({ id: subscriptionDeliveries.subscriptionId }).from(subscriptionDeliveries).where(eq(subscriptionDeliveries.productId, id)).limit(1);
+      if (season.length || changed.length) throw new Conflict(`${before.name} has season boxes, so it cannot be deleted: archive it instead`);
       await tx.delete(products).where(eq(products.id, id));
       await recordAudit(tx, { actorUserId: actor.userId, action: 'product.delete', entity: 'product', entityId: id, before, requestId: actor.requestId });
     });

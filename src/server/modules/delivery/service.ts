@@ -10,6 +10,7 @@ import { type CacheBus, CachedValue } from '../../lib/cache-bus';
 import type { PickupDates } from '../../../contracts/pickup';
 import { capacityOn, deliveryOptions, firstPackingDay, firstPackingDayFor, whyNot } from './calendar';
 import { pickupDates } from './pickup';
+import { reservedBoxes } from '../subscriptions/reserved';
 
 /** How far ahead checkout, and a pre-order's booking, look for delivery dates. */
 export const horizonDays = 90;
@@ -63,7 +64,7 @@ export class DeliveryService {
     settings ??= await this.settings();
     const now = this.clock();
     const from = firstPackingDay(now, settings.cutoffTime);
-    const booked = await bookedBetween(db, from, addDays(from, horizonDays));
+    const booked = await bookedOrReserved(db, settings, from, addDays(from, horizonDays));
     // A bank transfer sees the same days, the ones too soon for its payment greyed out.
     return deliveryOptions({ settings, region, now, booked, boxes, wanted: 10, horizonDays, payableFrom: firstPackingDayFor(now, settings.cutoffTime, payment) });
   }
@@ -89,6 +90,22 @@ export async function bookedBetween(db: Db | Tx, from: string, to: string): Prom
     .from(dispatchDays)
     .where(and(gte(dispatchDays.date, from), lte(dispatchDays.date, to)));
   return new Map(rows.map((row) => [row.date, row.bookedBoxes]));
+}
+
+/**
+ * Boxes per dispatch day that other orders cannot have: those booked, and those season boxes
+ * will take on it (their runs book them later).
+ */
+export async function bookedOrReserved(db: Db | Tx, settings: DeliverySettings, from: string, to: string): Promise<Map<string, number>> {
+  const [booked, reserved] = await Promise.all([bookedBetween(db, from, to), reservedBoxes(db, settings, from, to)]);
+  for (const [date, boxes] of reserved) booked.set(date, (booked.get(date) ?? 0) + boxes);
+  return booked;
+}
+
+/** What a dispatch day can still take from an order: its capacity less the boxes season boxes will take on it. */
+export async function capacityForOrders(db: Db | Tx, settings: DeliverySettings, dispatchDate: string): Promise<number> {
+  const reserved = await reservedBoxes(db, settings, dispatchDate, dispatchDate);
+  return Math.max(capacityOn(settings, dispatchDate) - (reserved.get(dispatchDate) ?? 0), 0);
 }
 
 /** A date and the day its boxes leave, as an order holds them. */
@@ -151,7 +168,7 @@ export async function firstFreeDate(tx: Tx, request: DeliveryRequest, notBefore?
   const { settings, region, boxes, now } = request;
   let from = firstPackingDay(now, settings.cutoffTime);
   if (notBefore && notBefore > from) from = notBefore;
-  const booked = await bookedBetween(tx, from, addDays(from, horizonDays));
+  const booked = await bookedOrReserved(tx, settings, from, addDays(from, horizonDays));
   const options = deliveryOptions({ settings, region, now, booked, boxes, wanted: 1, horizonDays, notBefore: from });
   const free = options.find((option) => option.state.available);
   return free ? { date: free.date, dispatchDate: free.dispatchDate } : null;
@@ -176,7 +193,7 @@ export async function bookChosenDate(tx: Tx, request: DeliveryRequest, deliveryD
   const reason = whyNot({ settings, region, booked: new Map(), boxes: 0 }, deliveryDate, dispatchDate);
   if (reason === undefined) throw refuse(`We do not deliver to ${region} on ${formatDay(deliveryDate)}. Please choose one of the dates offered.`);
   if (reason !== null) throw refuse(`${formatDay(deliveryDate)} is not available (${reason}). Please choose another date.`);
-  if (!(await claimDispatchDay(tx, dispatchDate, boxes, capacityOn(settings, dispatchDate)))) {
+  if (!(await claimDispatchDay(tx, dispatchDate, boxes, await capacityForOrders(tx, settings, dispatchDate)))) {
     const next = await firstFreeDate(tx, request);
     const message = next
       ? `${formatDay(deliveryDate)} is now fully booked. The next free delivery day for ${region} is ${formatDay(next.date)}.`

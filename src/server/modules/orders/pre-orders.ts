@@ -10,9 +10,9 @@ import { type AllocationResult, expectedDispatch, type PreOrderBook, type Shipme
 import type { Tx } from '../../db/client';
 import { orderEvents, orderLines, orders, products, shipments, stockMovements, users } from '../../db/schema';
 import { recordAudit } from '../../lib/audit';
-import { capacityOn, firstPackingDay } from '../delivery/calendar';
+import { firstPackingDay } from '../delivery/calendar';
 import { receiveBatch } from '../inventory/batches';
-import { claimDispatchDay, firstFreeDate, horizonDays, lockDispatchRange } from '../delivery/service';
+import { capacityForOrders, claimDispatchDay, firstFreeDate, horizonDays, lockDispatchRange } from '../delivery/service';
 import type { MailMessage } from '../../lib/mail';
 import { AppError, Conflict, NotFound, fieldError } from '../../lib/errors';
 import { queueMail } from '../../lib/mail-outbox';
@@ -205,7 +205,7 @@ export class PreOrderService {
     const boxes = boxesOf(lines);
     // The days are locked (allocate): the day found free is still free when claimed.
     const free = await firstFreeDate(tx, { settings, region: order.shipRegion, boxes, now: this.deps.delivery.clock() }, notBefore);
-    if (!free || !(await claimDispatchDay(tx, free.dispatchDate, boxes, capacityOn(settings, free.dispatchDate)))) return order;
+    if (!free || !(await claimDispatchDay(tx, free.dispatchDate, boxes, await capacityForOrders(tx, settings, free.dispatchDate)))) return order;
     const [dated] = await tx
       .update(orders)
       .set({

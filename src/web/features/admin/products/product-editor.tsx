@@ -41,6 +41,9 @@ interface Draft {
   /** ISO 3166-1 alpha-2, or empty while not chosen. */
   originCountry: string;
   treatment: Treatment | '';
+  subscribable: boolean;
+  subscriberDiscountPercent: string;
+  seasonEndsOn: string;
   isHidden: boolean;
 }
 
@@ -64,6 +67,9 @@ const blank: Draft = {
   daysAtBest: '',
   originCountry: '',
   treatment: '',
+  subscribable: false,
+  subscriberDiscountPercent: '0',
+  seasonEndsOn: '',
   isHidden: false,
 };
 
@@ -89,6 +95,9 @@ function draftOf(product: AdminProductRow): Draft {
     daysAtBest: product.daysAtBest === null ? '' : String(product.daysAtBest),
     originCountry: product.originSetting.country ?? '',
     treatment: product.originSetting.treatment ?? '',
+    subscribable: product.subscribable,
+    subscriberDiscountPercent: String(product.subscriberDiscountPercent),
+    seasonEndsOn: product.seasonEndsOn ?? '',
   };
 }
 
@@ -127,6 +136,8 @@ function fieldsOf(draft: Draft) {
     daysAtBest: draft.daysAtBest.trim() === '' ? null : numberOf(draft.daysAtBest),
     originCountry: draft.originCountry || null,
     treatment: draft.treatment || null,
+    subscriberDiscountPercent: draft.subscriberDiscountPercent.trim() === '' ? 0 : numberOf(draft.subscriberDiscountPercent),
+    seasonEndsOn: draft.seasonEndsOn || null,
     // Only a pre-order opens at a time; a time the field cannot hold goes as typed, for the schema's message.
     preOrdersOpenAt: draft.isPreOrder && draft.preOrdersOpenAt ? (instantOfNzWallTime(draft.preOrdersOpenAt) ?? draft.preOrdersOpenAt) : null,
   };
@@ -219,7 +230,7 @@ export function ProductEditor({ product, categories, usualOrigin = null, onClose
     onChange: (event: { target: { value: string } }) => set(key, event.target.value),
     error: errors[key],
   });
-  const flag = (key: 'isBestseller' | 'isOrganic' | 'isLowStock' | 'isPreOrder' | 'isHidden', label: string) => (
+  const flag = (key: 'isBestseller' | 'isOrganic' | 'isLowStock' | 'isPreOrder' | 'isHidden' | 'subscribable', label: string) => (
     <label className="flex items-center gap-2 text-sm">
       <input type="checkbox" className="size-4 accent-mango-600" checked={draft[key]} onChange={(event) => set(key, event.target.checked)} />
       {label}
@@ -319,6 +330,17 @@ export function ProductEditor({ product, categories, usualOrigin = null, onClose
             <TextField label="Days it stays at its best" inputMode="numeric" {...text('daysAtBest')} />
           </div>
           <p className="text-sm text-ink-500">{ripeningHint(draft)}</p>
+        </fieldset>
+        <fieldset className="grid gap-3 rounded-xl border border-ink-500/20 p-4">
+          <legend className="px-1 text-sm font-semibold">Season box</legend>
+          {flag('subscribable', 'Offer as a season box (every week or fortnight)')}
+          {draft.subscribable && (
+            <div className="grid gap-4 sm:grid-cols-2">
+              <TextField label="Subscriber discount (%)" inputMode="numeric" {...text('subscriberDiscountPercent')} />
+              <TextField label="Season ends on" type="date" {...text('seasonEndsOn')} />
+            </div>
+          )}
+          <p className="text-sm text-ink-500">Subscribers get a box on their delivery day until they cancel or the season ends; the last box is the last delivery on or before the season's end.</p>
         </fieldset>
         <fieldset className="grid gap-2 sm:grid-cols-2">
           <legend className="mb-2 text-sm font-semibold">Badges and visibility</legend>

@@ -1,0 +1,421 @@
+import { and, asc, count, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
+import { addDays, nzToday } from '../../../contracts/dates';
+import { weekdayOf } from '../../../contracts/days';
+import type { DeliverySettings } from '../../../contracts/delivery';
+import { formatNzd } from '../../../contracts/money';
+import type { StoredSettings } from '../../../contracts/settings';
+import {
+  comingDeliveriesShown,
+  intervalDays,
+  intervalLabels,
+  type SeasonBoxDelivery,
+  type SubscribeInput,
+  type SubscriptionChange,
+  subscriberPriceCents,
+  type SubscriptionView,
+} from '../../../contracts/subscriptions';
+import { isRuralAddress } from '../../../contracts/checkout';
+import type { Db, Tx } from '../../db/client';
+import { orders, products, subscriptionDeliveries, subscriptions } from '../../db/schema';
+import { BadRequest, Conflict, fieldError, NotFound } from '../../lib/errors';
+import { composeMail } from '../../lib/mail-layout';
+import { queueMail } from '../../lib/mail-outbox';
+import type { UserRow } from '../auth/user-view';
+import { capacityOn, whyNot } from '../delivery/calendar';
+import { bookedBetween, type DeliveryService, horizonDays } from '../delivery/service';
+import { hasBankAccount } from '../settings/bank-account';
+import type { SettingsService } from '../settings/service';
+import { reservedBoxes } from './reserved';
+import { cutoffOf, dayWords, deliversOn, deliveryDatesOf, dispatchDayOf, lastDeliveryOf } from './schedule';
+
+export type SubscriptionRow = typeof subscriptions.$inferSelect;
+type DeliveryRow = typeof subscriptionDeliveries.$inferSelect;
+type ProductRow = Pick<typeof products.$inferSelect, 'id' | 'name' | 'imageUrl' | 'priceCents' | 'subscriberDiscountPercent' | 'seasonEndsOn' | 'subscribable' | 'isHidden' | 'isPreOrder' | 'archivedAt'>;
+
+/** A shopper may hold this many live season boxes at once. */
+export const liveSubscriptionsPerShopper = 5;
+
+export interface SubscriptionDeps {
+  db: Db;
+  delivery: DeliveryService;
+  settings: SettingsService;
+  clock: () => Date;
+  publicUrl: string;
+  /** Card subscriptions need Stripe's saved cards: not offered while it is false. */
+  cardSubscriptions: boolean;
+}
+
+const productColumns = {
+  id: products.id,
+  name: products.name,
+  imageUrl: products.imageUrl,
+  priceCents: products.priceCents,
+  subscriberDiscountPercent: products.subscriberDiscountPercent,
+  seasonEndsOn: products.seasonEndsOn,
+  subscribable: products.subscribable,
+  isHidden: products.isHidden,
+  isPreOrder: products.isPreOrder,
+  archivedAt: products.archivedAt,
+};
+
+/** The shopper's side of season boxes: subscribe, see the coming boxes, skip, change, pause, cancel. */
+export class SubscriptionService {
+  constructor(private readonly deps: SubscriptionDeps) {}
+
+  async subscribe(user: UserRow, input: SubscribeInput & { shipping: { region: SubscriptionRow['shipRegion'] } }): Promise<SubscriptionView> {
+    const { db } = this.deps;
+    const [settings, delivery] = await Promise.all([this.deps.settings.stored(), this.deps.delivery.settings()]);
+    if (input.paymentMethod === 'stripe' && !this.deps.cardSubscriptions) {
+      throw fieldError('paymentMethod', 'Season boxes can be paid by bank transfer only at the moment. Please choose bank transfer.');
+    }
+    if (input.paymentMethod === 'bank_transfer' && !hasBankAccount(settings)) {
+      throw fieldError('paymentMethod', 'Bank transfer is not available at the moment. Please pay by card.');
+    }
+    const shipping = input.shipping as SubscriptionView['shipping'] & { rural?: boolean; saveToProfile?: boolean };
+    const now = this.deps.clock();
+    const row = await db.transaction(async (tx) => {
+      // One shopper's subscribes queue on their own live subscriptions: the limit is counted under the lock.
+      await tx.execute(sql`select pg_advisory_xact_lock(${subscribeLockKey}, ${user.id})`);
+      const [live] = await tx
+        .select({ n: count() })
+        .from(subscriptions)
+        .where(and(eq(subscriptions.userId, user.id), inArray(subscriptions.status, ['active', 'paused'])));
+      if ((live?.n ?? 0) >= liveSubscriptionsPerShopper) {
+        throw new Conflict(`You already have ${liveSubscriptionsPerShopper} season boxes. Change or cancel one under My account first.`);
+      }
+      const product = await this.subscribableProduct(tx, input.productId);
+      if (product.seasonEndsOn && input.firstDeliveryDate > product.seasonEndsOn) {
+        throw fieldError('firstDeliveryDate', `${product.name}'s season ends on ${dayWords(product.seasonEndsOn)}. Please choose an earlier first delivery.`);
+      }
+      refuseDate(delivery, shipping.region, input.firstDeliveryDate, now);
+      await refuseFullDay(tx, delivery, shipping.region, input.firstDeliveryDate, input.quantity);
+      const [created] = await tx
+        .insert(subscriptions)
+        .values({
+          userId: user.id,
+          productId: product.id,
+          quantity: input.quantity,
+          every: input.every,
+          firstDeliveryDate: input.firstDeliveryDate,
+          paymentMethod: input.paymentMethod,
+          shipName: shipping.name,
+          shipPhone: shipping.phone,
+          shipStreet: shipping.street,
+          shipSuburb: shipping.suburb ?? '',
+          shipCity: shipping.city,
+          shipPostcode: shipping.postcode,
+          shipRegion: shipping.region,
+          deliveryInstructions: shipping.deliveryInstructions ?? '',
+          rural: isRuralAddress({ rural: shipping.rural, street: shipping.street, suburb: shipping.suburb, city: shipping.city }),
+        })
+        .returning();
+      const view = await this.viewIn(tx, created!, settings, delivery, now);
+      await queueMail(tx, welcomeMail({ to: user.email, firstName: user.firstName || user.username, view, siteName: settings.siteName, accountUrl: `${this.deps.publicUrl}/account#season-box` }));
+      return created!;
+    });
+    return this.view(row);
+  }
+
+  async listFor(user: UserRow): Promise<SubscriptionView[]> {
+    const rows = await this.deps.db
+      .select()
+      .from(subscriptions)
+      .where(eq(subscriptions.userId, user.id))
+      .orderBy(sql`${subscriptions.status} in ('cancelled', 'ended')`, asc(subscriptions.id));
+    return Promise.all(rows.map((row) => this.view(row)));
+  }
+
+  async getFor(user: UserRow, id: number): Promise<SubscriptionView> {
+    return this.view(await this.own(this.deps.db, user, id));
+  }
+
+  /** The product or quantity, for the next box still open, or for every box from now on. */
+  async change(user: UserRow, id: number, input: SubscriptionChange): Promise<SubscriptionView> {
+    const delivery = await this.deps.delivery.settings();
+    const now = this.deps.clock();
+    const row = await this.deps.db.transaction(async (tx) => {
+      const sub = await this.own(tx, user, id, true);
+      refuseEnded(sub);
+      const product = input.productId !== undefined && input.productId !== sub.productId ? await this.subscribableProduct(tx, input.productId) : null;
+      const productId = product?.id ?? sub.productId;
+      const quantity = input.quantity ?? sub.quantity;
+      const next = await this.nextOpen(tx, sub, delivery, now);
+      if (input.scope === 'next') {
+        if (!next) throw new Conflict('No coming box can be changed now: the next one is past its cut-off.');
+        if (quantity > (next.row?.quantity ?? sub.quantity)) await refuseFullDay(tx, delivery, sub.shipRegion, next.date, quantity - (next.row?.quantity ?? sub.quantity));
+        const same = productId === sub.productId && quantity === sub.quantity;
+        await tx
+          .insert(subscriptionDeliveries)
+          .values({ subscriptionId: sub.id, deliveryDate: next.date, productId: same ? null : productId, quantity: same ? null : quantity })
+          .onConflictDoUpdate({ target: [subscriptionDeliveries.subscriptionId, subscriptionDeliveries.deliveryDate], set: { productId: same ? null : productId, quantity: same ? null : quantity, updatedAt: sql`now()` } });
+        return sub;
+      }
+      if (next && quantity > sub.quantity) await refuseFullDay(tx, delivery, sub.shipRegion, next.date, quantity - sub.quantity);
+      const [changed] = await tx.update(subscriptions).set({ productId, quantity, updatedAt: sql`now()` }).where(eq(subscriptions.id, sub.id)).returning();
+      // Every box from now on: a change made for one open box alone gives way to this one.
+      await tx
+        .update(subscriptionDeliveries)
+        .set({ productId: null, quantity: null, updatedAt: sql`now()` })
+        .where(and(eq(subscriptionDeliveries.subscriptionId, sub.id), isNull(subscriptionDeliveries.state), gte(subscriptionDeliveries.deliveryDate, nzToday(now))));
+      return changed!;
+    });
+    return this.view(row);
+  }
+
+  async skip(user: UserRow, id: number, date: string): Promise<SubscriptionView> {
+    return this.view(await this.deps.db.transaction(async (tx) => this.setSkipped(tx, await this.own(tx, user, id, true), date, true)));
+  }
+
+  async unskip(user: UserRow, id: number, date: string): Promise<SubscriptionView> {
+    return this.view(await this.deps.db.transaction(async (tx) => this.setSkipped(tx, await this.own(tx, user, id, true), date, false)));
+  }
+
+  /** A one-click link's skip (or its undo): the link names the subscription and the date, no sign-in. */
+  async skipFromMail(subscriptionId: number, date: string, skipped: boolean): Promise<{ ok: true; view: SubscriptionView } | { ok: false; message: string }> {
+    try {
+      const row = await this.deps.db.transaction(async (tx) => {
+        const [sub] = await tx.select().from(subscriptions).where(eq(subscriptions.id, subscriptionId)).for('update');
+        if (!sub) throw new NotFound('This season box no longer exists.');
+        return this.setSkipped(tx, sub, date, skipped);
+      });
+      return { ok: true, view: await this.view(row) };
+    } catch (error) {
+      if (error instanceof Conflict || error instanceof BadRequest || error instanceof NotFound) return { ok: false, message: error.message };
+      throw error;
+    }
+  }
+
+  async pause(user: UserRow, id: number, resumeOn: string | null): Promise<SubscriptionView> {
+    const now = this.deps.clock();
+    const row = await this.deps.db.transaction(async (tx) => {
+      const sub = await this.own(tx, user, id, true);
+      refuseEnded(sub);
+      if (resumeOn !== null && resumeOn <= nzToday(now)) throw fieldError('resumeOn', 'Choose a day after today to start again.');
+      const [paused] = await tx.update(subscriptions).set({ status: 'paused', pausedUntil: resumeOn, updatedAt: sql`now()` }).where(eq(subscriptions.id, sub.id)).returning();
+      return paused!;
+    });
+    return this.view(row);
+  }
+
+  async resume(user: UserRow, id: number): Promise<SubscriptionView> {
+    const row = await this.deps.db.transaction(async (tx) => {
+      const sub = await this.own(tx, user, id, true);
+      refuseEnded(sub);
+      const [resumed] = await tx.update(subscriptions).set({ status: 'active', pausedUntil: null, updatedAt: sql`now()` }).where(eq(subscriptions.id, sub.id)).returning();
+      return resumed!;
+    });
+    return this.view(row);
+  }
+
+  /** Cancel: no box after this (orders already made stay, and can be cancelled as any order). Again is fine. */
+  async cancel(user: UserRow, id: number): Promise<SubscriptionView> {
+    const row = await this.deps.db.transaction(async (tx) => {
+      const sub = await this.own(tx, user, id, true);
+      if (sub.status === 'cancelled') return sub;
+      const [cancelled] = await tx.update(subscriptions).set({ status: 'cancelled', pausedUntil: null, cancelledAt: sql`now()`, updatedAt: sql`now()` }).where(eq(subscriptions.id, sub.id)).returning();
+      return cancelled!;
+    });
+    return this.view(row);
+  }
+
+  async view(row: SubscriptionRow): Promise<SubscriptionView> {
+    const [settings, delivery] = await Promise.all([this.deps.settings.stored(), this.deps.delivery.settings()]);
+    return this.viewIn(this.deps.db, row, settings, delivery, this.deps.clock());
+  }
+
+  /** The subscription with its coming boxes: their dates, state, price now, and whether they are still open. */
+  async viewIn(db: Db | Tx, row: SubscriptionRow, settings: StoredSettings, delivery: DeliverySettings, now: Date): Promise<SubscriptionView> {
+    const today = nzToday(now);
+    const rows = await db
+      .select({ delivery: subscriptionDeliveries, orderNumber: orders.number })
+      .from(subscriptionDeliveries)
+      .leftJoin(orders, eq(orders.id, subscriptionDeliveries.orderId))
+      .where(and(eq(subscriptionDeliveries.subscriptionId, row.id), gte(subscriptionDeliveries.deliveryDate, today)));
+    const byDate = new Map(rows.map((found) => [found.delivery.deliveryDate, found]));
+    const productIds = [...new Set([row.productId, ...rows.flatMap((found) => (found.delivery.productId ? [found.delivery.productId] : []))])];
+    const productRows = await db.select(productColumns).from(products).where(inArray(products.id, productIds));
+    const byId = new Map(productRows.map((product) => [product.id, product]));
+    const product = byId.get(row.productId)!;
+    const schedule = { firstDeliveryDate: row.firstDeliveryDate, every: row.every, seasonEndsOn: product.seasonEndsOn };
+    const status = statusOf(row, product, today);
+    const deliveryCents = settings.shippingCents + (row.rural ? delivery.ruralSurchargeCents : 0);
+    const live = status === 'active' || status === 'paused';
+    const dates = live ? deliveryDatesOf(schedule, today, addDays(today, intervalDays[row.every] * (comingDeliveriesShown + 1))).slice(0, comingDeliveriesShown) : [];
+    const coming: SeasonBoxDelivery[] = dates.map((date) => {
+      const found = byDate.get(date);
+      const decided = found?.delivery.state ?? null;
+      const boxProduct = byId.get(found?.delivery.productId ?? row.productId) ?? product;
+      const quantity = found?.delivery.quantity ?? row.quantity;
+      const cutoff = cutoffOf(delivery, row.shipRegion, date);
+      const paused = !decided && row.status === 'paused' && (!row.pausedUntil || date < row.pausedUntil);
+      return {
+        date,
+        dispatchDate: dispatchDayOf(delivery, row.shipRegion, date),
+        cutoffAt: cutoff.toISOString(),
+        state: decided ?? (paused ? 'paused' : 'scheduled'),
+        productId: boxProduct.id,
+        productName: boxProduct.name,
+        quantity,
+        totalCents: subscriberPriceCents(boxProduct.priceCents, boxProduct.subscriberDiscountPercent) * quantity + deliveryCents,
+        changedForThisBox: boxProduct.id !== row.productId || quantity !== row.quantity,
+        open: now < cutoff && (decided === null || decided === 'skipped'),
+        note: found?.delivery.note ?? null,
+        orderNumber: found?.orderNumber ?? null,
+      };
+    });
+    return {
+      id: row.id,
+      status,
+      product: { id: product.id, name: product.name, imageUrl: product.imageUrl, priceCents: product.priceCents, subscriberDiscountPercent: product.subscriberDiscountPercent },
+      quantity: row.quantity,
+      every: row.every,
+      weekday: weekdayOf(row.firstDeliveryDate),
+      firstDeliveryDate: row.firstDeliveryDate,
+      lastDeliveryDate: lastDeliveryOf(schedule),
+      paymentMethod: row.paymentMethod,
+      shipping: { name: row.shipName, phone: row.shipPhone, street: row.shipStreet, suburb: row.shipSuburb, city: row.shipCity, postcode: row.shipPostcode, region: row.shipRegion, deliveryInstructions: row.deliveryInstructions },
+      pausedUntil: row.status === 'paused' ? row.pausedUntil : null,
+      unitPriceCents: subscriberPriceCents(product.priceCents, product.subscriberDiscountPercent),
+      deliveryCents,
+      createdAt: row.createdAt.toISOString(),
+      coming,
+    };
+  }
+
+  private async setSkipped(tx: Tx, sub: SubscriptionRow, date: string, skipped: boolean): Promise<SubscriptionRow> {
+    const delivery = await this.deps.delivery.settings();
+    const now = this.deps.clock();
+    refuseEnded(sub);
+    const [product] = await tx.select({ seasonEndsOn: products.seasonEndsOn }).from(products).where(eq(products.id, sub.productId));
+    if (!deliversOn({ firstDeliveryDate: sub.firstDeliveryDate, every: sub.every, seasonEndsOn: product?.seasonEndsOn ?? null }, date)) {
+      throw new NotFound(`Your season box has no delivery on ${dayWords(date)}.`);
+    }
+    const cutoff = cutoffOf(delivery, sub.shipRegion, date);
+    const [row] = await tx
+      .select()
+      .from(subscriptionDeliveries)
+      .where(and(eq(subscriptionDeliveries.subscriptionId, sub.id), eq(subscriptionDeliveries.deliveryDate, date)))
+      .for('update');
+    if (row?.state === 'ordered' || row?.state === 'missed' || now >= cutoff) {
+      throw new Conflict(`The box on ${dayWords(date)} is past its cut-off: it can no longer be ${skipped ? 'skipped' : 'brought back'}.`);
+    }
+    if (skipped) {
+      await tx
+        .insert(subscriptionDeliveries)
+        .values({ subscriptionId: sub.id, deliveryDate: date, state: 'skipped', note: 'Skipped by you' })
+        .onConflictDoUpdate({ target: [subscriptionDeliveries.subscriptionId, subscriptionDeliveries.deliveryDate], set: { state: 'skipped', note: 'Skipped by you', updatedAt: sql`now()` } });
+    } else if (row?.state === 'skipped') {
+      await refuseFullDay(tx, delivery, sub.shipRegion, date, row.quantity ?? sub.quantity);
+      await tx
+        .update(subscriptionDeliveries)
+        .set({ state: null, note: null, updatedAt: sql`now()` })
+        .where(and(eq(subscriptionDeliveries.subscriptionId, sub.id), eq(subscriptionDeliveries.deliveryDate, date)));
+    }
+    return sub;
+  }
+
+  /** The first coming box still before its cut-off and not decided, with its row if it has one. */
+  private async nextOpen(tx: Tx, sub: SubscriptionRow, delivery: DeliverySettings, now: Date): Promise<{ date: string; row: DeliveryRow | undefined } | null> {
+    const today = nzToday(now);
+    const [product] = await tx.select({ seasonEndsOn: products.seasonEndsOn }).from(products).where(eq(products.id, sub.productId));
+    const dates = deliveryDatesOf({ firstDeliveryDate: sub.firstDeliveryDate, every: sub.every, seasonEndsOn: product?.seasonEndsOn ?? null }, today, addDays(today, 8 * 7));
+    const rows = await tx.select().from(subscriptionDeliveries).where(and(eq(subscriptionDeliveries.subscriptionId, sub.id), gte(subscriptionDeliveries.deliveryDate, today)));
+    const byDate = new Map(rows.map((row) => [row.deliveryDate, row]));
+    for (const date of dates) {
+      if (now >= cutoffOf(delivery, sub.shipRegion, date)) continue;
+      const row = byDate.get(date);
+      if (row?.state) continue;
+      if (sub.status === 'paused' && (!sub.pausedUntil || date < sub.pausedUntil)) continue;
+      return { date, row };
+    }
+    return null;
+  }
+
+  private async own(db: Db | Tx, user: UserRow, id: number, lock = false): Promise<SubscriptionRow> {
+    const query = db
+      .select()
+      .from(subscriptions)
+      .where(and(eq(subscriptions.id, id), eq(subscriptions.userId, user.id)));
+    const [row] = lock ? await query.for('update') : await query;
+    // Another shopper's subscription is not found: its id says nothing of whether it exists.
+    if (!row) throw new NotFound('Season box not found.');
+    return row;
+  }
+
+  private async subscribableProduct(tx: Tx, productId: number): Promise<ProductRow> {
+    const [product] = await tx.select(productColumns).from(products).where(eq(products.id, productId));
+    if (!product || product.isHidden || product.archivedAt) throw fieldError('productId', 'This product is not available.');
+    if (!product.subscribable) throw fieldError('productId', `${product.name} is not offered as a season box.`);
+    if (product.isPreOrder) throw fieldError('productId', `${product.name} is sold as a pre-order: season boxes come from boxes in stock.`);
+    if (product.seasonEndsOn && product.seasonEndsOn < nzToday(this.deps.clock())) throw fieldError('productId', `${product.name}'s season has ended.`);
+    return product;
+  }
+}
+
+const subscribeLockKey = 48_001;
+
+/** What the subscription is now: a season past its end is ended, whatever the row says. */
+function statusOf(row: SubscriptionRow, product: Pick<ProductRow, 'seasonEndsOn'>, today: string): SubscriptionView['status'] {
+  if (row.status === 'cancelled' || row.status === 'ended') return row.status;
+  const last = lastDeliveryOf({ firstDeliveryDate: row.firstDeliveryDate, every: row.every, seasonEndsOn: product.seasonEndsOn });
+  if (product.seasonEndsOn && (last === null || last < today)) return 'ended';
+  if (row.status === 'paused' && row.pausedUntil && row.pausedUntil <= today) return 'active';
+  return row.status;
+}
+
+function refuseEnded(sub: SubscriptionRow): void {
+  if (sub.status === 'cancelled') throw new Conflict('This season box is cancelled.');
+  if (sub.status === 'ended') throw new Conflict("This season box's season has ended.");
+}
+
+/** A first delivery must be a day the region is delivered on, open, within reach and before its cut-off. */
+function refuseDate(delivery: DeliverySettings, region: SubscriptionRow['shipRegion'], date: string, now: Date): void {
+  const refuse = (message: string) => fieldError('firstDeliveryDate', message);
+  const dispatchDate = dispatchDayOf(delivery, region, date);
+  const reason = whyNot({ settings: delivery, region, booked: new Map(), boxes: 0 }, date, dispatchDate);
+  if (reason === undefined) throw refuse(`We do not deliver to ${region} on ${dayWords(date)}. Please choose one of the dates offered.`);
+  if (reason !== null) throw refuse(`${dayWords(date)} is not available (${reason}). Please choose another date.`);
+  if (now >= cutoffOf(delivery, region, date)) throw refuse(`${dayWords(date)} is too soon for a first season box: its cut-off has passed. Please choose a later date.`);
+  if (date > addDays(nzToday(now), horizonDays)) throw refuse('That first delivery is too far ahead. Please choose one of the dates offered.');
+}
+
+/** A day with no room for `boxes` more (its orders and the other season boxes counted) is a 409 naming it. */
+async function refuseFullDay(tx: Tx, delivery: DeliverySettings, region: SubscriptionRow['shipRegion'], date: string, boxes: number): Promise<void> {
+  const dispatchDate = dispatchDayOf(delivery, region, date);
+  const [booked, reserved] = await Promise.all([bookedBetween(tx, dispatchDate, dispatchDate), reservedBoxes(tx, delivery, dispatchDate, dispatchDate)]);
+  const taken = (booked.get(dispatchDate) ?? 0) + (reserved.get(dispatchDate) ?? 0);
+  if (taken + boxes > capacityOn(delivery, dispatchDate)) {
+    const message = `${dayWords(date)} is fully booked. Please choose another delivery day.`;
+    throw new Conflict(message, { firstDeliveryDate: message });
+  }
+}
+
+/** The e-mail that says the season box is set up: what comes, when, for how much, and where to change it. */
+function welcomeMail(mail: { to: string; firstName: string; view: SubscriptionView; siteName: string; accountUrl: string }) {
+  const { view } = mail;
+  const first = view.coming[0];
+  return composeMail({
+    to: mail.to,
+    subject: `Your season box of ${view.product.name} is set up`,
+    preview: first ? `Your first box arrives on ${dayWords(first.date)}.` : 'Your season box is set up.',
+    greeting: `Kia ora ${mail.firstName},`,
+    parts: [
+      `Thank you: your season box is set up. ${intervalLabels[view.every]}, ${view.quantity} × ${view.product.name}, delivered to ${view.shipping.street}, ${view.shipping.city}.`,
+      '',
+      ...(first ? [{ kind: 'callout' as const, text: `Your first box arrives on ${dayWords(first.date)}.` }] : []),
+      {
+        kind: 'table',
+        rows: [
+          { label: 'Each box', value: formatNzd(view.unitPriceCents * view.quantity) },
+          { label: 'Delivery', value: formatNzd(view.deliveryCents) },
+          { label: 'Paid by', value: view.paymentMethod === 'bank_transfer' ? 'Bank transfer, each box' : 'Card, each box' },
+          ...(view.lastDeliveryDate ? [{ label: 'Last box of the season', value: dayWords(view.lastDeliveryDate) }] : []),
+        ],
+      },
+      'A few days before each box we e-mail you, so you can skip it or change it in one click. Each box is ordered at its cut-off, with the price of the day less your subscriber discount.',
+      '',
+      { kind: 'button', label: 'See your season box', href: mail.accountUrl },
+    ],
+    siteName: mail.siteName,
+  });
+}
