@@ -25,6 +25,8 @@ import { accountRoutes } from './modules/account/routes';
 import { currentUser, registerSessionHooks } from './modules/auth/request-user';
 import { subscriptionRoutes } from './modules/subscriptions/routes';
 import { SubscriptionService } from './modules/subscriptions/service';
+import { SubscriptionAdmin } from './modules/subscriptions/admin';
+import { SubscriptionRuns } from './modules/subscriptions/runs';
 import { authRoutes } from './modules/auth/routes';
 import { SessionStore } from './modules/auth/sessions';
 import { cartRoutes } from './modules/cart/routes';
@@ -118,6 +120,8 @@ export interface AppServices {
   /** The "How were your mangoes?" e-mails, swept by the background work. */
   reviewInvites: ReviewInvites;
   subscriptions: SubscriptionService;
+  /** Each delivery's orders at its cut-off, swept by the background work. */
+  subscriptionRuns: SubscriptionRuns;
 }
 
 const requestIdPattern = /^[\w.-]{1,64}$/;
@@ -186,7 +190,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const readyReminders = new ReadyReminders({ db, clock, publicUrl, siteName: async () => (await settings.stored()).siteName });
   const reviewInvites = new ReviewInvites({ db, clock, publicUrl, shop: () => settings.stored() });
   const subscriptions = new SubscriptionService({ db, delivery, settings, clock, publicUrl, cardSubscriptions: false });
-  const services: AppServices = { clock, settings, catalog, cart, sessions, limiter, outbox, bus, orders, images, imageSizes, waitlist, readyReminders, reviewInvites, subscriptions };
+  const subscriptionRuns = new SubscriptionRuns({ db, delivery, settings, orders, bus, clock, publicUrl, offeredOrigins: orderDeps.offeredOrigins });
+  const services: AppServices = { clock, settings, catalog, cart, sessions, limiter, outbox, bus, orders, images, imageSizes, waitlist, readyReminders, reviewInvites, subscriptions, subscriptionRuns };
   app.decorate('services', services);
 
   const viteDev = deps.viteDev;
@@ -251,7 +256,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(waitlistRoutes(waitlist, publicUrl));
   await app.register(ripenessRoutes(readyReminders, publicUrl));
   await app.register(reviewMailRoutes(reviewInvites, publicUrl));
-  await app.register(subscriptionRoutes(subscriptions));
+  await app.register(subscriptionRoutes(subscriptions, subscriptionRuns, new SubscriptionAdmin({ db, delivery, subscriptions, clock })));
   await app.register(userRoutes(db));
   await app.register(uploadRoutes({ db, images }));
   await app.register(seoRoutes({ db, publicUrl: config.publicUrl }));

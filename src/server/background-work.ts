@@ -10,6 +10,8 @@ const unpaidSweepEveryMs = 10 * 60 * 1000;
 /** Products change through the bus at once; the timer catches what it cannot see (a confirm, a lost notification). */
 const waitlistSweepEveryMs = 60 * 1000;
 const readyReminderEveryMs = 10 * 60 * 1000;
+/** Season box runs are made within this long of their cut-off. */
+const seasonBoxEveryMs = 60 * 1000;
 /** As often as PostgreSQL's autovacuum looks (its naptime); the first look comes soon after start. */
 const upkeepEveryMs = 60 * 1000;
 const firstUpkeepAfterMs = 10 * 1000;
@@ -118,6 +120,14 @@ export class BackgroundWork {
     };
     this.every(readyReminderEveryMs, 'review requests', invite);
     this.after(this.timing.firstSweepAfterMs, 'review requests', invite);
+    // Season boxes (docs/season-box.md): at each delivery's cut-off its orders are made, once
+    // whichever process sweeps; a few days before, each shopper is asked to skip or change it.
+    const seasonBoxes = async () => {
+      const made = await services.subscriptionRuns.sweep(this.stopping.signal);
+      if (made) log.info({ made }, 'made the season boxes due at their cut-off');
+    };
+    this.every(seasonBoxEveryMs, 'season box runs', seasonBoxes);
+    this.after(this.timing.firstSweepAfterMs, 'season box runs', seasonBoxes);
     // What the product page says of ripeness counts from today: each NZ midnight, pages drawn before it go.
     this.after(0, 'new day', () => this.setMidnightAlarm());
     // Decision 0012: pictures stored before variants existed get them now, without delaying start.

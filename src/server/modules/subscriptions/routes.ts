@@ -2,15 +2,19 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { chosenDayField } from '../../../contracts/calendar-fields';
 import { idParam } from '../../../contracts/product';
-import { changeSubscriptionSchema, pauseSchema, subscribeSchema } from '../../../contracts/subscriptions';
-import { requireUser, signedInOnly } from '../auth/request-user';
+import { changeSubscriptionSchema, pauseSchema, startRunSchema, subscribeSchema, subscriptionStatuses } from '../../../contracts/subscriptions';
+import { asCsvDownload } from '../../lib/csv';
+import { Conflict } from '../../lib/errors';
+import { adminOnly, requireAdmin, requireUser, signedInOnly } from '../auth/request-user';
+import type { SubscriptionAdmin } from './admin';
+import type { SubscriptionRuns } from './runs';
 import type { SubscriptionService } from './service';
 
 const subscriptionParams = z.object({ id: idParam('Season box id') });
 const deliveryParams = subscriptionParams.extend({ date: chosenDayField('The delivery date must be a date (YYYY-MM-DD)') });
 
 /** The shopper's season boxes: /api/subscriptions (docs/season-box.md). Another shopper's is a 404. */
-export function subscriptionRoutes(subscriptions: SubscriptionService): FastifyPluginAsyncZod {
+export function subscriptionRoutes(subscriptions: SubscriptionService, runs: SubscriptionRuns, admin: SubscriptionAdmin): FastifyPluginAsyncZod {
   return async (app) => {
     app.addHook('onSend', async (_request, reply, payload) => {
       reply.header('cache-control', 'no-store');
@@ -43,5 +47,33 @@ export function subscriptionRoutes(subscriptions: SubscriptionService): FastifyP
     app.post('/api/subscriptions/:id/resume', { onRequest: signedInOnly, schema: { params: subscriptionParams } }, async (request) => subscriptions.resume(await requireUser(request), request.params.id));
 
     app.delete('/api/subscriptions/:id', { onRequest: signedInOnly, schema: { params: subscriptionParams } }, async (request) => subscriptions.cancel(await requireUser(request), request.params.id));
+
+    // Staff: every season box, the forecast, a run started early, and stop all.
+    const listQuery = z.object({
+      status: z.enum(subscriptionStatuses, { error: 'Choose a status' }).optional(),
+      page: z.coerce.number({ error: 'Page must be a number' }).int('Page must be a whole number').min(1, 'Page must be at least 1').max(10_000, 'Page is too large').default(1),
+    });
+    app.get('/api/admin/subscriptions', { onRequest: adminOnly, schema: { querystring: listQuery } }, async (request) => admin.list(request.query));
+    app.get('/api/admin/subscriptions/forecast', { onRequest: adminOnly }, async () => admin.forecast());
+    app.get('/api/admin/subscriptions/forecast.csv', { onRequest: adminOnly }, async (_request, reply) => {
+      asCsvDownload(reply, 'season-box-forecast.csv');
+      return admin.forecastCsv();
+    });
+    app.get('/api/admin/subscriptions/stop-all', { onRequest: adminOnly }, async () => runs.stopState());
+    app.post('/api/admin/subscriptions/stop-all', { onRequest: adminOnly }, async (request) => {
+      const staff = await requireAdmin(request);
+      return runs.setStopped(true, { userId: staff.id, requestId: request.id });
+    });
+    app.delete('/api/admin/subscriptions/stop-all', { onRequest: adminOnly }, async (request) => {
+      const staff = await requireAdmin(request);
+      return runs.setStopped(false, { userId: staff.id, requestId: request.id });
+    });
+    app.get('/api/admin/subscriptions/:id', { onRequest: adminOnly, schema: { params: subscriptionParams } }, async (request) => admin.detail(request.params.id));
+
+    app.post('/api/admin/subscription-runs', { onRequest: adminOnly, schema: { body: startRunSchema } }, async (request) => {
+      const result = await runs.run(request.body.deliveryDate, { early: true });
+      if (result.stopped) throw new Conflict('Season boxes are stopped: turn them back on before starting a run.');
+      return result;
+    });
   };
 }
