@@ -27,6 +27,8 @@ import { subscriptionRoutes } from './modules/subscriptions/routes';
 import { SubscriptionService } from './modules/subscriptions/service';
 import { SubscriptionAdmin } from './modules/subscriptions/admin';
 import { SubscriptionRuns } from './modules/subscriptions/runs';
+import { SeasonBoxReminders } from './modules/subscriptions/reminders';
+import { seasonBoxMailRoutes } from './modules/subscriptions/mail-link-routes';
 import { authRoutes } from './modules/auth/routes';
 import { SessionStore } from './modules/auth/sessions';
 import { cartRoutes } from './modules/cart/routes';
@@ -122,6 +124,8 @@ export interface AppServices {
   subscriptions: SubscriptionService;
   /** Each delivery's orders at its cut-off, swept by the background work. */
   subscriptionRuns: SubscriptionRuns;
+  /** The "skip or change it" e-mails before each season box's cut-off. */
+  seasonBoxReminders: SeasonBoxReminders;
 }
 
 const requestIdPattern = /^[\w.-]{1,64}$/;
@@ -190,8 +194,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const readyReminders = new ReadyReminders({ db, clock, publicUrl, siteName: async () => (await settings.stored()).siteName });
   const reviewInvites = new ReviewInvites({ db, clock, publicUrl, shop: () => settings.stored() });
   const subscriptions = new SubscriptionService({ db, delivery, settings, clock, publicUrl, cardSubscriptions: false });
+  const seasonBoxReminders = new SeasonBoxReminders({ db, delivery, settings, clock, publicUrl });
   const subscriptionRuns = new SubscriptionRuns({ db, delivery, settings, orders, bus, clock, publicUrl, offeredOrigins: orderDeps.offeredOrigins });
-  const services: AppServices = { clock, settings, catalog, cart, sessions, limiter, outbox, bus, orders, images, imageSizes, waitlist, readyReminders, reviewInvites, subscriptions, subscriptionRuns };
+  const services: AppServices = { clock, settings, catalog, cart, sessions, limiter, outbox, bus, orders, images, imageSizes, waitlist, readyReminders, reviewInvites, subscriptions, subscriptionRuns, seasonBoxReminders };
   app.decorate('services', services);
 
   const viteDev = deps.viteDev;
@@ -256,6 +261,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(waitlistRoutes(waitlist, publicUrl));
   await app.register(ripenessRoutes(readyReminders, publicUrl));
   await app.register(reviewMailRoutes(reviewInvites, publicUrl));
+  await app.register(seasonBoxMailRoutes(seasonBoxReminders, subscriptions, publicUrl));
   await app.register(subscriptionRoutes(subscriptions, subscriptionRuns, new SubscriptionAdmin({ db, delivery, subscriptions, clock })));
   await app.register(userRoutes(db));
   await app.register(uploadRoutes({ db, images }));

@@ -32,6 +32,7 @@ export function housekeeping(services: AppServices): Promise<unknown> {
     services.waitlist.purgeUnconfirmed(),
     services.readyReminders.optOutLinks.purgeExpired(),
     services.reviewInvites.optOutLinks.purgeExpired(),
+    services.seasonBoxReminders.purgeExpired(),
   ]);
 }
 
@@ -125,6 +126,8 @@ export class BackgroundWork {
     const seasonBoxes = async () => {
       const made = await services.subscriptionRuns.sweep(this.stopping.signal);
       if (made) log.info({ made }, 'made the season boxes due at their cut-off');
+      const reminded = await services.seasonBoxReminders.sendDue(this.stopping.signal);
+      if (reminded) log.info({ reminded }, 'asked subscribers to skip or change their coming box');
     };
     this.every(seasonBoxEveryMs, 'season box runs', seasonBoxes);
     this.after(this.timing.firstSweepAfterMs, 'season box runs', seasonBoxes);

@@ -47,6 +47,7 @@ CREATE TABLE "subscriptions" (
 	"ship_region" text NOT NULL,
 	"delivery_instructions" text DEFAULT '' NOT NULL,
 	"rural" boolean DEFAULT false NOT NULL,
+	"told_unit_price_cents" integer NOT NULL,
 	"cancelled_at" timestamp with time zone,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,

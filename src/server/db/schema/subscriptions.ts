@@ -31,6 +31,8 @@ export const subscriptions = pgTable(
     shipRegion: text('ship_region', { enum: nzRegions }).notNull(),
     deliveryInstructions: text('delivery_instructions').notNull().default(''),
     rural: boolean('rural').notNull().default(false),
+    /** The price of one box the shopper was last told (at subscribing, or in a reminder): a reminder says when it changed. */
+    toldUnitPriceCents: integer('told_unit_price_cents').notNull(),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

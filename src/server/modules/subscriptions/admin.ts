@@ -107,7 +107,7 @@ export class SubscriptionAdmin {
   /** The forecast as a spreadsheet: a row per product and delivery date. */
   async forecastCsv(): Promise<string> {
     const forecast = await this.forecast();
-    const rows = forecast.products.flatMap((row) => forecast.dates.filter((date) => row.boxes[date]).map((date) => [date, weekdayOf(date), row.productId, row.productName, row.boxes[date]!] as const));
+    const rows = forecast.products.flatMap((row) => forecast.dates.filter((date) => row.boxes[date]).map((date) => [date, weekdayOf(date), String(row.productId), row.productName, String(row.boxes[date]!)] as const));
     return csvDocument(['Delivery date', 'Weekday', 'Product id', 'Product', 'Boxes'], rows);
   }
 

@@ -107,6 +107,7 @@ export class SubscriptionService {
           shipRegion: shipping.region,
           deliveryInstructions: shipping.deliveryInstructions ?? '',
           rural: isRuralAddress({ rural: shipping.rural, street: shipping.street, suburb: shipping.suburb, city: shipping.city }),
+          toldUnitPriceCents: subscriberPriceCents(product.priceCents, product.subscriberDiscountPercent),
         })
         .returning();
       const view = await this.viewIn(tx, created!, settings, delivery, now);
@@ -151,7 +152,8 @@ export class SubscriptionService {
         return sub;
       }
       if (next && quantity > sub.quantity) await refuseFullDay(tx, delivery, sub.shipRegion, next.date, quantity - sub.quantity);
-      const [changed] = await tx.update(subscriptions).set({ productId, quantity, updatedAt: sql`now()` }).where(eq(subscriptions.id, sub.id)).returning();
+      const told = product ? { toldUnitPriceCents: subscriberPriceCents(product.priceCents, product.subscriberDiscountPercent) } : {};
+      const [changed] = await tx.update(subscriptions).set({ productId, quantity, ...told, updatedAt: sql`now()` }).where(eq(subscriptions.id, sub.id)).returning();
       // Every box from now on: a change made for one open box alone gives way to this one.
       await tx
         .update(subscriptionDeliveries)
