@@ -50,6 +50,7 @@ export function contentPagePath(slug: string): string {
 export const adminSections = [
   'products',
   'orders',
+  'subscriptions',
   'dispatch',
   'claims',
   'reviews',

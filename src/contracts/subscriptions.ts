@@ -9,9 +9,10 @@ export type SubscriptionInterval = (typeof subscriptionIntervals)[number];
 export const intervalLabels: Record<SubscriptionInterval, string> = { week: 'Every week', fortnight: 'Every fortnight' };
 export const intervalDays: Record<SubscriptionInterval, number> = { week: 7, fortnight: 14 };
 
-export const subscriptionStatuses = ['active', 'paused', 'cancelled', 'ended'] as const;
+/** `awaiting_card`: subscribed by card, the card not saved with Stripe yet (no box comes until it is). */
+export const subscriptionStatuses = ['awaiting_card', 'active', 'paused', 'cancelled', 'ended'] as const;
 export type SubscriptionStatus = (typeof subscriptionStatuses)[number];
-export const subscriptionStatusLabels: Record<SubscriptionStatus, string> = { active: 'Active', paused: 'Paused', cancelled: 'Cancelled', ended: 'Season ended' };
+export const subscriptionStatusLabels: Record<SubscriptionStatus, string> = { awaiting_card: 'Waiting for your card', active: 'Active', paused: 'Paused', cancelled: 'Cancelled', ended: 'Season ended' };
 
 /**
  * One delivery of a subscription: `scheduled` until its run, then `ordered` (an order was made),
@@ -102,6 +103,8 @@ export interface SubscriptionView {
   deliveryCents: number;
   createdAt: string;
   coming: SeasonBoxDelivery[];
+  /** Subscribed by card and the card not saved yet: Stripe's page to save it (only in the answer that made it, or asked again). */
+  cardSetupUrl?: string | null;
 }
 
 /** Staff: a subscription in the list, and its whole history. */

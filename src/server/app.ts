@@ -193,9 +193,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const waitlist = new WaitlistService({ db, limiter, catalog, publicUrl, clock });
   const readyReminders = new ReadyReminders({ db, clock, publicUrl, siteName: async () => (await settings.stored()).siteName });
   const reviewInvites = new ReviewInvites({ db, clock, publicUrl, shop: () => settings.stored() });
-  const subscriptions = new SubscriptionService({ db, delivery, settings, clock, publicUrl, cardSubscriptions: false });
+  const subscriptions = new SubscriptionService({ db, delivery, settings, clock, publicUrl, stripe, log: app.log });
   const seasonBoxReminders = new SeasonBoxReminders({ db, delivery, settings, clock, publicUrl });
-  const subscriptionRuns = new SubscriptionRuns({ db, delivery, settings, orders, bus, clock, publicUrl, offeredOrigins: orderDeps.offeredOrigins });
+  const subscriptionRuns = new SubscriptionRuns({ db, delivery, settings, orders, bus, clock, publicUrl, stripe, log: app.log, offeredOrigins: orderDeps.offeredOrigins });
   const services: AppServices = { clock, settings, catalog, cart, sessions, limiter, outbox, bus, orders, images, imageSizes, waitlist, readyReminders, reviewInvites, subscriptions, subscriptionRuns, seasonBoxReminders };
   app.decorate('services', services);
 
@@ -227,7 +227,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(catalogRoutes(catalog));
   await app.register(cartRoutes(cart));
   await app.register(checkoutRoutes({ db, settings, delivery, cardPayments: Boolean(stripe) }));
-  await app.register(orderRoutes({ orders, limiter, stripe, ordersPerUserPerHour: config.limits.ordersPerUserPerHour, ordersAtOnce: config.ordersAtOnce, ordersAnswerWithinMs: config.ordersAnswerWithinMs }));
+  await app.register(orderRoutes({ orders, limiter, stripe, ordersPerUserPerHour: config.limits.ordersPerUserPerHour, ordersAtOnce: config.ordersAtOnce, ordersAnswerWithinMs: config.ordersAnswerWithinMs, cardSaved: (sessionId) => subscriptions.cardSaved(sessionId) }));
   await app.register(accountRoutes({ db, limiter, config }));
   await app.register(staffOrderRoutes({ db, orders, limiter }));
   const photoUploads = { bodyIdleMs: config.bodyIdleMs, slots: new RequestSlots({ perAccount: uploadsPerShopper, total: config.uploadsAtOnce }) };

@@ -51,6 +51,8 @@ export interface StripeEvent {
   data: {
     object: {
       id?: string;
+      /** 'payment', or 'setup' for a session that saves a card. */
+      mode?: string;
       client_reference_id?: string | null;
       payment_status?: string;
       amount_total?: number | null;
@@ -139,6 +141,72 @@ export class StripeCheckout {
       { idempotencyKey: request.idempotencyKey },
     );
     return { id: refund.id, status: refund.status };
+  }
+
+  /** A Stripe customer for a card season box, whose saved card later runs charge. */
+  async createCustomer(request: { email: string; name: string; idempotencyKey: string }): Promise<string> {
+    const customer = await this.stripe.customers.create({ email: request.email, name: request.name }, { idempotencyKey: request.idempotencyKey });
+    return customer.id;
+  }
+
+  /**
+   * Stripe Checkout in setup mode: the shopper saves a card on Stripe's page (card data never
+   * reaches this server) for the customer, to be charged off-session at each run.
+   */
+  async createSetupSession(request: { customerId: string; reference: string; successUrl: string; cancelUrl: string; idempotencyKey: string }): Promise<{ id: string; url: string }> {
+    const session = await this.stripe.checkout.sessions.create(
+      {
+        mode: 'setup',
+        currency: 'nzd',
+        customer: request.customerId,
+        client_reference_id: request.reference,
+        metadata: { season_box: request.reference },
+        success_url: request.successUrl,
+        cancel_url: request.cancelUrl,
+      },
+      { idempotencyKey: request.idempotencyKey },
+    );
+    if (!session.url) throw new Error(`Stripe made setup session ${session.id} without a page`);
+    return { id: session.id, url: session.url };
+  }
+
+  /** The card a setup session saved, once it is complete; null while it is not. */
+  async savedCardOf(sessionId: string): Promise<{ paymentMethodId: string; customerId: string } | null> {
+    const session = await this.stripe.checkout.sessions.retrieve(sessionId, { expand: ['setup_intent'] });
+    if (session.status !== 'complete' || !session.setup_intent) return null;
+    const intent = typeof session.setup_intent === 'string' ? await this.stripe.setupIntents.retrieve(session.setup_intent) : session.setup_intent;
+    const paymentMethod = typeof intent.payment_method === 'string' ? intent.payment_method : (intent.payment_method?.id ?? null);
+    const customer = typeof session.customer === 'string' ? session.customer : (session.customer?.id ?? null);
+    if (intent.status !== 'succeeded' || !paymentMethod || !customer) return null;
+    return { paymentMethodId: paymentMethod, customerId: customer };
+  }
+
+  /**
+   * Charges a saved card with no shopper present. The key names the season box's delivery: a
+   * retry (a lost answer, a restart) gets the first attempt's outcome back, never a second charge.
+   * A card refused (declined, or needing the shopper) answers `declined` with Stripe's reason.
+   */
+  async chargeSavedCard(request: { customerId: string; paymentMethodId: string; amountCents: number; orderNumber: string; idempotencyKey: string }): Promise<{ outcome: 'paid'; paymentIntentId: string } | { outcome: 'declined'; message: string }> {
+    try {
+      const intent = await this.stripe.paymentIntents.create(
+        {
+          amount: request.amountCents,
+          currency: 'nzd',
+          customer: request.customerId,
+          payment_method: request.paymentMethodId,
+          off_session: true,
+          confirm: true,
+          description: `Mango Shop order ${request.orderNumber}`,
+          metadata: { order_number: request.orderNumber },
+        },
+        { idempotencyKey: request.idempotencyKey },
+      );
+      if (intent.status === 'succeeded') return { outcome: 'paid', paymentIntentId: intent.id };
+      return { outcome: 'declined', message: `The payment is ${intent.status.replace(/_/g, ' ')}` };
+    } catch (error) {
+      if (error instanceof Stripe.errors.StripeCardError) return { outcome: 'declined', message: error.message };
+      throw error;
+    }
   }
 
   /** The event in a webhook body, once its `Stripe-Signature` proves it came from Stripe recently. */

@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 export interface DoubleSession {
   id: string;
   status: 'open' | 'complete' | 'expired';
-  payment_status: 'paid' | 'unpaid';
+  payment_status: 'paid' | 'unpaid' | 'no_payment_required';
   amount_total: number;
   currency: string;
   client_reference_id: string;
@@ -14,6 +14,18 @@ export interface DoubleSession {
   idempotencyKey: string | undefined;
   /** The shopper pays at the moment the shop asks Stripe to close the session (a race). */
   paysWhenExpired?: boolean;
+  mode: 'payment' | 'setup';
+  customer: string | null;
+  /** A setup session's intent, once the shopper saved a card. */
+  setup_intent: string | null;
+}
+
+/** A card saved through a setup session, and whether charges on it are declined. */
+export interface DoubleCard {
+  setupIntent: string;
+  paymentMethod: string;
+  customer: string;
+  declines: boolean;
 }
 
 /**
@@ -44,6 +56,11 @@ export class StripeApiDouble {
    * answers go after 5 s whatever came, so a test expecting reads that never come fails, not hangs.
    */
   gatherReads = 0;
+  /** Customers made, by id; cards saved, by payment method; off-session charges, with each request (retries included). */
+  readonly customers = new Map<string, { id: string; email: string; idempotencyKey: string | undefined }>();
+  readonly cards = new Map<string, DoubleCard>();
+  readonly charges = new Map<string, { id: string; amount: number; paymentMethod: string; idempotencyKey: string | undefined; status: number; body: unknown }>();
+  readonly chargeRequests: Array<{ idempotencyKey: string | undefined; paymentMethod: string }> = [];
   private heldReads: Array<() => void> = [];
   private readsTimer: NodeJS.Timeout | undefined;
   private server: http.Server | undefined;
@@ -75,6 +92,16 @@ export class StripeApiDouble {
     Object.assign(session, { status: 'complete', payment_status: 'paid', amount_total: amountCents ?? session.amount_total });
   }
 
+  /** The shopper saves a card on a setup session's page; `declines`: every charge on it is refused. */
+  saveCard(sessionId: string, { declines = false } = {}): DoubleCard {
+    const session = this.sessions.get(sessionId)!;
+    const n = this.cards.size + 1;
+    const card: DoubleCard = { setupIntent: `seti_test_${n}`, paymentMethod: `pm_test_${n}`, customer: session.customer ?? '', declines };
+    this.cards.set(card.paymentMethod, card);
+    Object.assign(session, { status: 'complete', setup_intent: card.setupIntent });
+    return card;
+  }
+
   private releaseReads(): void {
     clearTimeout(this.readsTimer);
     this.gatherReads = 0;
@@ -100,6 +127,33 @@ export class StripeApiDouble {
       }
       return json(200, view(session));
     }
+    if (request.method === 'POST' && path === '/v1/customers') {
+      const replay = idempotencyKey ? [...this.customers.values()].find((customer) => customer.idempotencyKey === idempotencyKey) : undefined;
+      const customer = replay ?? { id: `cus_test_${this.customers.size + 1}`, email: new URLSearchParams(body).get('email') ?? '', idempotencyKey };
+      this.customers.set(customer.id, customer);
+      return json(200, { id: customer.id, object: 'customer', email: customer.email });
+    }
+    if (request.method === 'POST' && path === '/v1/payment_intents') {
+      const form = new URLSearchParams(body);
+      const paymentMethod = form.get('payment_method') ?? '';
+      this.chargeRequests.push({ idempotencyKey, paymentMethod });
+      const replay = idempotencyKey ? [...this.charges.values()].find((charge) => charge.idempotencyKey === idempotencyKey) : undefined;
+      if (replay) return json(replay.status, replay.body);
+      const card = this.cards.get(paymentMethod);
+      if (!card || card.customer !== form.get('customer') || form.get('off_session') !== 'true' || form.get('confirm') !== 'true') return invalid(`No such PaymentMethod: '${paymentMethod}'`);
+      const id = `pi_off_${this.charges.size + 1}`;
+      const amount = Number(form.get('amount'));
+      const declined = { error: { type: 'card_error', code: 'card_declined', decline_code: 'insufficient_funds', message: 'Your card has insufficient funds.', payment_intent: { id, status: 'requires_payment_method' } } };
+      const answer = card.declines ? { status: 402, body: declined } : { status: 200, body: { id, object: 'payment_intent', amount, currency: form.get('currency'), status: 'succeeded', customer: card.customer, payment_method: paymentMethod } };
+      this.charges.set(id, { id, amount, paymentMethod, idempotencyKey, ...answer });
+      return json(answer.status, answer.body);
+    }
+    const setupIntent = /^\/v1\/setup_intents\/([\w-]+)$/.exec(path);
+    if (request.method === 'GET' && setupIntent) {
+      const card = [...this.cards.values()].find((one) => one.setupIntent === setupIntent[1]);
+      if (!card) return json(404, { error: { type: 'invalid_request_error', message: 'No such setupintent' } });
+      return json(200, setupIntentView(card));
+    }
     if (request.method === 'POST' && path === '/v1/refunds') {
       this.refundRequests.push({ idempotencyKey });
       if (this.failRefunds > 0) {
@@ -108,7 +162,8 @@ export class StripeApiDouble {
       }
       const form = new URLSearchParams(body);
       const paymentIntent = form.get('payment_intent') ?? '';
-      const paid = [...this.sessions.values()].find((session) => paymentIntentOf(session) === paymentIntent);
+      const charged = this.charges.get(paymentIntent);
+      const paid = charged?.status === 200 ? { amount_total: charged.amount } : [...this.sessions.values()].find((session) => paymentIntentOf(session) === paymentIntent);
       if (!paid) return invalid(`No such payment_intent: '${paymentIntent}'`);
       const replay = idempotencyKey ? [...this.refunds.values()].find((refund) => refund.idempotencyKey === idempotencyKey) : undefined;
       const refund = replay ?? { id: `re_test_${this.refunds.size + 1}`, payment_intent: paymentIntent, amount: Number(form.get('amount')), idempotencyKey, orderNumber: form.get('metadata[order_number]') };
@@ -125,6 +180,10 @@ export class StripeApiDouble {
     const session = match ? this.sessions.get(match[1]!) : undefined;
     if (!session) return json(404, { error: { type: 'invalid_request_error', message: 'No such checkout.session' } });
     if (request.method === 'GET' && !match![2]) {
+      if (new URL(request.url ?? '/', 'http://double').searchParams.getAll('expand[]').includes('setup_intent') && session.setup_intent) {
+        const card = [...this.cards.values()].find((one) => one.setupIntent === session.setup_intent)!;
+        return json(200, { ...view(session), setup_intent: setupIntentView(card) });
+      }
       if (this.gatherReads === 0) return json(200, view(session));
       this.heldReads.push(() => json(200, view(session)));
       if (this.heldReads.length === 1) this.readsTimer = setTimeout(() => this.releaseReads(), 5000).unref();
@@ -148,10 +207,14 @@ export class StripeApiDouble {
   }
 
   private create(form: URLSearchParams, idempotencyKey: string | undefined): DoubleSession {
+    const setup = form.get('mode') === 'setup';
     const session: DoubleSession = {
       id: `cs_test_${this.sessions.size + 1}`,
       status: 'open',
-      payment_status: 'unpaid',
+      payment_status: setup ? 'no_payment_required' : 'unpaid',
+      mode: setup ? 'setup' : 'payment',
+      customer: form.get('customer'),
+      setup_intent: null,
       amount_total: Number(form.get('line_items[0][price_data][unit_amount]')),
       currency: form.get('line_items[0][price_data][currency]') ?? '',
       client_reference_id: form.get('client_reference_id') ?? '',
@@ -161,6 +224,10 @@ export class StripeApiDouble {
     this.sessions.set(session.id, session);
     return session;
   }
+}
+
+function setupIntentView(card: DoubleCard) {
+  return { id: card.setupIntent, object: 'setup_intent', status: 'succeeded', payment_method: card.paymentMethod, customer: card.customer, usage: 'off_session' };
 }
 
 /** A paid session's payment, which refunds are made against. */

@@ -6,6 +6,7 @@ CREATE TABLE "subscription_deliveries" (
 	"quantity" smallint,
 	"order_id" integer,
 	"note" text,
+	"charged_at" timestamp with time zone,
 	"reminded_at" timestamp with time zone,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
@@ -47,6 +48,9 @@ CREATE TABLE "subscriptions" (
 	"ship_region" text NOT NULL,
 	"delivery_instructions" text DEFAULT '' NOT NULL,
 	"rural" boolean DEFAULT false NOT NULL,
+	"stripe_customer_id" text,
+	"stripe_payment_method_id" text,
+	"card_setup_session_id" text,
 	"told_unit_price_cents" integer NOT NULL,
 	"cancelled_at" timestamp with time zone,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
@@ -58,6 +62,7 @@ CREATE TABLE "subscriptions" (
 ALTER TABLE "products" ADD COLUMN "subscribable" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 ALTER TABLE "products" ADD COLUMN "subscriber_discount_percent" smallint DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "products" ADD COLUMN "season_ends_on" date;--> statement-breakpoint
+ALTER TABLE "orders" ADD COLUMN "stripe_payment_intent_id" text;--> statement-breakpoint
 ALTER TABLE "subscription_deliveries" ADD CONSTRAINT "subscription_deliveries_subscription_id_subscriptions_id_fk" FOREIGN KEY ("subscription_id") REFERENCES "public"."subscriptions"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "subscription_deliveries" ADD CONSTRAINT "subscription_deliveries_product_id_products_id_fk" FOREIGN KEY ("product_id") REFERENCES "public"."products"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "subscription_deliveries" ADD CONSTRAINT "subscription_deliveries_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint

@@ -72,6 +72,8 @@ export const orders = pgTable(
     /** Sent by the client with the order: a retried submit finds the same order. */
     idempotencyKey: text('idempotency_key').notNull(),
     stripeSessionId: text('stripe_session_id'),
+    /** A payment charged off-session (a card season box's run): what a refund is made against. */
+    stripePaymentIntentId: text('stripe_payment_intent_id'),
     /**
      * A bank transfer's deadline, set when it is placed: its unpaid timeout, or the packing cut-off
      * of its day when that comes first. Null for card orders, and for older ones (the timeout alone).

@@ -31,6 +31,10 @@ export const subscriptions = pgTable(
     shipRegion: text('ship_region', { enum: nzRegions }).notNull(),
     deliveryInstructions: text('delivery_instructions').notNull().default(''),
     rural: boolean('rural').notNull().default(false),
+    /** A card season box: the Stripe customer and the card saved through Checkout in setup mode (null until saved). */
+    stripeCustomerId: text('stripe_customer_id'),
+    stripePaymentMethodId: text('stripe_payment_method_id'),
+    cardSetupSessionId: text('card_setup_session_id'),
     /** The price of one box the shopper was last told (at subscribing, or in a reminder): a reminder says when it changed. */
     toldUnitPriceCents: integer('told_unit_price_cents').notNull(),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
@@ -62,6 +66,8 @@ export const subscriptionDeliveries = pgTable(
     quantity: smallint('quantity'),
     orderId: integer('order_id').references(() => orders.id),
     note: text('note'),
+    /** A card box: when the run's charge was asked of Stripe (a crash before it leaves it to the sweep). */
+    chargedAt: timestamp('charged_at', { withTimezone: true }),
     /** When its "skip or change it" e-mail went (one per delivery). */
     remindedAt: timestamp('reminded_at', { withTimezone: true }),
     createdAt: createdAt(),

@@ -4,7 +4,7 @@ import { Conflict } from '../../lib/errors';
 import { sessionLifetimeLimits } from '../../lib/payments';
 import type { UserRow } from '../auth/user-view';
 import type { OrderDeps, OrderService } from './service';
-import { dayMs } from './status-changes';
+import { payByOf } from './pay-by';
 import { type OrderRow, pairedOrderOf } from './view';
 
 /** The order still points at this Stripe session (or at none). */
@@ -30,7 +30,8 @@ export class CardPayments {
       throw new Conflict(`This order is paid for with order ${payer?.number ?? 'it was placed with'}: please pay there.`);
     }
     const timeoutDays = (await this.deps.settings.stored()).unpaidOrderTimeoutDays;
-    const deadline = order.createdAt.getTime() + timeoutDays * dayMs;
+    // Its pay-by when it has one (a season box's packing cut-off), else the unpaid timeout: the sweep cancels then.
+    const deadline = payByOf(order, timeoutDays).getTime();
     const expiresAt = Math.min(Date.now() + sessionLifetimeLimits.maxSeconds * 1000, deadline);
     if (expiresAt - Date.now() < sessionLifetimeLimits.minSeconds * 1000) {
       throw new Conflict('The time to pay for this order has run out. Please place a new order.');

@@ -19,9 +19,9 @@ export type RefundRow = typeof refunds.$inferSelect;
  * paid; anything else (a bank transfer, a card order staff marked paid by hand) by the shop's
  * own transfer, to an account the shopper gives.
  */
-export function refundMethodOf(order: Pick<OrderRow, 'paymentMethod' | 'stripeSessionId' | 'paidWithOrderId'>): RefundMethod {
+export function refundMethodOf(order: Pick<OrderRow, 'paymentMethod' | 'stripeSessionId' | 'paidWithOrderId' | 'stripePaymentIntentId'>): RefundMethod {
   // A later delivery was paid by its first order's card session (sendCardRefunds finds it there).
-  return order.paymentMethod === 'stripe' && (order.stripeSessionId || order.paidWithOrderId !== null) ? 'card' : 'transfer';
+  return order.paymentMethod === 'stripe' && (order.stripeSessionId || order.stripePaymentIntentId || order.paidWithOrderId !== null) ? 'card' : 'transfer';
 }
 
 /**
@@ -29,7 +29,7 @@ export function refundMethodOf(order: Pick<OrderRow, 'paymentMethod' | 'stripeSe
  * refund is 'pending' until Stripe takes it (asked once the transaction commits, never inside
  * it), a transfer is 'owed' until staff mark it paid out.
  */
-export async function recordRefund(tx: Tx, order: Pick<OrderRow, 'id' | 'paymentMethod' | 'stripeSessionId' | 'paidWithOrderId'>, values: { amountCents: number; reason: string; actorUserId: number | null }): Promise<RefundRow> {
+export async function recordRefund(tx: Tx, order: Pick<OrderRow, 'id' | 'paymentMethod' | 'stripeSessionId' | 'paidWithOrderId' | 'stripePaymentIntentId'>, values: { amountCents: number; reason: string; actorUserId: number | null }): Promise<RefundRow> {
   const method = refundMethodOf(order);
   const [row] = await tx
     .insert(refunds)
@@ -77,26 +77,32 @@ export class RefundPayouts {
     if (only.refundId !== undefined) conditions.push(eq(refunds.id, only.refundId));
     const due = await db
       // A later delivery's money came through its first order's session.
-      .select({ refund: refunds, number: orders.number, sessionId: sql<string | null>`coalesce(${orders.stripeSessionId}, (select payer.stripe_session_id from ${orders} as payer where payer.id = ${orders.paidWithOrderId}))` })
+      .select({
+        refund: refunds,
+        number: orders.number,
+        sessionId: sql<string | null>`coalesce(${orders.stripeSessionId}, (select payer.stripe_session_id from ${orders} as payer where payer.id = ${orders.paidWithOrderId}))`,
+        // A season box's run charged the saved card with no session: the payment itself is kept.
+        chargedIntent: orders.stripePaymentIntentId,
+      })
       .from(refunds)
       .innerJoin(orders, eq(orders.id, refunds.orderId))
       .where(and(...conditions))
       .orderBy(asc(refunds.id))
       .limit(50);
     let sent = 0;
-    for (const { refund, number, sessionId } of due) {
+    for (const { refund, number, sessionId, chargedIntent } of due) {
       if (stop?.aborted) break;
       const stillPending = and(eq(refunds.id, refund.id), eq(refunds.state, 'pending'));
-      if (stripe && !sessionId) {
+      if (stripe && !sessionId && !chargedIntent) {
         await this.oweByTransfer(refund, 'Stripe holds no card payment for this order: pay it back by transfer.');
         continue;
       }
-      if (!stripe || !sessionId) {
+      if (!stripe || (!sessionId && !chargedIntent)) {
         await db.update(refunds).set({ lastError: 'Card payments are not set up on this server (STRIPE_SECRET_KEY): the refund is sent once they are.' }).where(stillPending);
         continue;
       }
       try {
-        const paymentIntent = await stripe.paymentIntentOf(sessionId);
+        const paymentIntent = chargedIntent ?? (await stripe.paymentIntentOf(sessionId!));
         if (!paymentIntent) {
           await this.oweByTransfer(refund, 'Stripe holds no card payment for this order: pay it back by transfer.');
           continue;

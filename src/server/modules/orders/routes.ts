@@ -24,6 +24,8 @@ export interface OrderRouteDeps {
   ordersAtOnce: number;
   /** Placements are let in as many at once as can be answered in about this long (ORDERS_ANSWER_WITHIN_MS). */
   ordersAnswerWithinMs: number;
+  /** A Checkout session in setup mode completed: a card season box's card is saved (docs/season-box.md). */
+  cardSaved?: (sessionId: string) => Promise<string>;
 }
 
 export function orderRoutes(deps: OrderRouteDeps): FastifyPluginAsyncZod {
@@ -97,6 +99,11 @@ export function orderRoutes(deps: OrderRouteDeps): FastifyPluginAsyncZod {
         const signature = request.headers['stripe-signature'];
         const event = deps.stripe.verifyEvent(String(request.body ?? ''), typeof signature === 'string' ? signature : undefined);
         const session = event.data?.object ?? {};
+        if (event.type === 'checkout.session.completed' && session.mode === 'setup' && session.id && deps.cardSaved) {
+          const outcome = await deps.cardSaved(session.id);
+          request.log.info({ event: event.id, session: session.id, outcome }, 'stripe card saved event');
+          return { received: true, outcome };
+        }
         const paid =
           (event.type === 'checkout.session.completed' && session.payment_status === 'paid') || event.type === 'checkout.session.async_payment_succeeded';
         if (!paid || !session.client_reference_id) return { received: true };

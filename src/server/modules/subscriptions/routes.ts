@@ -46,6 +46,8 @@ export function subscriptionRoutes(subscriptions: SubscriptionService, runs: Sub
     );
     app.post('/api/subscriptions/:id/resume', { onRequest: signedInOnly, schema: { params: subscriptionParams } }, async (request) => subscriptions.resume(await requireUser(request), request.params.id));
 
+    app.post('/api/subscriptions/:id/card', { onRequest: signedInOnly, schema: { params: subscriptionParams } }, async (request) => subscriptions.cardSetupFor(await requireUser(request), request.params.id));
+
     app.delete('/api/subscriptions/:id', { onRequest: signedInOnly, schema: { params: subscriptionParams } }, async (request) => subscriptions.cancel(await requireUser(request), request.params.id));
 
     // Staff: every season box, the forecast, a run started early, and stop all.

@@ -133,7 +133,7 @@ describe('a run', () => {
     try {
       const services = shop.app.services;
       const delivery = new DeliveryService(second.db, services.bus, () => now);
-      const other = new SubscriptionRuns({ db: second.db, delivery, settings: services.settings, orders: services.orders, bus: services.bus, clock: () => now, publicUrl: 'http://localhost:3000' });
+      const other = new SubscriptionRuns({ db: second.db, delivery, settings: services.settings, orders: services.orders, bus: services.bus, clock: () => now, publicUrl: 'http://localhost:3000', stripe: undefined, log: shop.app.log });
       const results = await Promise.all([services.subscriptionRuns.run('2027-03-19', { early: true }), other.run('2027-03-19', { early: true }), services.subscriptionRuns.run('2027-03-19', { early: true }), other.run('2027-03-19', { early: true })]);
       const keys = await shop.database.db.select({ key: orders.idempotencyKey }).from(orders).where(like(orders.idempotencyKey, 'season-box:%:2027-03-19'));
       // Every order made that day (the earlier tests' weekly boxes too) was made by exactly one of the four.

@@ -1,5 +1,6 @@
-import { and, eq, inArray, lte, sql } from 'drizzle-orm';
-import { addDays, nzToday } from '../../../contracts/dates';
+import { and, desc, eq, inArray, isNull, lt, lte, sql } from 'drizzle-orm';
+import { addDays, formatDeadline, nzToday } from '../../../contracts/dates';
+import { formatNzd } from '../../../contracts/money';
 import type { DeliverySettings } from '../../../contracts/delivery';
 import { orderTotals } from '../../../contracts/pricing';
 import type { Product } from '../../../contracts/product';
@@ -9,6 +10,7 @@ import type { Db, Tx } from '../../db/client';
 import { dispatchDays, orderEvents, orderLines, orders, products, stockMovements, subscriptionDeliveries, subscriptionStop, subscriptions, users } from '../../db/schema';
 import { recordAudit } from '../../lib/audit';
 import type { CacheBus } from '../../lib/cache-bus';
+import type { StripeCheckout } from '../../lib/payments';
 import { composeMail } from '../../lib/mail-layout';
 import { queueMail } from '../../lib/mail-outbox';
 import type { DeliveryService } from '../delivery/service';
@@ -27,11 +29,14 @@ export interface RunDeps {
   bus: CacheBus;
   clock: () => Date;
   publicUrl: string;
+  /** Card season boxes are charged on their saved card at each run. */
+  stripe: StripeCheckout | undefined;
+  log: { warn(details: object, message: string): void; error(details: object, message: string): void };
   offeredOrigins?: () => Promise<ReadonlyMap<number, Pick<Product, 'origin' | 'treatment'>>>;
 }
 
-/** What a run did with one subscription's delivery. */
-type Outcome = 'ordered' | 'missed' | 'done';
+/** What a run did with one subscription's delivery; a card box's order is then charged. */
+type Outcome = 'ordered' | 'charge' | 'missed' | 'done';
 
 /** How far back the sweep looks for runs not made (the shop was down at their cut-off). */
 const sweepBackDays = 7;
@@ -87,7 +92,9 @@ export class SubscriptionRuns {
     for (const box of due) {
       if (signal?.aborted) break;
       const outcome = await this.deps.db.transaction((tx) => this.runOne(tx, box, settings, delivery, offered));
-      if (outcome === 'ordered') {
+      // The card is charged once the order is committed, never inside its transaction.
+      if (outcome === 'charge') await this.charge(box.subscriptionId, box.date);
+      if (outcome === 'ordered' || outcome === 'charge') {
         result.ordered += 1;
         stockChanged = true;
       } else if (outcome === 'missed') result.missed += 1;
@@ -124,6 +131,7 @@ export class SubscriptionRuns {
     // Deliveries up to a week (the longest lead and a weekend) ahead can be past their cut-off.
     const planned = await plannedDeliveries(this.deps.db, delivery, addDays(today, -sweepBackDays), addDays(today, 7));
     const dates = [...new Set(planned.filter((box) => cutoffOf(delivery, box.region, box.date) <= now).map((box) => box.date))].sort();
+    await this.chargeLeftOver(signal);
     let made = 0;
     for (const date of dates) {
       if (signal?.aborted) break;
@@ -219,8 +227,115 @@ export class SubscriptionRuns {
     await tx.update(subscriptionDeliveries).set({ state: 'ordered', orderId: order!.id, note: null, updatedAt: sql`now()` }).where(where);
     const view = viewOf(order!, [{ ...line, id: 0, allocatedAt: null, shipmentId: null, readyFrom: null, readyUntil: null, recalledBoxes: 0 }], [{ ...event, id: 0, createdAt: order!.createdAt }], settings, false);
     await queueMail(tx, confirmationMail(this.deps.orders.mailContext(user, view, settings)));
-    return 'ordered';
+    return sub.paymentMethod === 'stripe' ? 'charge' : 'ordered';
   }
+
+  /**
+   * Charges a card box's order on the saved card, off-session, with a key per subscription and
+   * date: a retry (the sweep after a crash) gets Stripe's first answer back. Paid, the order is
+   * paid. Declined, the shopper is mailed a pay-now link valid until the packing cut-off; a second
+   * box in a row unpaid pauses the season box, with a mail.
+   */
+  async charge(subscriptionId: number, date: string): Promise<'paid' | 'declined' | 'done'> {
+    const { db } = this.deps;
+    const where = and(eq(subscriptionDeliveries.subscriptionId, subscriptionId), eq(subscriptionDeliveries.deliveryDate, date));
+    const [found] = await db
+      .select({ delivery: subscriptionDeliveries, sub: subscriptions, order: orders })
+      .from(subscriptionDeliveries)
+      .innerJoin(subscriptions, eq(subscriptions.id, subscriptionDeliveries.subscriptionId))
+      .innerJoin(orders, eq(orders.id, subscriptionDeliveries.orderId))
+      .where(where);
+    if (!found || found.order.status !== 'pending_payment' || found.order.paymentMethod !== 'stripe') return 'done';
+    const { sub, order } = found;
+    const stripe = this.deps.stripe;
+    let declined: string;
+    if (!stripe || !sub.stripeCustomerId || !sub.stripePaymentMethodId) {
+      declined = 'Card payments are not available at the moment';
+    } else {
+      const result = await stripe.chargeSavedCard({ customerId: sub.stripeCustomerId, paymentMethodId: sub.stripePaymentMethodId, amountCents: order.totalCents, orderNumber: order.number, idempotencyKey: `season-box-charge-${sub.id}-${date}` });
+      if (result.outcome === 'paid') {
+        await db.update(orders).set({ stripePaymentIntentId: result.paymentIntentId, updatedAt: sql`now()` }).where(eq(orders.id, order.id));
+        await db.update(subscriptionDeliveries).set({ chargedAt: sql`now()`, updatedAt: sql`now()` }).where(where);
+        const paid = await this.deps.orders.changeStatus(order.id, 'paid', { actorUserId: null, note: `Season box card charged (${result.paymentIntentId})`, onlyFrom: 'pending_payment' });
+        if (!paid) this.deps.log.error({ order: order.number, paymentIntent: result.paymentIntentId }, 'season box charged for an order no longer unpaid: refund it');
+        return 'paid';
+      }
+      declined = result.message;
+    }
+    // Told once: the delivery's charge is marked under its row, and only the first to mark it mails.
+    const [marked] = await db
+      .update(subscriptionDeliveries)
+      .set({ chargedAt: sql`now()`, note: `Card declined: ${declined}`, updatedAt: sql`now()` })
+      .where(and(where, isNull(subscriptionDeliveries.chargedAt)))
+      .returning();
+    if (!marked) return 'declined';
+    const [user] = await db.select().from(users).where(eq(users.id, sub.userId));
+    if (!user) return 'declined';
+    const payUrl = await this.deps.orders.startCardPayment(order, user).catch((error: unknown) => {
+      this.deps.log.warn({ err: error, order: order.number }, 'could not open a pay-now page for a declined season box');
+      return null;
+    });
+    const settings = await this.deps.settings.stored();
+    const delivery = await this.deps.delivery.settings();
+    const payBy = packingCutoffOf(delivery, sub.shipRegion, date);
+    const secondInARow = await this.previousUnpaid(sub.id, date);
+    await db.transaction(async (tx) => {
+      if (secondInARow) await tx.update(subscriptions).set({ status: 'paused', pausedUntil: null, updatedAt: sql`now()` }).where(and(eq(subscriptions.id, sub.id), eq(subscriptions.status, 'active')));
+      await queueMail(tx, declinedMail({ to: user.email, firstName: user.firstName || user.username, date, orderNumber: order.number, totalCents: order.totalCents, reason: declined, payUrl, payBy, paused: secondInARow, siteName: settings.siteName, accountUrl: `${this.deps.publicUrl}/account#season-box` }));
+    });
+    return 'declined';
+  }
+
+  /** Whether the season box's previous box was a card box left unpaid (its charge declined, and never paid after). */
+  private async previousUnpaid(subscriptionId: number, date: string): Promise<boolean> {
+    const [previous] = await this.deps.db
+      .select({ note: subscriptionDeliveries.note, status: orders.status, paid: sql<boolean>`exists (select 1 from ${orderEvents} where ${orderEvents.orderId} = ${orders.id} and ${orderEvents.status} = 'paid')` })
+      .from(subscriptionDeliveries)
+      .innerJoin(orders, eq(orders.id, subscriptionDeliveries.orderId))
+      .where(and(eq(subscriptionDeliveries.subscriptionId, subscriptionId), lt(subscriptionDeliveries.deliveryDate, date), eq(subscriptionDeliveries.state, 'ordered')))
+      .orderBy(desc(subscriptionDeliveries.deliveryDate))
+      .limit(1);
+    return Boolean(previous && !previous.paid && previous.note?.startsWith('Card declined'));
+  }
+
+  /** Card boxes whose order was made but not charged (the process stopped in between): charged now. */
+  private async chargeLeftOver(signal?: AbortSignal): Promise<void> {
+    const left = await this.deps.db
+      .select({ subscriptionId: subscriptionDeliveries.subscriptionId, date: subscriptionDeliveries.deliveryDate })
+      .from(subscriptionDeliveries)
+      .innerJoin(orders, eq(orders.id, subscriptionDeliveries.orderId))
+      .where(and(eq(subscriptionDeliveries.state, 'ordered'), isNull(subscriptionDeliveries.chargedAt), eq(orders.paymentMethod, 'stripe'), eq(orders.status, 'pending_payment')))
+      .limit(100);
+    for (const box of left) {
+      if (signal?.aborted) break;
+      await this.charge(box.subscriptionId, box.date).catch((error: unknown) => this.deps.log.warn({ err: error, subscription: box.subscriptionId, date: box.date }, 'season box charge left for the next sweep'));
+    }
+  }
+}
+
+/** A card box declined: pay now (until the packing cut-off), or, the second in a row, the season box paused. */
+function declinedMail(mail: { to: string; firstName: string; date: string; orderNumber: string; totalCents: number; reason: string; payUrl: string | null; payBy: Date; paused: boolean; siteName: string; accountUrl: string }) {
+  const pay = mail.payUrl
+    ? [{ kind: 'button' as const, label: `Pay ${formatNzd(mail.totalCents)} now`, href: mail.payUrl }, '']
+    : ['Sign in and open the order under My account to pay.', ''];
+  return composeMail({
+    to: mail.to,
+    subject: mail.paused ? 'Your season box is paused: your card was declined again' : `Your card was declined for your box on ${dayWords(mail.date)}`,
+    preview: `Pay by ${formatDeadline(mail.payBy)} and your box still comes.`,
+    greeting: `Kia ora ${mail.firstName},`,
+    parts: [
+      `Your card was declined for your season box on ${dayWords(mail.date)} (order ${mail.orderNumber}): ${mail.reason}.`,
+      '',
+      `Pay by ${formatDeadline(mail.payBy)} and the box still comes. Unpaid by then, it is skipped.`,
+      '',
+      ...pay,
+      ...(mail.paused
+        ? ['This is the second box in a row your card did not pay for, so we have paused your season box. Resume it under My account once your card is sorted.', '']
+        : []),
+      { kind: 'link', label: 'See your season box', href: mail.accountUrl },
+    ],
+    siteName: mail.siteName,
+  });
 }
 
 /** The e-mail for a box the run could not make: why, and when the next one comes. */

@@ -16,7 +16,7 @@ import {
 } from '../../../contracts/subscriptions';
 import { isRuralAddress } from '../../../contracts/checkout';
 import type { Db, Tx } from '../../db/client';
-import { orders, products, subscriptionDeliveries, subscriptions } from '../../db/schema';
+import { orders, products, subscriptionDeliveries, subscriptions, users } from '../../db/schema';
 import { BadRequest, Conflict, fieldError, NotFound } from '../../lib/errors';
 import { composeMail } from '../../lib/mail-layout';
 import { queueMail } from '../../lib/mail-outbox';
@@ -25,6 +25,7 @@ import { capacityOn, whyNot } from '../delivery/calendar';
 import { bookedBetween, type DeliveryService, horizonDays } from '../delivery/service';
 import { hasBankAccount } from '../settings/bank-account';
 import type { SettingsService } from '../settings/service';
+import type { StripeCheckout } from '../../lib/payments';
 import { reservedBoxes } from './reserved';
 import { cutoffOf, dayWords, deliversOn, deliveryDatesOf, dispatchDayOf, lastDeliveryOf } from './schedule';
 
@@ -41,8 +42,9 @@ export interface SubscriptionDeps {
   settings: SettingsService;
   clock: () => Date;
   publicUrl: string;
-  /** Card subscriptions need Stripe's saved cards: not offered while it is false. */
-  cardSubscriptions: boolean;
+  /** Card season boxes save the card with Stripe; without it they are not offered. */
+  stripe: StripeCheckout | undefined;
+  log: { warn(details: object, message: string): void };
 }
 
 const productColumns = {
@@ -65,8 +67,8 @@ export class SubscriptionService {
   async subscribe(user: UserRow, input: SubscribeInput & { shipping: { region: SubscriptionRow['shipRegion'] } }): Promise<SubscriptionView> {
     const { db } = this.deps;
     const [settings, delivery] = await Promise.all([this.deps.settings.stored(), this.deps.delivery.settings()]);
-    if (input.paymentMethod === 'stripe' && !this.deps.cardSubscriptions) {
-      throw fieldError('paymentMethod', 'Season boxes can be paid by bank transfer only at the moment. Please choose bank transfer.');
+    if (input.paymentMethod === 'stripe' && !this.deps.stripe) {
+      throw fieldError('paymentMethod', 'Card payment is not available at the moment. Please choose bank transfer.');
     }
     if (input.paymentMethod === 'bank_transfer' && !hasBankAccount(settings)) {
       throw fieldError('paymentMethod', 'Bank transfer is not available at the moment. Please pay by card.');
@@ -108,13 +110,74 @@ export class SubscriptionService {
           deliveryInstructions: shipping.deliveryInstructions ?? '',
           rural: isRuralAddress({ rural: shipping.rural, street: shipping.street, suburb: shipping.suburb, city: shipping.city }),
           toldUnitPriceCents: subscriberPriceCents(product.priceCents, product.subscriberDiscountPercent),
+          // By card, no box comes until the card is saved with Stripe.
+          status: input.paymentMethod === 'stripe' ? 'awaiting_card' : 'active',
         })
         .returning();
-      const view = await this.viewIn(tx, created!, settings, delivery, now);
-      await queueMail(tx, welcomeMail({ to: user.email, firstName: user.firstName || user.username, view, siteName: settings.siteName, accountUrl: `${this.deps.publicUrl}/account#season-box` }));
+      if (created!.status === 'active') await this.mailWelcome(tx, created!, user, settings, delivery, now);
       return created!;
     });
-    return this.view(row);
+    if (row.status !== 'awaiting_card') return this.view(row);
+    // Stripe is asked once the subscription is committed: its page saves the card for the runs.
+    const cardSetupUrl = await this.startCardSetup(row, user).catch((error: unknown) => {
+      this.deps.log.warn({ err: error, subscription: row.id }, 'could not start saving the card with Stripe');
+      return null;
+    });
+    return { ...(await this.view(row)), cardSetupUrl };
+  }
+
+  /** POST /api/subscriptions/:id/card: Stripe's page to save the card again (the first was closed or lost). */
+  async cardSetupFor(user: UserRow, id: number): Promise<{ cardSetupUrl: string }> {
+    const sub = await this.own(this.deps.db, user, id);
+    if (sub.status !== 'awaiting_card') throw new Conflict('The card for this season box is saved already.');
+    return { cardSetupUrl: await this.startCardSetup(sub, user) };
+  }
+
+  /**
+   * A setup session completed (Stripe's webhook, or the shopper back from Stripe's page): the card
+   * is read back from Stripe, never from the browser, and the season box starts. Again is fine.
+   */
+  async cardSaved(sessionId: string): Promise<'saved' | 'already' | 'unknown' | 'not_complete'> {
+    const stripe = this.deps.stripe;
+    if (!stripe) return 'unknown';
+    const [sub] = await this.deps.db.select().from(subscriptions).where(eq(subscriptions.cardSetupSessionId, sessionId));
+    if (!sub) return 'unknown';
+    if (sub.status !== 'awaiting_card') return 'already';
+    const card = await stripe.savedCardOf(sessionId);
+    if (!card || card.customerId !== sub.stripeCustomerId) return 'not_complete';
+    const [settings, delivery] = await Promise.all([this.deps.settings.stored(), this.deps.delivery.settings()]);
+    return this.deps.db.transaction(async (tx) => {
+      const [started] = await tx
+        .update(subscriptions)
+        .set({ status: 'active', stripePaymentMethodId: card.paymentMethodId, updatedAt: sql`now()` })
+        .where(and(eq(subscriptions.id, sub.id), eq(subscriptions.status, 'awaiting_card')))
+        .returning();
+      if (!started) return 'already' as const;
+      const [user] = await tx.select().from(users).where(eq(users.id, started.userId));
+      if (user) await this.mailWelcome(tx, started, user, settings, delivery, this.deps.clock());
+      return 'saved' as const;
+    });
+  }
+
+  private async startCardSetup(sub: SubscriptionRow, user: UserRow): Promise<string> {
+    const stripe = this.deps.stripe;
+    if (!stripe) throw new Conflict('Card payment is not available at the moment.');
+    const customerId = sub.stripeCustomerId ?? (await stripe.createCustomer({ email: user.email, name: sub.shipName, idempotencyKey: `season-box-customer-${sub.id}` }));
+    const attempt = Date.now();
+    const session = await stripe.createSetupSession({
+      customerId,
+      reference: `season-box-${sub.id}`,
+      successUrl: `${this.deps.publicUrl}/account?season-box-card=${sub.id}#season-box`,
+      cancelUrl: `${this.deps.publicUrl}/account#season-box`,
+      idempotencyKey: `season-box-setup-${sub.id}-${attempt}`,
+    });
+    await this.deps.db.update(subscriptions).set({ stripeCustomerId: customerId, cardSetupSessionId: session.id, updatedAt: sql`now()` }).where(and(eq(subscriptions.id, sub.id), eq(subscriptions.status, 'awaiting_card')));
+    return session.url;
+  }
+
+  private async mailWelcome(tx: Tx, sub: SubscriptionRow, user: Pick<UserRow, 'email' | 'firstName' | 'username'>, settings: StoredSettings, delivery: DeliverySettings, now: Date): Promise<void> {
+    const view = await this.viewIn(tx, sub, settings, delivery, now);
+    await queueMail(tx, welcomeMail({ to: user.email, firstName: user.firstName || user.username, view, siteName: settings.siteName, accountUrl: `${this.deps.publicUrl}/account#season-box` }));
   }
 
   async listFor(user: UserRow): Promise<SubscriptionView[]> {
@@ -127,7 +190,10 @@ export class SubscriptionService {
   }
 
   async getFor(user: UserRow, id: number): Promise<SubscriptionView> {
-    return this.view(await this.own(this.deps.db, user, id));
+    let row = await this.own(this.deps.db, user, id);
+    // Back from Stripe's page before its webhook: the saved card is read from Stripe now.
+    if (row.status === 'awaiting_card' && row.cardSetupSessionId && (await this.cardSaved(row.cardSetupSessionId).catch(() => 'unknown')) === 'saved') row = await this.own(this.deps.db, user, id);
+    return this.view(row);
   }
 
   /** The product or quantity, for the next box still open, or for every box from now on. */
@@ -367,6 +433,7 @@ function statusOf(row: SubscriptionRow, product: Pick<ProductRow, 'seasonEndsOn'
 
 function refuseEnded(sub: SubscriptionRow): void {
   if (sub.status === 'cancelled') throw new Conflict('This season box is cancelled.');
+  if (sub.status === 'awaiting_card') throw new Conflict('Save your card for this season box first: its boxes start once it is saved.');
   if (sub.status === 'ended') throw new Conflict("This season box's season has ended.");
 }
 

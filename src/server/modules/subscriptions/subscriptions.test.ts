@@ -55,7 +55,7 @@ describe('subscribing to a season box', () => {
       [{ productId: product.id, firstDeliveryDate: '2027-03-03' }, 400, 'firstDeliveryDate', 'Wednesday 3 March is too soon for a first season box: its cut-off has passed. Please choose a later date.'],
       [{ productId: product.id, every: 'month' }, 400, 'every', 'Choose every week or every fortnight'],
       [{ productId: product.id, quantity: 11 }, 400, 'quantity', 'At most 10 boxes a delivery'],
-      [{ productId: product.id, paymentMethod: 'stripe' }, 400, 'paymentMethod', 'Season boxes can be paid by bank transfer only at the moment. Please choose bank transfer.'],
+      [{ productId: product.id, paymentMethod: 'stripe' }, 400, 'paymentMethod', 'Card payment is not available at the moment. Please choose bank transfer.'],
     ];
     for (const [payload, status, field, message] of cases) {
       const response = await subscribe(shopper, payload);
