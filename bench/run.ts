@@ -13,7 +13,9 @@
  * - paint: when the first product name shows on /shop (and /) in a cold headless Chromium with a
  *   phone's screen (BENCH_PAINT_RUNS visits), against a baseline shop measured in the same run, or
  *   else bench/baseline.json;
- * - runtime: cold start and resident memory of the compiled server.
+ * - runtime: cold start and resident memory of the compiled server;
+ * - season: a run of BENCH_SEASON_SUBSCRIPTIONS (500) season boxes: its seconds, and the p99 of the
+ *   product list and delivery dates before and while it runs (bench/season-box.ts).
  * The database reports (api, cart, rush, orders, runtime) run on the embedded database, and on
  * PostgreSQL as well when DATABASE_URL is set. `--baseline REV` (BENCH_BASELINE) measures the shop
  * at REV beside this checkout in the same run for api, cart, rush, bundle, lighthouse and paint
@@ -29,9 +31,10 @@ import { benchPaint } from './paint';
 import { printPaint } from './paint-report';
 import { benchRush, printRush } from './rush';
 import { benchRuntime, printRuntime } from './runtime';
+import { benchSeasonBox, printSeasonBox } from './season-box';
 import { benchWeb } from './web';
 
-const reports = ['api', 'cart', 'rush', 'html', 'orders', 'bundle', 'lighthouse', 'paint', 'runtime'] as const;
+const reports = ['api', 'cart', 'rush', 'html', 'orders', 'bundle', 'lighthouse', 'paint', 'runtime', 'season'] as const;
 type Report = (typeof reports)[number];
 
 // npm run bench -- --baseline REV: api, cart, rush, bundle, lighthouse and paint measure the shop
@@ -71,5 +74,6 @@ if (selected.has('orders')) printOrders(await benchOrders());
 if (selected.has('bundle') || selected.has('lighthouse')) await benchWeb({ bundle: selected.has('bundle'), lighthouse: selected.has('lighthouse') });
 if (selected.has('paint')) printPaint(await benchPaint());
 if (selected.has('runtime')) printRuntime(await benchRuntime());
+if (selected.has('season')) printSeasonBox(await benchSeasonBox());
 // A Lighthouse run abandoned at its time limit can leave a socket open; it must not keep the bench alive.
 process.exit(0);
