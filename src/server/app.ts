@@ -262,7 +262,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(ripenessRoutes(readyReminders, publicUrl));
   await app.register(reviewMailRoutes(reviewInvites, publicUrl));
   await app.register(seasonBoxMailRoutes(seasonBoxReminders, subscriptions, publicUrl));
-  await app.register(subscriptionRoutes(subscriptions, subscriptionRuns, new SubscriptionAdmin({ db, delivery, subscriptions, clock })));
+  await app.register(subscriptionRoutes(subscriptions, subscriptionRuns, new SubscriptionAdmin({ db, delivery, subscriptions, clock }), seasonBoxReminders));
   await app.register(userRoutes(db));
   await app.register(uploadRoutes({ db, images }));
   await app.register(seoRoutes({ db, publicUrl: config.publicUrl }));

@@ -42,10 +42,19 @@ export class SeasonBoxReminders {
 
   /** Mails every box whose cut-off is within the lead and not mailed yet; each once, whichever process sweeps. */
   async sendDue(signal?: AbortSignal): Promise<number> {
+    return this.send(undefined, signal);
+  }
+
+  /** A season box just set up (or started again) whose first box is already within the lead hears of it at once, not at the next sweep. */
+  async sendFor(subscriptionId: number): Promise<number> {
+    return this.send(subscriptionId);
+  }
+
+  private async send(subscriptionId: number | undefined, signal?: AbortSignal): Promise<number> {
     const [settings, delivery] = await Promise.all([this.deps.settings.stored(), this.deps.delivery.settings()]);
     const now = this.deps.clock();
     const today = nzToday(now);
-    const due = (await plannedDeliveries(this.deps.db, delivery, today, addDays(today, 10))).filter((box) => {
+    const due = (await plannedDeliveries(this.deps.db, delivery, today, addDays(today, 10), subscriptionId ? { subscriptionId } : undefined)).filter((box) => {
       const cutoff = cutoffOf(delivery, box.region, box.date).getTime();
       return cutoff > now.getTime() && cutoff - now.getTime() <= reminderLeadMs;
     });

@@ -7,6 +7,7 @@ import { asCsvDownload } from '../../lib/csv';
 import { Conflict } from '../../lib/errors';
 import { adminOnly, requireAdmin, requireUser, signedInOnly } from '../auth/request-user';
 import type { SubscriptionAdmin } from './admin';
+import type { SeasonBoxReminders } from './reminders';
 import type { SubscriptionRuns } from './runs';
 import type { SubscriptionService } from './service';
 
@@ -14,7 +15,10 @@ const subscriptionParams = z.object({ id: idParam('Season box id') });
 const deliveryParams = subscriptionParams.extend({ date: chosenDayField('The delivery date must be a date (YYYY-MM-DD)') });
 
 /** The shopper's season boxes: /api/subscriptions (docs/season-box.md). Another shopper's is a 404. */
-export function subscriptionRoutes(subscriptions: SubscriptionService, runs: SubscriptionRuns, admin: SubscriptionAdmin): FastifyPluginAsyncZod {
+export function subscriptionRoutes(subscriptions: SubscriptionService, runs: SubscriptionRuns, admin: SubscriptionAdmin, reminders: SeasonBoxReminders): FastifyPluginAsyncZod {
+  // The first box's reminder when its cut-off is already near; a failure leaves it to the sweep.
+  const remindSoon = (id: number, log: { warn(details: object, message: string): void }) =>
+    reminders.sendFor(id).catch((error: unknown) => log.warn({ err: error, subscription: id }, 'season box reminder left for the sweep'));
   return async (app) => {
     app.addHook('onSend', async (_request, reply, payload) => {
       reply.header('cache-control', 'no-store');
@@ -23,6 +27,7 @@ export function subscriptionRoutes(subscriptions: SubscriptionService, runs: Sub
 
     app.post('/api/subscriptions', { onRequest: signedInOnly, schema: { body: subscribeSchema } }, async (request, reply) => {
       const view = await subscriptions.subscribe(await requireUser(request), request.body);
+      if (view.status === 'active') await remindSoon(view.id, request.log);
       return reply.code(201).send(view);
     });
 
@@ -44,7 +49,11 @@ export function subscriptionRoutes(subscriptions: SubscriptionService, runs: Sub
     app.post('/api/subscriptions/:id/pause', { onRequest: signedInOnly, schema: { params: subscriptionParams, body: pauseSchema } }, async (request) =>
       subscriptions.pause(await requireUser(request), request.params.id, request.body?.resumeOn ?? null),
     );
-    app.post('/api/subscriptions/:id/resume', { onRequest: signedInOnly, schema: { params: subscriptionParams } }, async (request) => subscriptions.resume(await requireUser(request), request.params.id));
+    app.post('/api/subscriptions/:id/resume', { onRequest: signedInOnly, schema: { params: subscriptionParams } }, async (request) => {
+      const view = await subscriptions.resume(await requireUser(request), request.params.id);
+      await remindSoon(view.id, request.log);
+      return view;
+    });
 
     app.post('/api/subscriptions/:id/card', { onRequest: signedInOnly, schema: { params: subscriptionParams } }, async (request) => subscriptions.cardSetupFor(await requireUser(request), request.params.id));
 

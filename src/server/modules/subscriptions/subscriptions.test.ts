@@ -39,7 +39,8 @@ describe('subscribing to a season box', () => {
     expect(view.coming[0]!.cutoffAt).toBe('2027-03-02T23:00:00.000Z');
     expect(view.coming[0]!.totalCents).toBe(2 * 4500 + view.deliveryCents);
     const mail = (await shop.mail()).filter((one) => one.to === shopper.user.email);
-    expect(mail.map((one) => one.subject)).toEqual([`Your season box of ${product.name} is set up`]);
+    // Its first cut-off is a day away: the "skip or change it" mail comes at once.
+    expect(mail.map((one) => one.subject)).toEqual([`Your season box of ${product.name} is set up`, 'Your box arrives on Friday 5 March: skip or change it by Wednesday 12 pm']);
     expect(mail[0]!.text).toContain('Your first box arrives on Friday 5 March.');
     expect(mail[0]!.text).toContain('Last box of the season: Friday 2 April');
   });
