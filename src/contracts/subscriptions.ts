@@ -1,13 +1,12 @@
 import { z } from 'zod';
 import { chosenDayField } from './calendar-fields';
 import { shippingDetailsSchema } from './checkout';
+import type { DayKey } from './days';
 import { checkoutPaymentMethods, type CheckoutPaymentMethod, type NzRegion } from './order';
 
-/** How often a season box comes (docs/season-box.md). */
-export const subscriptionIntervals = ['week', 'fortnight'] as const;
-export type SubscriptionInterval = (typeof subscriptionIntervals)[number];
-export const intervalLabels: Record<SubscriptionInterval, string> = { week: 'Every week', fortnight: 'Every fortnight' };
-export const intervalDays: Record<SubscriptionInterval, number> = { week: 7, fortnight: 14 };
+import { subscriptionIntervals, type SubscriptionInterval } from './season-box-terms';
+
+export { dayWords, intervalDays, intervalLabels, subscriberPriceCents, subscriptionIntervals, type SubscriptionInterval, weekdayNames } from './season-box-terms';
 
 /** `awaiting_card`: subscribed by card, the card not saved with Stripe yet (no box comes until it is). */
 export const subscriptionStatuses = ['awaiting_card', 'active', 'paused', 'cancelled', 'ended'] as const;
@@ -91,7 +90,7 @@ export interface SubscriptionView {
   quantity: number;
   every: SubscriptionInterval;
   /** The delivery weekday ("Fri"). */
-  weekday: string;
+  weekday: DayKey;
   firstDeliveryDate: string;
   /** The season's last box (the product's season end), or null while staff have not set one. */
   lastDeliveryDate: string | null;
@@ -116,7 +115,7 @@ export interface AdminSubscriptionSummary {
   productName: string;
   quantity: number;
   every: SubscriptionInterval;
-  weekday: string;
+  weekday: DayKey;
   paymentMethod: CheckoutPaymentMethod;
   nextDeliveryDate: string | null;
   createdAt: string;
@@ -166,9 +165,3 @@ export interface SubscriptionStopState {
   stopped: boolean;
   since: string | null;
 }
-
-/** Monday..Sunday as the contracts' weekday names spell them. */
-export const weekdayNames: Record<string, string> = { Mon: 'Monday', Tue: 'Tuesday', Wed: 'Wednesday', Thu: 'Thursday', Fri: 'Friday', Sat: 'Saturday', Sun: 'Sunday' };
-
-/** A unit price less a whole-percent discount, rounded to the cent. */
-export const subscriberPriceCents = (priceCents: number, discountPercent: number): number => Math.round((priceCents * (100 - discountPercent)) / 100);

@@ -27,7 +27,7 @@ export function errorMessage(error: unknown, fallback: string): string {
 }
 
 interface RequestOptions {
-  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;
   /** Spec 7: a load can be set so that 401 yields an empty result; the default fails on 401. */
   on401?: 'throw' | 'null';

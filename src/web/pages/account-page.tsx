@@ -7,6 +7,7 @@ import { ProfileForm } from '../features/account/profile-form';
 import { ReminderSettings } from '../features/account/reminder-settings';
 import { useAuth } from '../features/auth/auth-provider';
 import { OrderDetail } from '../features/orders/order-detail';
+import { MySeasonBoxes } from '../features/season-box/my-season-boxes';
 import { MyWaitlists } from '../features/waitlist/my-waitlists';
 
 /** Spec 2: /account, /account/orders/:id and /order/:id all open the account screen. */
@@ -24,6 +25,9 @@ export default function AccountPage() {
         <>
           <Panel title="Your orders">
             <OrderHistory />
+          </Panel>
+          <Panel title="My season box" anchor="season-box">
+            <MySeasonBoxes />
           </Panel>
           <div id="waitlists" className="scroll-mt-24">
             <Panel title="Your waitlists">

@@ -10,6 +10,7 @@ import { ProductGrid } from '../features/catalog/product-grid';
 import { ProductRating } from '../features/catalog/product-rating';
 import { PurchasePanel } from '../features/catalog/purchase-panel';
 import { ReadyToEat } from '../features/catalog/ready-to-eat';
+import { SeasonBoxOffer } from '../features/season-box/season-box-offer';
 import { StockLabel } from '../features/catalog/stock-label';
 import { productId, useProduct } from '../features/catalog/use-product';
 import { useProducts } from '../features/catalog/use-products';
@@ -83,6 +84,7 @@ export default function ProductPage() {
           <ReadyToEat product={p} />
           {p.isPreOrder && p.expectedAvailabilityDate && <p>Expected availability: {formatDate(p.expectedAvailabilityDate)}</p>}
           <PurchasePanel product={p} />
+          <SeasonBoxOffer key={p.id} product={p} />
           <p className="leading-relaxed">{p.description}</p>
           <p className="flex gap-3 rounded-2xl bg-mango-50 p-4 text-sm">
             <Truck className="size-5 shrink-0 text-mango-700" aria-hidden="true" />

@@ -67,9 +67,4 @@ export function cutoffWords(cutoff: Date): string {
   return `${weekdayNames[weekdayOf(date)]} ${clock}`;
 }
 
-const longDay = new Intl.DateTimeFormat('en-NZ', { day: 'numeric', month: 'long', timeZone: 'UTC' });
-
-/** "Friday 12 December": a delivery day as the season box's e-mails name it. */
-export function dayWords(date: string): string {
-  return `${weekdayNames[weekdayOf(date)]} ${longDay.format(new Date(`${date}T00:00:00Z`))}`;
-}
+export { dayWords } from '../../../contracts/season-box-terms';

@@ -35,6 +35,8 @@ interface ShippingFieldsProps {
   errors: FieldErrors;
   /** A gift: the details are the recipient's, and never saved to the buyer's profile. */
   gift?: boolean;
+  /** Offers to save the details to the profile (a season box keeps its own address, and saves nothing). */
+  offerSave?: boolean;
 }
 
 /** The form emptied for a gift's recipient: nothing of the buyer's own address stays in it. */
@@ -43,7 +45,7 @@ export function emptyRecipient(): ShippingForm {
 }
 
 /** Name, NZ phone, street, suburb, city, 4-digit postcode, region and delivery instructions. */
-export function ShippingFields({ value, onChange, errors, ruralSurcharge, gift = false }: ShippingFieldsProps) {
+export function ShippingFields({ value, onChange, errors, ruralSurcharge, gift = false, offerSave = true }: ShippingFieldsProps) {
   const rdNumber = looksRural(value.street, value.suburb, value.city);
   const field = (name: 'name' | 'phone' | 'street' | 'suburb' | 'city' | 'postcode') => ({
     value: value[name],
@@ -113,7 +115,7 @@ export function ShippingFields({ value, onChange, errors, ruralSurcharge, gift =
           {ruralSurcharge ? `: couriers charge ${formatPrice(ruralSurcharge)} more (GST included).` : '.'}
         </p>
       </div>
-      {!gift && (
+      {!gift && offerSave && (
         <label className="flex items-center gap-2 text-sm">
           <input
             type="checkbox"
