@@ -16,6 +16,7 @@ import { AdminProducts } from '../features/admin/products/admin-products';
 import { AdminPromoCodes } from '../features/admin/promos/admin-promo-codes';
 import { AdminReports } from '../features/admin/reports/admin-reports';
 import { AdminSettings } from '../features/admin/settings/admin-settings';
+import { AdminSubscriptions } from '../features/admin/subscriptions/admin-subscriptions';
 import { AdminBar } from '../features/admin/shared/admin-bar';
 import { AdminGate } from '../features/admin/shared/admin-gate';
 import { AdminLayout } from '../features/admin/shared/admin-layout';
@@ -25,6 +26,7 @@ type Section = (typeof adminSections)[number];
 const screens: Record<Section, () => React.JSX.Element> = {
   products: AdminProducts,
   orders: AdminOrders,
+  subscriptions: AdminSubscriptions,
   dispatch: AdminDispatch,
   claims: AdminClaims,
   reviews: AdminReviews,

@@ -31,7 +31,7 @@ export function subscriptionRoutes(subscriptions: SubscriptionService, runs: Sub
       return reply.code(201).send(view);
     });
 
-    app.get('/api/subscriptions', { onRequest: signedInOnly }, async (request) => ({ subscriptions: await subscriptions.listFor(await requireUser(request)) }));
+    app.get('/api/subscriptions', { onRequest: signedInOnly }, async (request) => subscriptions.listFor(await requireUser(request)));
 
     app.get('/api/subscriptions/:id', { onRequest: signedInOnly, schema: { params: subscriptionParams } }, async (request) => subscriptions.getFor(await requireUser(request), request.params.id));
 

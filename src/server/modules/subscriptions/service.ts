@@ -3,6 +3,7 @@ import { addDays, nzToday } from '../../../contracts/dates';
 import { weekdayOf } from '../../../contracts/days';
 import type { DeliverySettings } from '../../../contracts/delivery';
 import { formatNzd } from '../../../contracts/money';
+import type { CheckoutPaymentMethod } from '../../../contracts/order';
 import type { StoredSettings } from '../../../contracts/settings';
 import {
   comingDeliveriesShown,
@@ -180,7 +181,22 @@ export class SubscriptionService {
     await queueMail(tx, welcomeMail({ to: user.email, firstName: user.firstName || user.username, view, siteName: settings.siteName, accountUrl: `${this.deps.publicUrl}/account#season-box` }));
   }
 
-  async listFor(user: UserRow): Promise<SubscriptionView[]> {
+  /** The shopper's season boxes, and how a new one can be paid now. */
+  async listFor(user: UserRow): Promise<{ subscriptions: SubscriptionView[]; paymentMethods: CheckoutPaymentMethod[] }> {
+    const settings = await this.deps.settings.stored();
+    const paymentMethods: CheckoutPaymentMethod[] = [];
+    if (hasBankAccount(settings)) paymentMethods.push('bank_transfer');
+    if (this.deps.stripe) paymentMethods.push('stripe');
+    return { subscriptions: await this.viewsFor(user), paymentMethods };
+  }
+
+  private async viewsFor(user: UserRow): Promise<SubscriptionView[]> {
+    const waiting = await this.deps.db
+      .select({ session: subscriptions.cardSetupSessionId })
+      .from(subscriptions)
+      .where(and(eq(subscriptions.userId, user.id), eq(subscriptions.status, 'awaiting_card')));
+    // Back from Stripe's page before its webhook: a card saved there is read from Stripe now.
+    for (const { session } of waiting) if (session) await this.cardSaved(session).catch(() => 'unknown');
     const rows = await this.deps.db
       .select()
       .from(subscriptions)

@@ -1,3 +1,4 @@
+import type { CheckoutPaymentMethod } from '../../../contracts/order';
 import type { SubscribeInput, SubscriptionChange, SubscriptionView } from '../../../contracts/subscriptions';
 import { apiRequest } from '../../lib/api-client';
 import { useQuery, useQueryClient } from '../../lib/query';
@@ -18,6 +19,19 @@ export function useSeasonBoxes() {
     enabled: Boolean(user),
   });
 }
+
+/** How a new season box can be paid in this shop now (bank transfer once there is an account; card with Stripe set up). */
+export function useSeasonBoxPayments() {
+  const { user } = useAuth();
+  return useQuery({
+    queryKey: [...seasonBoxesKey, 'payments', user?.id ?? null],
+    queryFn: async ({ signal }) => (await apiRequest<{ paymentMethods: CheckoutPaymentMethod[] }>('/api/subscriptions', { signal })).paymentMethods,
+    enabled: Boolean(user),
+  });
+}
+
+/** Stripe's page to save the card of a season box waiting for it. */
+export const cardSetupFor = (id: number) => apiRequest<{ cardSetupUrl: string }>(`${path(id)}/card`, { method: 'POST' });
 
 /** What the shopper can do to one season box; each answers the season box as it is now. */
 export const seasonBoxActions = {

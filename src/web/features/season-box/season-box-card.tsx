@@ -1,9 +1,12 @@
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { addDays } from '../../../contracts/dates';
 import { formatNzd } from '../../../contracts/money';
 import type { SubscriptionStatus, SubscriptionView } from '../../../contracts/subscriptions';
 import { ComingBoxes } from './coming-boxes';
-import { seasonBoxActions } from './season-box-api';
+import { Button } from '../../components/ui/button';
+import { ApiError } from '../../lib/api-client';
+import { cardSetupFor, seasonBoxActions } from './season-box-api';
 import { SeasonBoxControls } from './season-box-controls';
 import { dayWords } from '../../../contracts/season-box-terms';
 import { discountWords } from './season-box-terms';
@@ -71,7 +74,37 @@ export function SeasonBoxCard({ view, today }: { view: SubscriptionView; today: 
           {action.failure}
         </p>
       )}
+      {view.status === 'awaiting_card' && <SaveCard id={view.id} />}
       {!isOver(view.status) && <SeasonBoxControls view={view} action={action} tomorrow={addDays(today, 1)} cancelOnly={!live} />}
     </li>
+  );
+}
+
+/** A card season box whose card is not saved yet: Stripe's page again, to save it. */
+function SaveCard({ id }: { id: number }) {
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const save = async () => {
+    setBusy(true);
+    setFailure(null);
+    try {
+      window.location.assign((await cardSetupFor(id)).cardSetupUrl);
+    } catch (error) {
+      setFailure((error instanceof ApiError ? error.body?.message : undefined) ?? 'We could not reach Stripe. Please try again in a moment.');
+      setBusy(false);
+    }
+  };
+  return (
+    <div className="grid gap-2 rounded-xl bg-mango-50 p-4">
+      <p className="text-sm">Your boxes start once your card is saved with Stripe. Nothing is charged until each box's cut-off.</p>
+      <Button className="justify-self-start" disabled={busy} onClick={() => void save()}>
+        {busy ? 'Opening Stripe...' : 'Save your card'}
+      </Button>
+      {failure && (
+        <p role="alert" className="text-sm text-danger-600">
+          {failure}
+        </p>
+      )}
+    </div>
   );
 }

@@ -1,8 +1,9 @@
-import { Building2, CheckCircle2 } from 'lucide-react';
+import { Building2, CheckCircle2, CreditCard } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { isRuralAddress } from '../../../contracts/checkout';
 import { dollarsToCents } from '../../../contracts/money';
+import type { CheckoutPaymentMethod } from '../../../contracts/order';
 import type { Product } from '../../../contracts/product';
 import { intervalLabels, maxBoxesPerDelivery, subscribeSchema, type SubscriptionInterval, subscriptionIntervals, type SubscriptionView } from '../../../contracts/subscriptions';
 import type { User } from '../../../contracts/user';
@@ -18,7 +19,7 @@ import { useDeliveryDates } from '../checkout/delivery-date-picker';
 import { type ShippingForm, ShippingFields, shippingFromProfile } from '../checkout/shipping-fields';
 import { useSettings } from '../frame/use-settings';
 import { FirstDeliveryPicker } from './first-delivery-picker';
-import { seasonBoxesKey, subscribe } from './season-box-api';
+import { seasonBoxesKey, subscribe, useSeasonBoxPayments } from './season-box-api';
 import { SeasonBoxSummary } from './season-box-summary';
 import { dayWords } from '../../../contracts/season-box-terms';
 
@@ -45,17 +46,26 @@ export default function SubscribeForm({ product, user, unitCents, onClose }: Sub
   const [refused, setRefused] = useState<ReadonlySet<string>>(() => new Set());
   const [problem, setProblem] = useState<string | null>(null);
   const [started, setStarted] = useState<SubscriptionView | null>(null);
+  const methods = useSeasonBoxPayments().data ?? [];
+  const [chosenPayment, setPayment] = useState<CheckoutPaymentMethod>();
+  const payment = chosenPayment && methods.includes(chosenPayment) ? chosenPayment : (methods[0] ?? 'bank_transfer');
   // The same request as the picker's: it says what rural delivery adds.
-  const dates = useDeliveryDates(shipping.region, quantity, 'bank_transfer');
+  const dates = useDeliveryDates(shipping.region, quantity, payment);
   const rural = isRuralAddress(shipping);
   const ruralCents = rural ? (dates.data ? dollarsToCents(dates.data.ruralSurcharge) : undefined) : 0;
   const deliveryCents = shippingDollars === undefined || ruralCents === undefined ? undefined : dollarsToCents(shippingDollars) + ruralCents;
 
-  const values = { productId: product.id, quantity, every, firstDeliveryDate: firstDeliveryDate ?? '', shipping, paymentMethod: 'bank_transfer' as const };
+  const values = { productId: product.id, quantity, every, firstDeliveryDate: firstDeliveryDate ?? '', shipping, paymentMethod: payment };
   const { errors, busy, handleSubmit, revalidate } = useSchemaForm(subscribeSchema, {
     async send(data) {
       setProblem(null);
-      setStarted(await subscribe(data));
+      const view = await subscribe(data);
+      // By card: on to Stripe's page to save it; the season box starts once it is saved.
+      if (view.cardSetupUrl) {
+        window.location.assign(view.cardSetupUrl);
+        return;
+      }
+      setStarted(view);
       void queryClient.invalidateQueries({ queryKey: seasonBoxesKey });
     },
     onError(error) {
@@ -158,15 +168,29 @@ export default function SubscribeForm({ product, user, unitCents, onClose }: Sub
 
       <fieldset className="grid gap-2" data-field="paymentMethod" data-invalid={errors.paymentMethod ? 'true' : undefined}>
         <legend className={legend}>Payment</legend>
-        <label className="flex gap-3 rounded-xl border border-mango-600 bg-mango-50 p-4">
-          <input type="radio" name="season-box-payment" value="bank_transfer" className="mt-1 size-4 accent-mango-600" checked readOnly />
-          <span className="grid gap-1">
-            <span className="flex items-center gap-2 font-semibold">
-              <Building2 className="size-5" aria-hidden="true" /> Bank transfer
+        {methods.length === 0 && <p className="text-sm text-ink-500">Loading how you can pay...</p>}
+        {methods.includes('bank_transfer') && (
+          <label className="flex cursor-pointer gap-3 rounded-xl border border-ink-500/30 p-4 has-[:checked]:border-mango-600 has-[:checked]:bg-mango-50">
+            <input type="radio" name="season-box-payment" value="bank_transfer" className="mt-1 size-4 accent-mango-600" checked={payment === 'bank_transfer'} onChange={() => { setPayment('bank_transfer'); change({ paymentMethod: 'bank_transfer' }); }} />
+            <span className="grid gap-1">
+              <span className="flex items-center gap-2 font-semibold">
+                <Building2 className="size-5" aria-hidden="true" /> Bank transfer
+              </span>
+              <span className="text-sm text-ink-500">Paid by bank transfer, box by box. Each box becomes an order at its cut-off: pay it with its order number as the reference before it is packed.</span>
             </span>
-            <span className="text-sm text-ink-500">Paid by bank transfer, box by box. Each box becomes an order at its cut-off: pay it with its order number as the reference before it is packed.</span>
-          </span>
-        </label>
+          </label>
+        )}
+        {methods.includes('stripe') && (
+          <label className="flex cursor-pointer gap-3 rounded-xl border border-ink-500/30 p-4 has-[:checked]:border-mango-600 has-[:checked]:bg-mango-50">
+            <input type="radio" name="season-box-payment" value="stripe" className="mt-1 size-4 accent-mango-600" checked={payment === 'stripe'} onChange={() => { setPayment('stripe'); change({ paymentMethod: 'stripe' }); }} />
+            <span className="grid gap-1">
+              <span className="flex items-center gap-2 font-semibold">
+                <CreditCard className="size-5" aria-hidden="true" /> Card
+              </span>
+              <span className="text-sm text-ink-500">You save your card on Stripe's secure page; each box is charged to it at its cut-off. Nothing is charged now.</span>
+            </span>
+          </label>
+        )}
         {errors.paymentMethod && <p role="alert" className="text-sm text-danger-600">{errors.paymentMethod}</p>}
       </fieldset>
 
@@ -189,7 +213,7 @@ export default function SubscribeForm({ product, user, unitCents, onClose }: Sub
       )}
       <div className="flex flex-wrap items-center gap-3">
         <Button type="submit" disabled={busy} className="py-3 text-base">
-          {busy ? 'Starting...' : 'Start my season box'}
+          {busy ? 'Starting...' : payment === 'stripe' ? 'Save my card and start' : 'Start my season box'}
         </Button>
         <Button variant="ghost" onClick={onClose} disabled={busy}>
           Not now

@@ -12,6 +12,7 @@ import { DashboardBatches } from './dashboard-batches';
 import { DashboardRecalls } from './dashboard-recalls';
 import { DashboardRefunds } from './dashboard-refunds';
 import { DashboardRevenue } from './dashboard-revenue';
+import { DashboardSeasonBoxes } from './dashboard-season-boxes';
 import { DashboardSetup } from './dashboard-setup';
 import { DashboardStatus } from './dashboard-status';
 import { DashboardPreOrders, DashboardStock } from './dashboard-stock';
@@ -39,6 +40,7 @@ export function AdminDashboard() {
     <section className="grid grid-cols-1 gap-6">
       <h1 className="text-4xl font-semibold">Dashboard</h1>
       <DashboardRecalls />
+      <DashboardSeasonBoxes />
       <DashboardSetup />
       <DashboardRefunds />
       <DashboardRevenue revenue={view?.revenue} />

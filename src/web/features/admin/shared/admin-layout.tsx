@@ -5,6 +5,7 @@ import { adminSections } from '../../../../contracts/routes';
 export const adminSectionTitles: Record<(typeof adminSections)[number], string> = {
   products: 'Products',
   orders: 'Orders',
+  subscriptions: 'Season boxes',
   dispatch: 'Dispatch',
   claims: 'Claims',
   reviews: 'Reviews',
