@@ -132,6 +132,7 @@ test.describe('the admin area', () => {
       ['/admin', 'Dashboard'],
       ['/admin/products', 'Products'],
       ['/admin/orders', 'Orders'],
+      ['/admin/subscriptions', 'Season boxes'],
       ['/admin/dispatch', 'Dispatch'],
       ['/admin/claims', 'Claims'],
       ['/admin/inventory', 'Inventory'],

@@ -10,6 +10,10 @@ import { readyMail } from '../src/server/modules/orders/ripeness';
 import { reviewInviteMail } from '../src/server/modules/reviews/invites';
 import { defaultSettings } from '../src/server/modules/settings/defaults';
 import { backMail, confirmMail } from '../src/server/modules/waitlist/mail';
+import { declinedMail, missedMail } from '../src/server/modules/subscriptions/runs';
+import { seasonBoxReminderMail } from '../src/server/modules/subscriptions/reminders';
+import { welcomeMail } from '../src/server/modules/subscriptions/service';
+import type { SubscriptionView } from '../src/contracts/subscriptions';
 import { expect, test } from './fixtures';
 
 /**
@@ -79,6 +83,24 @@ const pickupOrder: OrderView = {
   shippingAddress: { name: 'Aroha Ngata', phone: '021 123 4567', street: '', suburb: '', city: '', postcode: '', region: 'Auckland' },
 };
 const claim = { id: 7, reason: 'bruised' as const, lines: [{ name: 'Alphonso Mangoes', quantity: 1 }] };
+
+const seasonBoxView: SubscriptionView = {
+  id: 7,
+  status: 'active',
+  product: { id: 3, name: 'Kesar Mangoes', imageUrl: '/images/products/kesar.svg', priceCents: 4499, subscriberDiscountPercent: 10 },
+  quantity: 2,
+  every: 'fortnight',
+  weekday: 'Fri',
+  firstDeliveryDate: delivery,
+  lastDeliveryDate: addDays(delivery, 70),
+  paymentMethod: 'bank_transfer',
+  shipping: { name: 'Aroha Ngata', phone: '021 123 4567', street: '12 Ponsonby Road', suburb: 'Ponsonby', city: 'Auckland', postcode: '1011', region: 'Auckland', deliveryInstructions: '' },
+  pausedUntil: null,
+  unitPriceCents: 4049,
+  deliveryCents: 1200,
+  createdAt: new Date().toISOString(),
+  coming: [{ date: delivery, dispatchDate: addDays(delivery, -1), cutoffAt: new Date().toISOString(), state: 'scheduled', productId: 3, productName: 'Kesar Mangoes', quantity: 2, totalCents: 9298, changedForThisBox: false, open: true, note: null, orderNumber: null }],
+};
 
 const mails: Array<[string, MailMessage]> = [
   ['order-confirmation', confirmationMail(context(order))],
@@ -150,6 +172,29 @@ const mails: Array<[string, MailMessage]> = [
         paidWith: 'MS-10042',
       }),
     ),
+  ],
+  [
+    'season-box-reminder',
+    seasonBoxReminderMail({
+      to: 'aroha@example.nz',
+      firstName: 'Aroha',
+      date: delivery,
+      cutoff: new Date(`${addDays(delivery, -2)}T00:00:00Z`),
+      productName: 'Kesar Mangoes',
+      quantity: 2,
+      unitPriceCents: 4049,
+      deliveryCents: 1200,
+      was: 3999,
+      skipUrl: 'https://mangoshop.co.nz/api/season-box-mail/skip?token=sample-token',
+      accountUrl: 'https://mangoshop.co.nz/account#season-box',
+      siteName: 'Mango Shop',
+    }),
+  ],
+  ['season-box-set-up', welcomeMail({ to: 'aroha@example.nz', firstName: 'Aroha', view: seasonBoxView, siteName: 'Mango Shop', accountUrl: 'https://mangoshop.co.nz/account#season-box' })],
+  ['season-box-missed', missedMail({ to: 'aroha@example.nz', firstName: 'Aroha', date: delivery, productName: 'Kesar Mangoes', note: 'Not enough boxes this time: the harvest was short.', next: addDays(delivery, 14), siteName: 'Mango Shop', accountUrl: 'https://mangoshop.co.nz/account#season-box' })],
+  [
+    'season-box-card-declined',
+    declinedMail({ to: 'aroha@example.nz', firstName: 'Aroha', date: delivery, orderNumber: 'MS-10050', totalCents: 9298, reason: 'Your card has insufficient funds.', payUrl: 'https://checkout.stripe.com/c/pay/cs_sample', payBy: new Date(`${addDays(delivery, -1)}T00:00:00Z`), paused: true, siteName: 'Mango Shop', accountUrl: 'https://mangoshop.co.nz/account#season-box' }),
   ],
 ];
 

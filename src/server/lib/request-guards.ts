@@ -6,10 +6,10 @@ const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
  * Links in mails: the newsletter's and the waitlist's unsubscribe links, a visitor's waitlist link
- * (confirm, or leave), the ripeness reminders' opt-out and the review requests' opt-out. The token in the address is their only
+ * (confirm, or leave), the ripeness reminders' opt-out, the review requests' opt-out and a season box's skip and its undo. The token in the address is their only
  * authority.
  */
-const mailLinks = ['/api/newsletter/unsubscribe', '/api/waitlist/unsubscribe', '/api/waitlist/manage', '/api/ripeness-reminders/opt-out', '/api/review-mail/opt-out'];
+const mailLinks = ['/api/newsletter/unsubscribe', '/api/waitlist/unsubscribe', '/api/waitlist/manage', '/api/ripeness-reminders/opt-out', '/api/review-mail/opt-out', '/api/season-box-mail/skip', '/api/season-box-mail/unskip'];
 
 /**
  * Sign-in and sign-out stay open during maintenance so staff can get in (difference 5), card

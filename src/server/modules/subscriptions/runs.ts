@@ -314,7 +314,7 @@ export class SubscriptionRuns {
 }
 
 /** A card box declined: pay now (until the packing cut-off), or, the second in a row, the season box paused. */
-function declinedMail(mail: { to: string; firstName: string; date: string; orderNumber: string; totalCents: number; reason: string; payUrl: string | null; payBy: Date; paused: boolean; siteName: string; accountUrl: string }) {
+export function declinedMail(mail: { to: string; firstName: string; date: string; orderNumber: string; totalCents: number; reason: string; payUrl: string | null; payBy: Date; paused: boolean; siteName: string; accountUrl: string }) {
   const pay = mail.payUrl
     ? [{ kind: 'button' as const, label: `Pay ${formatNzd(mail.totalCents)} now`, href: mail.payUrl }, '']
     : ['Sign in and open the order under My account to pay.', ''];
@@ -339,7 +339,7 @@ function declinedMail(mail: { to: string; firstName: string; date: string; order
 }
 
 /** The e-mail for a box the run could not make: why, and when the next one comes. */
-function missedMail(mail: { to: string; firstName: string; date: string; productName: string; note: string; next: string | null; siteName: string; accountUrl: string }) {
+export function missedMail(mail: { to: string; firstName: string; date: string; productName: string; note: string; next: string | null; siteName: string; accountUrl: string }) {
   return composeMail({
     to: mail.to,
     subject: `No season box on ${dayWords(mail.date)}`,

@@ -476,7 +476,7 @@ async function refuseFullDay(tx: Tx, delivery: DeliverySettings, region: Subscri
 }
 
 /** The e-mail that says the season box is set up: what comes, when, for how much, and where to change it. */
-function welcomeMail(mail: { to: string; firstName: string; view: SubscriptionView; siteName: string; accountUrl: string }) {
+export function welcomeMail(mail: { to: string; firstName: string; view: SubscriptionView; siteName: string; accountUrl: string }) {
   const { view } = mail;
   const first = view.coming[0];
   return composeMail({
