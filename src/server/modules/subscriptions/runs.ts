@@ -324,13 +324,13 @@ export function declinedMail(mail: { to: string; firstName: string; date: string
     preview: `Pay by ${formatDeadline(mail.payBy)} and your box still comes.`,
     greeting: `Kia ora ${mail.firstName},`,
     parts: [
-      `Your card was declined for your season box on ${dayWords(mail.date)} (order ${mail.orderNumber}): ${mail.reason}.`,
+      `Your card was declined for your season box on ${dayWords(mail.date)} (order ${mail.orderNumber}). The reason: ${mail.reason.replace(/\.?$/, '.')}`,
       '',
       `Pay by ${formatDeadline(mail.payBy)} and the box still comes. Unpaid by then, it is skipped.`,
       '',
       ...pay,
       ...(mail.paused
-        ? ['This is the second box in a row your card did not pay for, so we have paused your season box. Resume it under My account once your card is sorted.', '']
+        ? ['This is the second box in a row your card did not pay for, so we have paused your season box: no box comes after this one until you resume it under My account.', '']
         : []),
       { kind: 'link', label: 'See your season box', href: mail.accountUrl },
     ],
