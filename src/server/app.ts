@@ -227,7 +227,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(catalogRoutes(catalog));
   await app.register(cartRoutes(cart));
   await app.register(checkoutRoutes({ db, settings, delivery, cardPayments: Boolean(stripe) }));
-  await app.register(orderRoutes({ orders, limiter, stripe, ordersPerUserPerHour: config.limits.ordersPerUserPerHour, ordersAtOnce: config.ordersAtOnce, ordersAnswerWithinMs: config.ordersAnswerWithinMs, cardSaved: (sessionId) => subscriptions.cardSaved(sessionId) }));
+  await app.register(orderRoutes({ orders, limiter, stripe, ordersPerUserPerHour: config.limits.ordersPerUserPerHour, ordersAtOnce: config.ordersAtOnce, ordersAnswerWithinMs: config.ordersAnswerWithinMs, cardSaved: (sessionId, reference) => subscriptions.cardSaved(sessionId, reference) }));
   await app.register(accountRoutes({ db, limiter, config }));
   await app.register(staffOrderRoutes({ db, orders, limiter }));
   const photoUploads = { bodyIdleMs: config.bodyIdleMs, slots: new RequestSlots({ perAccount: uploadsPerShopper, total: config.uploadsAtOnce }) };
@@ -262,7 +262,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(ripenessRoutes(readyReminders, publicUrl));
   await app.register(reviewMailRoutes(reviewInvites, publicUrl));
   await app.register(seasonBoxMailRoutes(seasonBoxReminders, subscriptions, publicUrl));
-  await app.register(subscriptionRoutes(subscriptions, subscriptionRuns, new SubscriptionAdmin({ db, delivery, subscriptions, clock }), seasonBoxReminders));
+  await app.register(subscriptionRoutes(subscriptions, subscriptionRuns, new SubscriptionAdmin({ db, delivery, subscriptions, clock }), seasonBoxReminders, clock));
   await app.register(userRoutes(db));
   await app.register(uploadRoutes({ db, images }));
   await app.register(seoRoutes({ db, publicUrl: config.publicUrl }));

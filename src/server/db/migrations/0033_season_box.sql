@@ -39,6 +39,7 @@ CREATE TABLE "subscriptions" (
 	"payment_method" text NOT NULL,
 	"status" text DEFAULT 'active' NOT NULL,
 	"paused_until" date,
+	"boxes_from" date,
 	"ship_name" text NOT NULL,
 	"ship_phone" text NOT NULL,
 	"ship_street" text NOT NULL,

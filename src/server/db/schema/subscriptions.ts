@@ -22,6 +22,12 @@ export const subscriptions = pgTable(
     status: text('status', { enum: subscriptionStatuses }).notNull().default('active'),
     /** Paused with a day to start again (null: until the shopper resumes). */
     pausedUntil: date('paused_until', { mode: 'string' }),
+    /**
+     * No box before this day: set when the season box starts or starts again (resumed, its card
+     * saved), to its first date still before its cut-off, so the weeks it was not running never
+     * come back as boxes due. Null: from the first delivery date.
+     */
+    boxesFrom: date('boxes_from', { mode: 'string' }),
     shipName: text('ship_name').notNull(),
     shipPhone: text('ship_phone').notNull(),
     shipStreet: text('ship_street').notNull(),

@@ -25,6 +25,9 @@ export interface ProductSeed {
   /** Days from harvest until ready to eat, then days at its best. */
   ripeningDays: number;
   daysAtBest: number;
+  /** Offered as a season box, with this whole-percent subscriber discount (docs/season-box.md). */
+  subscribable?: boolean;
+  subscriberDiscountPercent?: number;
 }
 
 export const products: ProductSeed[] = [
@@ -187,6 +190,8 @@ export const products: ProductSeed[] = [
     ripeningDays: 10,
     daysAtBest: 6,
     preOrderLimit: null,
+    subscribable: true,
+    subscriberDiscountPercent: 10,
   },
   {
     name: 'Neelam Mangoes',

@@ -10,7 +10,7 @@ import { type CacheBus, CachedValue } from '../../lib/cache-bus';
 import type { PickupDates } from '../../../contracts/pickup';
 import { capacityOn, deliveryOptions, firstPackingDay, firstPackingDayFor, whyNot } from './calendar';
 import { pickupDates } from './pickup';
-import { reservedBoxes } from '../subscriptions/reserved';
+import { ReservedBoxes, reservedBoxes } from '../subscriptions/reserved';
 
 /** How far ahead checkout, and a pre-order's booking, look for delivery dates. */
 export const horizonDays = 90;
@@ -21,6 +21,8 @@ export const horizonDays = 90;
  */
 export class DeliveryService {
   private readonly cache: CachedValue<DeliverySettings>;
+  /** What season boxes will take of each dispatch day (docs/season-box.md), kept a few seconds. */
+  readonly reserved: ReservedBoxes;
 
   constructor(
     private readonly db: Db,
@@ -28,6 +30,7 @@ export class DeliveryService {
     readonly clock: () => Date = () => new Date(),
   ) {
     this.cache = new CachedValue(() => this.load());
+    this.reserved = new ReservedBoxes(db, clock, horizonDays + 14);
     // Delivery settings change with the shop's settings: one topic tells every process.
     bus.on('settings', () => this.cache.invalidate());
   }
@@ -64,7 +67,7 @@ export class DeliveryService {
     settings ??= await this.settings();
     const now = this.clock();
     const from = firstPackingDay(now, settings.cutoffTime);
-    const booked = await bookedOrReserved(db, settings, from, addDays(from, horizonDays));
+    const booked = withReserved(await bookedBetween(db, from, addDays(from, horizonDays)), await this.reserved.around(settings));
     // A bank transfer sees the same days, the ones too soon for its payment greyed out.
     return deliveryOptions({ settings, region, now, booked, boxes, wanted: 10, horizonDays, payableFrom: firstPackingDayFor(now, settings.cutoffTime, payment) });
   }
@@ -96,16 +99,22 @@ export async function bookedBetween(db: Db | Tx, from: string, to: string): Prom
  * Boxes per dispatch day that other orders cannot have: those booked, and those season boxes
  * will take on it (their runs book them later).
  */
-export async function bookedOrReserved(db: Db | Tx, settings: DeliverySettings, from: string, to: string): Promise<Map<string, number>> {
-  const [booked, reserved] = await Promise.all([bookedBetween(db, from, to), reservedBoxes(db, settings, from, to)]);
+export async function bookedOrReserved(db: Db | Tx, settings: DeliverySettings, from: string, to: string, reserved?: ReadonlyMap<string, number>): Promise<Map<string, number>> {
+  return withReserved(await bookedBetween(db, from, to), reserved ?? (await reservedBoxes(db, settings, from, to)));
+}
+
+function withReserved(booked: Map<string, number>, reserved: ReadonlyMap<string, number>): Map<string, number> {
   for (const [date, boxes] of reserved) booked.set(date, (booked.get(date) ?? 0) + boxes);
   return booked;
 }
 
-/** What a dispatch day can still take from an order: its capacity less the boxes season boxes will take on it. */
-export async function capacityForOrders(db: Db | Tx, settings: DeliverySettings, dispatchDate: string): Promise<number> {
-  const reserved = await reservedBoxes(db, settings, dispatchDate, dispatchDate);
-  return Math.max(capacityOn(settings, dispatchDate) - (reserved.get(dispatchDate) ?? 0), 0);
+/**
+ * What a dispatch day can still take from an order: its capacity less the boxes season boxes will
+ * take on it (`reserved`, worked out before the transaction; else counted in it).
+ */
+export async function capacityForOrders(db: Db | Tx, settings: DeliverySettings, dispatchDate: string, reserved?: ReadonlyMap<string, number>): Promise<number> {
+  const held = reserved ?? (await reservedBoxes(db, settings, dispatchDate, dispatchDate));
+  return Math.max(capacityOn(settings, dispatchDate) - (held.get(dispatchDate) ?? 0), 0);
 }
 
 /** A date and the day its boxes leave, as an order holds them. */
@@ -161,6 +170,8 @@ export interface DeliveryRequest {
   region: NzRegion;
   boxes: number;
   now: Date;
+  /** What season boxes will take per dispatch day, worked out before the transaction (DeliveryService.reserved). */
+  reserved?: ReadonlyMap<string, number>;
 }
 
 /** The soonest date that has room for the boxes now (seen inside `tx`), or null within the horizon. */
@@ -168,7 +179,7 @@ export async function firstFreeDate(tx: Tx, request: DeliveryRequest, notBefore?
   const { settings, region, boxes, now } = request;
   let from = firstPackingDay(now, settings.cutoffTime);
   if (notBefore && notBefore > from) from = notBefore;
-  const booked = await bookedOrReserved(tx, settings, from, addDays(from, horizonDays));
+  const booked = await bookedOrReserved(tx, settings, from, addDays(from, horizonDays), request.reserved);
   const options = deliveryOptions({ settings, region, now, booked, boxes, wanted: 1, horizonDays, notBefore: from });
   const free = options.find((option) => option.state.available);
   return free ? { date: free.date, dispatchDate: free.dispatchDate } : null;
@@ -193,7 +204,7 @@ export async function bookChosenDate(tx: Tx, request: DeliveryRequest, deliveryD
   const reason = whyNot({ settings, region, booked: new Map(), boxes: 0 }, deliveryDate, dispatchDate);
   if (reason === undefined) throw refuse(`We do not deliver to ${region} on ${formatDay(deliveryDate)}. Please choose one of the dates offered.`);
   if (reason !== null) throw refuse(`${formatDay(deliveryDate)} is not available (${reason}). Please choose another date.`);
-  if (!(await claimDispatchDay(tx, dispatchDate, boxes, await capacityForOrders(tx, settings, dispatchDate)))) {
+  if (!(await claimDispatchDay(tx, dispatchDate, boxes, await capacityForOrders(tx, settings, dispatchDate, request.reserved)))) {
     const next = await firstFreeDate(tx, request);
     const message = next
       ? `${formatDay(deliveryDate)} is now fully booked. The next free delivery day for ${region} is ${formatDay(next.date)}.`

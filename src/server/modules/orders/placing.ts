@@ -43,13 +43,15 @@ export class OrderPlacing {
     // A submit seen before (a retry, a double click) is found inside the transaction, under the
     // cart's lock, or after it when something refused this one (below).
     const delivery = await this.deps.delivery.settings();
+    // What season boxes will take of each day, worked out before the transaction (and kept a few seconds).
+    const reserved = await this.deps.delivery.reserved.around(delivery);
     // What each offer says of its boxes, from the catalogue's snapshot: the order's lines keep it.
     const offered = (await this.deps.offeredOrigins?.()) ?? new Map<number, Pick<Product, 'origin' | 'treatment'>>();
     // Card payment switched off is the submit's own fault: the transaction names it first.
     if (input.paymentMethod !== 'stripe' || this.deps.stripe) await refuseSoldOut(db, user.id, input, this.deps.delivery.clock());
     let placed: Awaited<ReturnType<OrderPlacing['placeInTransaction']>>;
     try {
-      placed = await db.transaction((tx) => this.placeInTransaction(tx, user, input, settings, delivery, offered));
+      placed = await db.transaction((tx) => this.placeInTransaction(tx, user, input, settings, delivery, offered, reserved));
     } catch (error) {
       // A submit whose key has placed an order answers with that order, whatever else it met: the
       // key's unique index refused a second, or the first committed while this one waited for the
@@ -80,7 +82,7 @@ export class OrderPlacing {
   }
 
   /** The order, its view (null when an earlier submit placed it) and whether stock moved. */
-  private async placeInTransaction(tx: Tx, user: UserRow, input: PlaceOrderRequest, settings: StoredSettings, delivery: DeliverySettings, offered: ReadonlyMap<number, Pick<Product, 'origin' | 'treatment'>>) {
+  private async placeInTransaction(tx: Tx, user: UserRow, input: PlaceOrderRequest, settings: StoredSettings, delivery: DeliverySettings, offered: ReadonlyMap<number, Pick<Product, 'origin' | 'treatment'>>, reserved: ReadonlyMap<string, number>) {
     // One shopper's submits queue on the cart's row, so a double click finds the first order. The
     // order key is looked up in the same statement (nearly always it is new: the whole order is
     // read only when it is not). That statement's snapshot is taken before the lock is granted, so
@@ -146,7 +148,7 @@ export class OrderPlacing {
     const claim = async () => {
       if (priced.promo) await claimPromoUse(tx, priced.promo.row.id);
       const changed = await claimStock(tx, priced, this.deps.delivery.clock, { linesWritten: !serialTransactions });
-      if (chosen) await bookChosenDate(tx, { settings: delivery, region: shipping.region, boxes, now }, chosen.deliveryDate);
+      if (chosen) await bookChosenDate(tx, { settings: delivery, region: shipping.region, boxes, now, reserved }, chosen.deliveryDate);
       if (pickup) await bookPickupDay(tx, delivery, pickup.date, now);
       return changed;
     };

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { packingCutoff } from './pay-by';
 import { harvestProblem } from '../../../contracts/batches';
 import { boxesOf } from '../../../contracts/checkout';
-import { addDays, formatDate, formatDay } from '../../../contracts/dates';
+import { addDays, formatDate, formatDay, nzToday } from '../../../contracts/dates';
 import type { StoredSettings } from '../../../contracts/settings';
 import type { DeliverySettings } from '../../../contracts/delivery';
 import { isNzRegion, unsentOrderStatuses } from '../../../contracts/order';
@@ -13,6 +13,7 @@ import { recordAudit } from '../../lib/audit';
 import { firstPackingDay } from '../delivery/calendar';
 import { receiveBatch } from '../inventory/batches';
 import { capacityForOrders, claimDispatchDay, firstFreeDate, horizonDays, lockDispatchRange } from '../delivery/service';
+import { reservedBoxes } from '../subscriptions/reserved';
 import type { MailMessage } from '../../lib/mail';
 import { AppError, Conflict, NotFound, fieldError } from '../../lib/errors';
 import { queueMail } from '../../lib/mail-outbox';
@@ -204,8 +205,11 @@ export class PreOrderService {
     if (lines.some((line) => line.waiting)) return order;
     const boxes = boxesOf(lines);
     // The days are locked (allocate): the day found free is still free when claimed.
-    const free = await firstFreeDate(tx, { settings, region: order.shipRegion, boxes, now: this.deps.delivery.clock() }, notBefore);
-    if (!free || !(await claimDispatchDay(tx, free.dispatchDate, boxes, await capacityForOrders(tx, settings, free.dispatchDate)))) return order;
+    const now = this.deps.delivery.clock();
+    // What season boxes will take, counted once for the search and the claim.
+    const reserved = await reservedBoxes(tx, settings, addDays(nzToday(now), -1), addDays(nzToday(now), horizonDays + 14));
+    const free = await firstFreeDate(tx, { settings, region: order.shipRegion, boxes, now, reserved }, notBefore);
+    if (!free || !(await claimDispatchDay(tx, free.dispatchDate, boxes, await capacityForOrders(tx, settings, free.dispatchDate, reserved)))) return order;
     const [dated] = await tx
       .update(orders)
       .set({

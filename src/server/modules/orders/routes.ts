@@ -25,7 +25,7 @@ export interface OrderRouteDeps {
   /** Placements are let in as many at once as can be answered in about this long (ORDERS_ANSWER_WITHIN_MS). */
   ordersAnswerWithinMs: number;
   /** A Checkout session in setup mode completed: a card season box's card is saved (docs/season-box.md). */
-  cardSaved?: (sessionId: string) => Promise<string>;
+  cardSaved?: (sessionId: string, reference: string | null) => Promise<string>;
 }
 
 export function orderRoutes(deps: OrderRouteDeps): FastifyPluginAsyncZod {
@@ -100,7 +100,7 @@ export function orderRoutes(deps: OrderRouteDeps): FastifyPluginAsyncZod {
         const event = deps.stripe.verifyEvent(String(request.body ?? ''), typeof signature === 'string' ? signature : undefined);
         const session = event.data?.object ?? {};
         if (event.type === 'checkout.session.completed' && session.mode === 'setup' && session.id && deps.cardSaved) {
-          const outcome = await deps.cardSaved(session.id);
+          const outcome = await deps.cardSaved(session.id, session.client_reference_id ?? null);
           request.log.info({ event: event.id, session: session.id, outcome }, 'stripe card saved event');
           return { received: true, outcome };
         }

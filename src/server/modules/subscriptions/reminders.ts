@@ -1,10 +1,11 @@
 import { and, eq, lt, sql } from 'drizzle-orm';
 import { addDays, nzToday } from '../../../contracts/dates';
 import { formatNzd } from '../../../contracts/money';
+import type { DeliverySettings } from '../../../contracts/delivery';
 import type { StoredSettings } from '../../../contracts/settings';
 import { subscriberPriceCents } from '../../../contracts/subscriptions';
 import type { Db, Tx } from '../../db/client';
-import { products, subscriptionDeliveries, subscriptionMailLinks, subscriptions, users } from '../../db/schema';
+import { products, subscriptionDeliveries, subscriptionMailLinks, subscriptionStop, subscriptions, users } from '../../db/schema';
 import { composeMail } from '../../lib/mail-layout';
 import { queueMail } from '../../lib/mail-outbox';
 import { hashToken, newToken } from '../../lib/tokens';
@@ -51,6 +52,9 @@ export class SeasonBoxReminders {
   }
 
   private async send(subscriptionId: number | undefined, signal?: AbortSignal): Promise<number> {
+    // Stopped by staff, no order is made at the cut-off: the mail would say otherwise.
+    const [stop] = await this.deps.db.select({ stoppedAt: subscriptionStop.stoppedAt }).from(subscriptionStop);
+    if (stop?.stoppedAt) return 0;
     const [settings, delivery] = await Promise.all([this.deps.settings.stored(), this.deps.delivery.settings()]);
     const now = this.deps.clock();
     const today = nzToday(now);
@@ -61,7 +65,7 @@ export class SeasonBoxReminders {
     let sent = 0;
     for (const box of due) {
       if (signal?.aborted) break;
-      if (await this.deps.db.transaction((tx) => this.remind(tx, box, settings, cutoffOf(delivery, box.region, box.date)))) sent += 1;
+      if (await this.deps.db.transaction((tx) => this.remind(tx, box, settings, delivery, cutoffOf(delivery, box.region, box.date)))) sent += 1;
     }
     return sent;
   }
@@ -80,7 +84,7 @@ export class SeasonBoxReminders {
     await this.deps.db.delete(subscriptionMailLinks).where(lt(subscriptionMailLinks.deliveryDate, addDays(nzToday(this.deps.clock()), -1)));
   }
 
-  private async remind(tx: Tx, box: PlannedDelivery, settings: StoredSettings, cutoff: Date): Promise<boolean> {
+  private async remind(tx: Tx, box: PlannedDelivery, settings: StoredSettings, delivery: DeliverySettings, cutoff: Date): Promise<boolean> {
     const [sub] = await tx.select().from(subscriptions).where(eq(subscriptions.id, box.subscriptionId)).for('update');
     if (!sub || (sub.status !== 'active' && sub.status !== 'paused')) return false;
     const where = and(eq(subscriptionDeliveries.subscriptionId, box.subscriptionId), eq(subscriptionDeliveries.deliveryDate, box.date));
@@ -98,7 +102,7 @@ export class SeasonBoxReminders {
     await tx.insert(subscriptionMailLinks).values({ tokenHash: hashToken(token), subscriptionId: sub.id, deliveryDate: box.date });
     await tx.update(subscriptionDeliveries).set({ remindedAt: sql`now()`, updatedAt: sql`now()` }).where(where);
     if (priceChanged) await tx.update(subscriptions).set({ toldUnitPriceCents: unitPriceCents, updatedAt: sql`now()` }).where(eq(subscriptions.id, sub.id));
-    const deliveryCents = settings.shippingCents + (sub.rural ? (await this.deps.delivery.settings()).ruralSurchargeCents : 0);
+    const deliveryCents = settings.shippingCents + (sub.rural ? delivery.ruralSurchargeCents : 0);
     await queueMail(
       tx,
       seasonBoxReminderMail({

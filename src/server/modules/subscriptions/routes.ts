@@ -4,7 +4,8 @@ import { chosenDayField } from '../../../contracts/calendar-fields';
 import { idParam } from '../../../contracts/product';
 import { changeSubscriptionSchema, pauseSchema, startRunSchema, subscribeSchema, subscriptionStatuses } from '../../../contracts/subscriptions';
 import { asCsvDownload } from '../../lib/csv';
-import { Conflict } from '../../lib/errors';
+import { Conflict, fieldError } from '../../lib/errors';
+import { addDays, nzToday } from '../../../contracts/dates';
 import { adminOnly, requireAdmin, requireUser, signedInOnly } from '../auth/request-user';
 import type { SubscriptionAdmin } from './admin';
 import type { SeasonBoxReminders } from './reminders';
@@ -15,7 +16,10 @@ const subscriptionParams = z.object({ id: idParam('Season box id') });
 const deliveryParams = subscriptionParams.extend({ date: chosenDayField('The delivery date must be a date (YYYY-MM-DD)') });
 
 /** The shopper's season boxes: /api/subscriptions (docs/season-box.md). Another shopper's is a 404. */
-export function subscriptionRoutes(subscriptions: SubscriptionService, runs: SubscriptionRuns, admin: SubscriptionAdmin, reminders: SeasonBoxReminders): FastifyPluginAsyncZod {
+/** How far ahead staff may start a run early. */
+const earlyRunDays = 14;
+
+export function subscriptionRoutes(subscriptions: SubscriptionService, runs: SubscriptionRuns, admin: SubscriptionAdmin, reminders: SeasonBoxReminders, clock: () => Date): FastifyPluginAsyncZod {
   // The first box's reminder when its cut-off is already near; a failure leaves it to the sweep.
   const remindSoon = (id: number, log: { warn(details: object, message: string): void }) =>
     reminders.sendFor(id).catch((error: unknown) => log.warn({ err: error, subscription: id }, 'season box reminder left for the sweep'));
@@ -82,6 +86,12 @@ export function subscriptionRoutes(subscriptions: SubscriptionService, runs: Sub
     app.get('/api/admin/subscriptions/:id', { onRequest: adminOnly, schema: { params: subscriptionParams } }, async (request) => admin.detail(request.params.id));
 
     app.post('/api/admin/subscription-runs', { onRequest: adminOnly, schema: { body: startRunSchema } }, async (request) => {
+      // Early means this week or next: a past day's boxes are gone, and stock is not claimed weeks ahead.
+      const today = nzToday(clock());
+      const { deliveryDate } = request.body;
+      if (deliveryDate < today || deliveryDate > addDays(today, earlyRunDays)) {
+        throw fieldError('deliveryDate', `Choose a delivery date from today to ${earlyRunDays} days ahead.`);
+      }
       const result = await runs.run(request.body.deliveryDate, { early: true });
       if (result.stopped) throw new Conflict('Season boxes are stopped: turn them back on before starting a run.');
       return result;

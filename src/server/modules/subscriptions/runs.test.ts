@@ -2,7 +2,7 @@ import { eq, inArray, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SubscriptionRunResult, SubscriptionView } from '../../../contracts/subscriptions';
 import { openPostgres } from '../../db/client';
-import { orderLines, orders, subscriptionDeliveries } from '../../db/schema';
+import { orderLines, orders, products as productsTable, subscriptionDeliveries, subscriptions as subscriptionsTable } from '../../db/schema';
 import { quickShopper, stockOf, testProduct, testShipping } from '../../testing/order-helpers';
 import { openStaffShop, type StaffCall, type TestShop } from '../../testing/test-app';
 import { DeliveryService } from '../delivery/service';
@@ -146,6 +146,71 @@ describe('a run', () => {
       expect(await stockOf(shop, product.id)).toBe(88);
     } finally {
       if (second !== shop.database) await second.close();
+    }
+  });
+});
+
+describe('what a run leaves alone', () => {
+  it('brings back no box of the weeks a season box was paused', async () => {
+    const product = await testProduct(shop, { subscribable: true, stock: 10 });
+    const { shopper, subscription } = await subscriber(product.id, 1, '2027-04-02');
+    now = new Date('2027-03-29T22:00:00Z');
+    await shopper.call({ method: 'POST', url: `/api/subscriptions/${subscription.id}/pause` });
+    // Resumed on Monday 5 April, after Friday 2 April's cut-off and its packing.
+    now = new Date('2027-04-04T22:00:00Z');
+    const resumed = (await shopper.call({ method: 'POST', url: `/api/subscriptions/${subscription.id}/resume` })).json<SubscriptionView>();
+    expect(resumed.coming[0]!.date).toBe('2027-04-09');
+    await newMailTo(shopper.user.email);
+    await shop.app.services.subscriptionRuns.sweep();
+    expect(await seasonOrders([subscription.id], '2027-04-02')).toHaveLength(0);
+    expect((await newMailTo(shopper.user.email)).filter((mail) => mail.subject.startsWith('No season box'))).toHaveLength(0);
+    now = tuesday;
+  });
+
+  it('ends a season box once its season is over, for good', async () => {
+    const product = await testProduct(shop, { subscribable: true, stock: 10, seasonEndsOn: '2027-03-12' });
+    const { subscription } = await subscriber(product.id, 1, '2027-03-05');
+    now = new Date('2027-03-14T22:00:00Z');
+    await shop.app.services.subscriptionRuns.sweep();
+    const [row] = await shop.database.db.select().from(subscriptionsTable).where(eq(subscriptionsTable.id, subscription.id));
+    expect(row!.status).toBe('ended');
+    // Next year's season: the product's end moves on, and the old season box stays ended.
+    await shop.database.db.update(productsTable).set({ seasonEndsOn: '2027-12-31' }).where(eq(productsTable.id, product.id));
+    await shop.app.services.subscriptionRuns.sweep();
+    expect(await seasonOrders([subscription.id], '2027-03-19')).toHaveLength(0);
+    expect((await shop.database.db.select().from(subscriptionsTable).where(eq(subscriptionsTable.id, subscription.id)))[0]!.status).toBe('ended');
+    now = tuesday;
+  });
+
+  it('makes no box on a day closed since, and packs none past a capacity lowered since', async () => {
+    const product = await testProduct(shop, { subscribable: true, stock: 10 });
+    const closedOne = await subscriber(product.id, 1, '2027-03-25');
+    // Tuesday 23 March, 11:00: both runs are within the fortnight a run may be started early.
+    now = new Date('2027-03-22T22:00:00Z');
+    const settings = (await staff({ method: 'GET', url: '/api/admin/delivery' })).json<Record<string, unknown> & { closedDates: Array<{ date: string; reason: string }>; capacityOverrides: Array<{ date: string; boxes: number }> }>();
+    const put = (next: object) => staff({ method: 'PUT', url: '/api/admin/delivery', payload: { ...settings, ...next } });
+    expect((await put({ closedDates: [{ date: '2027-03-25', reason: 'Staff training' }] })).statusCode).toBe(200);
+    const view = (await closedOne.shopper.call({ method: 'GET', url: `/api/subscriptions/${closedOne.subscription.id}` })).json<SubscriptionView>();
+    expect(view.coming[0]).toMatchObject({ date: '2027-03-25', state: 'skipped', open: false, note: 'No delivery that day: Closed: Staff training' });
+    expect((await startRun('2027-03-25')).json<SubscriptionRunResult>().ordered).toBe(0);
+    expect(await seasonOrders([closedOne.subscription.id], '2027-03-25')).toHaveLength(0);
+    // Wednesday 31 March packs Thursday 1 April's boxes: staff lower its capacity to none.
+    expect((await put({ closedDates: [], capacityOverrides: [{ date: '2027-03-31', boxes: 0 }] })).statusCode).toBe(200);
+    const result = (await startRun('2027-04-01')).json<SubscriptionRunResult>();
+    expect(result.ordered).toBe(0);
+    expect(await seasonOrders([closedOne.subscription.id], '2027-04-01')).toHaveLength(0);
+    const missed = (await closedOne.shopper.call({ method: 'GET', url: `/api/subscriptions/${closedOne.subscription.id}` })).json<SubscriptionView>().coming.find((box) => box.date === '2027-04-01');
+    expect(missed).toMatchObject({ state: 'missed', note: 'The delivery day is fully booked: we could not pack this box.' });
+    expect((await put({ closedDates: [], capacityOverrides: [] })).statusCode).toBe(200);
+    now = tuesday;
+  });
+
+  it('starts a run early only from today to two weeks ahead', async () => {
+    now = tuesday;
+    for (const deliveryDate of ['2027-03-01', '2027-03-17']) {
+      const response = await startRun(deliveryDate);
+      expect(response.statusCode).toBe(400);
+      expect(response.json().fieldErrors.deliveryDate).toBe('Choose a delivery date from today to 14 days ahead.');
     }
   });
 });

@@ -7,13 +7,14 @@ import type { Product } from '../../../contracts/product';
 import type { StoredSettings } from '../../../contracts/settings';
 import { intervalDays, subscriberPriceCents, type SubscriptionRunResult, type SubscriptionStopState } from '../../../contracts/subscriptions';
 import type { Db, Tx } from '../../db/client';
-import { dispatchDays, orderEvents, orderLines, orders, products, stockMovements, subscriptionDeliveries, subscriptionStop, subscriptions, users } from '../../db/schema';
+import { orderEvents, orderLines, orders, products, stockMovements, subscriptionDeliveries, subscriptionStop, subscriptions, users } from '../../db/schema';
 import { recordAudit } from '../../lib/audit';
 import type { CacheBus } from '../../lib/cache-bus';
 import type { StripeCheckout } from '../../lib/payments';
 import { composeMail } from '../../lib/mail-layout';
 import { queueMail } from '../../lib/mail-outbox';
-import type { DeliveryService } from '../delivery/service';
+import { capacityOn } from '../delivery/calendar';
+import { claimDispatchDay, type DeliveryService } from '../delivery/service';
 import { confirmationMail } from '../orders/mail';
 import type { OrderService } from '../orders/service';
 import { viewOf } from '../orders/view';
@@ -92,14 +93,18 @@ export class SubscriptionRuns {
     for (const box of due) {
       if (signal?.aborted) break;
       const outcome = await this.deps.db.transaction((tx) => this.runOne(tx, box, settings, delivery, offered));
-      // The card is charged once the order is committed, never inside its transaction.
-      if (outcome === 'charge') await this.charge(box.subscriptionId, box.date);
+      // The card is charged once the order is committed, never inside its transaction. Stripe out
+      // of reach stops no other box: the sweep charges it later.
+      if (outcome === 'charge') {
+        await this.charge(box.subscriptionId, box.date).catch((error: unknown) => this.deps.log.warn({ err: error, subscription: box.subscriptionId, date: box.date }, 'season box charge left for the next sweep'));
+      }
       if (outcome === 'ordered' || outcome === 'charge') {
         result.ordered += 1;
         stockChanged = true;
       } else if (outcome === 'missed') result.missed += 1;
       else result.alreadyDone += 1;
     }
+    if (result.ordered || result.missed) this.deps.delivery.reserved.forget();
     if (stockChanged) await this.deps.bus.publish('products');
     return result;
   }
@@ -124,13 +129,20 @@ export class SubscriptionRuns {
     const delivery = await this.deps.delivery.settings();
     const now = this.deps.clock();
     const today = nzToday(now);
+    // Paused until today: running again, its paused weeks gone for good.
     await this.deps.db
       .update(subscriptions)
-      .set({ status: 'active', pausedUntil: null, updatedAt: sql`now()` })
+      .set({ status: 'active', boxesFrom: sql`${subscriptions.pausedUntil}`, pausedUntil: null, updatedAt: sql`now()` })
       .where(and(eq(subscriptions.status, 'paused'), lte(subscriptions.pausedUntil, today)));
+    // A season over is ended for good: moving its end later (next year's season) brings none back.
+    await this.deps.db
+      .update(subscriptions)
+      .set({ status: 'ended', pausedUntil: null, updatedAt: sql`now()` })
+      .where(and(inArray(subscriptions.status, ['active', 'paused', 'awaiting_card']), sql`${subscriptions.productId} in (select ${products.id} from ${products} where ${products.seasonEndsOn} < ${today})`));
     // Deliveries up to a week (the longest lead and a weekend) ahead can be past their cut-off.
     const planned = await plannedDeliveries(this.deps.db, delivery, addDays(today, -sweepBackDays), addDays(today, 7));
     const dates = [...new Set(planned.filter((box) => cutoffOf(delivery, box.region, box.date) <= now).map((box) => box.date))].sort();
+    this.deps.delivery.reserved.forget();
     await this.chargeLeftOver(signal);
     let made = 0;
     for (const date of dates) {
@@ -143,6 +155,9 @@ export class SubscriptionRuns {
   private async runOne(tx: Tx, box: PlannedDelivery, settings: StoredSettings, delivery: DeliverySettings, offered: ReadonlyMap<number, Pick<Product, 'origin' | 'treatment'>>): Promise<Outcome> {
     const key = { subscriptionId: box.subscriptionId, deliveryDate: box.date };
     const where = and(eq(subscriptionDeliveries.subscriptionId, box.subscriptionId), eq(subscriptionDeliveries.deliveryDate, box.date));
+    // Staff may stop all while a run goes: each box looks again.
+    const [stop] = await tx.select({ stoppedAt: subscriptionStop.stoppedAt }).from(subscriptionStop).for('share');
+    if (stop?.stoppedAt) return 'done';
     // The subscription first, then its delivery: the order a shopper's skip or change locks them in.
     // Read under the lock: a skip, a change, a pause or a cancel may have come since the list was made.
     const [sub] = await tx.select().from(subscriptions).where(eq(subscriptions.id, box.subscriptionId)).for('update');
@@ -150,7 +165,7 @@ export class SubscriptionRuns {
     const [row] = await tx.select().from(subscriptionDeliveries).where(where).for('update');
     if (!row || row.state) return 'done';
     const live = sub && (sub.status === 'active' || (sub.status === 'paused' && sub.pausedUntil !== null && sub.pausedUntil <= box.date));
-    if (!sub || !live) return 'done';
+    if (!sub || !live || (sub.boxesFrom && box.date < sub.boxesFrom)) return 'done';
     const [user] = await tx.select().from(users).where(eq(users.id, sub.userId));
     if (!user) return 'done';
     const productId = row.productId ?? sub.productId;
@@ -174,9 +189,12 @@ export class SubscriptionRuns {
       .returning({ stock: products.stock });
     if (!taken) return miss('Not enough boxes this time: the harvest was short.');
     const dispatchDate = box.dispatchDate;
-    // The day's places were kept for the box: it is booked whatever other orders took meanwhile.
-    await tx.insert(dispatchDays).values({ date: dispatchDate, bookedBoxes: 0 }).onConflictDoNothing();
-    await tx.update(dispatchDays).set({ bookedBoxes: sql`${dispatchDays.bookedBoxes} + ${quantity}` }).where(eq(dispatchDays.date, dispatchDate));
+    // The day's places were kept for the box, so it nearly always fits; a day whose capacity staff
+    // lowered since is never packed past it: the box is missed instead, its stock put back.
+    if (!(await claimDispatchDay(tx, dispatchDate, quantity, capacityOn(delivery, dispatchDate)))) {
+      await tx.update(products).set({ stock: sql`${products.stock} + ${quantity}`, updatedAt: sql`now()` }).where(eq(products.id, productId));
+      return miss('The delivery day is fully booked: we could not pack this box.');
+    }
     const unitPriceCents = subscriberPriceCents(product.priceCents, product.subscriberDiscountPercent);
     const totals = orderTotals([{ unitPriceCents, quantity }], settings.shippingCents, 0, sub.rural ? delivery.ruralSurchargeCents : 0);
     const [order] = await tx
@@ -254,10 +272,16 @@ export class SubscriptionRuns {
     } else {
       const result = await stripe.chargeSavedCard({ customerId: sub.stripeCustomerId, paymentMethodId: sub.stripePaymentMethodId, amountCents: order.totalCents, orderNumber: order.number, idempotencyKey: `season-box-charge-${sub.id}-${date}` });
       if (result.outcome === 'paid') {
+        // The payment first, then the status, then the mark: a crash between them leaves the box to
+        // the sweep, whose charge (the same key) gets this payment back.
         await db.update(orders).set({ stripePaymentIntentId: result.paymentIntentId, updatedAt: sql`now()` }).where(eq(orders.id, order.id));
-        await db.update(subscriptionDeliveries).set({ chargedAt: sql`now()`, updatedAt: sql`now()` }).where(where);
         const paid = await this.deps.orders.changeStatus(order.id, 'paid', { actorUserId: null, note: `Season box card charged (${result.paymentIntentId})`, onlyFrom: 'pending_payment' });
-        if (!paid) this.deps.log.error({ order: order.number, paymentIntent: result.paymentIntentId }, 'season box charged for an order no longer unpaid: refund it');
+        await db.update(subscriptionDeliveries).set({ chargedAt: sql`now()`, updatedAt: sql`now()` }).where(where);
+        if (!paid) {
+          const [now] = await db.select({ status: orders.status }).from(orders).where(eq(orders.id, order.id));
+          // Paid already (another process had the same answer from Stripe): nothing to do.
+          if (now?.status === 'cancelled') this.deps.log.error({ order: order.number, paymentIntent: result.paymentIntentId }, 'season box charged for an order cancelled meanwhile: refund it');
+        }
         return 'paid';
       }
       declined = result.message;

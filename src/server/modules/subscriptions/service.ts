@@ -27,7 +27,7 @@ import { bookedBetween, type DeliveryService, horizonDays } from '../delivery/se
 import { hasBankAccount } from '../settings/bank-account';
 import type { SettingsService } from '../settings/service';
 import type { StripeCheckout } from '../../lib/payments';
-import { reservedBoxes } from './reserved';
+import { noDeliveryOn, reservedBoxes } from './reserved';
 import { cutoffOf, dayWords, deliversOn, deliveryDatesOf, dispatchDayOf, lastDeliveryOf } from './schedule';
 
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
@@ -82,7 +82,7 @@ export class SubscriptionService {
       const [live] = await tx
         .select({ n: count() })
         .from(subscriptions)
-        .where(and(eq(subscriptions.userId, user.id), inArray(subscriptions.status, ['active', 'paused'])));
+        .where(and(eq(subscriptions.userId, user.id), inArray(subscriptions.status, ['awaiting_card', 'active', 'paused'])));
       if ((live?.n ?? 0) >= liveSubscriptionsPerShopper) {
         throw new Conflict(`You already have ${liveSubscriptionsPerShopper} season boxes. Change or cancel one under My account first.`);
       }
@@ -118,6 +118,7 @@ export class SubscriptionService {
       if (created!.status === 'active') await this.mailWelcome(tx, created!, user, settings, delivery, now);
       return created!;
     });
+    this.changed();
     if (row.status !== 'awaiting_card') return this.view(row);
     // Stripe is asked once the subscription is committed: its page saves the card for the runs.
     const cardSetupUrl = await this.startCardSetup(row, user).catch((error: unknown) => {
@@ -138,10 +139,16 @@ export class SubscriptionService {
    * A setup session completed (Stripe's webhook, or the shopper back from Stripe's page): the card
    * is read back from Stripe, never from the browser, and the season box starts. Again is fine.
    */
-  async cardSaved(sessionId: string): Promise<'saved' | 'already' | 'unknown' | 'not_complete'> {
+  async cardSaved(sessionId: string, reference?: string | null): Promise<'saved' | 'already' | 'unknown' | 'not_complete'> {
     const stripe = this.deps.stripe;
     if (!stripe) return 'unknown';
-    const [sub] = await this.deps.db.select().from(subscriptions).where(eq(subscriptions.cardSetupSessionId, sessionId));
+    // The session last opened for it, or an earlier one the shopper completed after opening another:
+    // either way the card read back from Stripe must be the season box's own customer's.
+    const referenced = /^season-box-(\d{1,9})$/.exec(reference ?? '')?.[1];
+    const [sub] = await this.deps.db
+      .select()
+      .from(subscriptions)
+      .where(referenced ? eq(subscriptions.id, Number(referenced)) : eq(subscriptions.cardSetupSessionId, sessionId));
     if (!sub) return 'unknown';
     if (sub.status !== 'awaiting_card') return 'already';
     const card = await stripe.savedCardOf(sessionId);
@@ -150,13 +157,16 @@ export class SubscriptionService {
     return this.deps.db.transaction(async (tx) => {
       const [started] = await tx
         .update(subscriptions)
-        .set({ status: 'active', stripePaymentMethodId: card.paymentMethodId, updatedAt: sql`now()` })
+        .set({ status: 'active', stripePaymentMethodId: card.paymentMethodId, boxesFrom: firstOpenDate(sub, delivery, this.deps.clock()), updatedAt: sql`now()` })
         .where(and(eq(subscriptions.id, sub.id), eq(subscriptions.status, 'awaiting_card')))
         .returning();
       if (!started) return 'already' as const;
       const [user] = await tx.select().from(users).where(eq(users.id, started.userId));
       if (user) await this.mailWelcome(tx, started, user, settings, delivery, this.deps.clock());
       return 'saved' as const;
+    }).then((outcome) => {
+      this.changed();
+      return outcome;
     });
   }
 
@@ -243,25 +253,34 @@ export class SubscriptionService {
         .where(and(eq(subscriptionDeliveries.subscriptionId, sub.id), isNull(subscriptionDeliveries.state), gte(subscriptionDeliveries.deliveryDate, nzToday(now))));
       return changed!;
     });
+    this.changed();
     return this.view(row);
   }
 
   async skip(user: UserRow, id: number, date: string): Promise<SubscriptionView> {
-    return this.view(await this.deps.db.transaction(async (tx) => this.setSkipped(tx, await this.own(tx, user, id, true), date, true)));
+    const delivery = await this.deps.delivery.settings();
+    const row = await this.deps.db.transaction(async (tx) => this.setSkipped(tx, delivery, await this.own(tx, user, id, true), date, true));
+    this.changed();
+    return this.view(row);
   }
 
   async unskip(user: UserRow, id: number, date: string): Promise<SubscriptionView> {
-    return this.view(await this.deps.db.transaction(async (tx) => this.setSkipped(tx, await this.own(tx, user, id, true), date, false)));
+    const delivery = await this.deps.delivery.settings();
+    const row = await this.deps.db.transaction(async (tx) => this.setSkipped(tx, delivery, await this.own(tx, user, id, true), date, false));
+    this.changed();
+    return this.view(row);
   }
 
   /** A one-click link's skip (or its undo): the link names the subscription and the date, no sign-in. */
   async skipFromMail(subscriptionId: number, date: string, skipped: boolean): Promise<{ ok: true; view: SubscriptionView } | { ok: false; message: string }> {
     try {
+      const delivery = await this.deps.delivery.settings();
       const row = await this.deps.db.transaction(async (tx) => {
         const [sub] = await tx.select().from(subscriptions).where(eq(subscriptions.id, subscriptionId)).for('update');
         if (!sub) throw new NotFound('This season box no longer exists.');
-        return this.setSkipped(tx, sub, date, skipped);
+        return this.setSkipped(tx, delivery, sub, date, skipped);
       });
+      this.changed();
       return { ok: true, view: await this.view(row) };
     } catch (error) {
       if (error instanceof Conflict || error instanceof BadRequest || error instanceof NotFound) return { ok: false, message: error.message };
@@ -278,16 +297,26 @@ export class SubscriptionService {
       const [paused] = await tx.update(subscriptions).set({ status: 'paused', pausedUntil: resumeOn, updatedAt: sql`now()` }).where(eq(subscriptions.id, sub.id)).returning();
       return paused!;
     });
+    this.changed();
     return this.view(row);
   }
 
   async resume(user: UserRow, id: number): Promise<SubscriptionView> {
+    const delivery = await this.deps.delivery.settings();
+    const now = this.deps.clock();
     const row = await this.deps.db.transaction(async (tx) => {
       const sub = await this.own(tx, user, id, true);
       refuseEnded(sub);
-      const [resumed] = await tx.update(subscriptions).set({ status: 'active', pausedUntil: null, updatedAt: sql`now()` }).where(eq(subscriptions.id, sub.id)).returning();
+      if (sub.status !== 'paused') return sub;
+      // The paused weeks stay gone: boxes come from the first one still before its cut-off.
+      const [resumed] = await tx
+        .update(subscriptions)
+        .set({ status: 'active', pausedUntil: null, boxesFrom: firstOpenDate(sub, delivery, now), updatedAt: sql`now()` })
+        .where(eq(subscriptions.id, sub.id))
+        .returning();
       return resumed!;
     });
+    this.changed();
     return this.view(row);
   }
 
@@ -299,7 +328,13 @@ export class SubscriptionService {
       const [cancelled] = await tx.update(subscriptions).set({ status: 'cancelled', pausedUntil: null, cancelledAt: sql`now()`, updatedAt: sql`now()` }).where(eq(subscriptions.id, sub.id)).returning();
       return cancelled!;
     });
+    this.changed();
     return this.view(row);
+  }
+
+  /** The boxes season boxes will take have changed: this process's count is worked out again. */
+  private changed(): void {
+    this.deps.delivery.reserved.forget();
   }
 
   async view(row: SubscriptionRow): Promise<SubscriptionView> {
@@ -311,7 +346,7 @@ export class SubscriptionService {
   async viewIn(db: Db | Tx, row: SubscriptionRow, settings: StoredSettings, delivery: DeliverySettings, now: Date): Promise<SubscriptionView> {
     const today = nzToday(now);
     const rows = await db
-      .select({ delivery: subscriptionDeliveries, orderNumber: orders.number })
+      .select({ delivery: subscriptionDeliveries, orderNumber: orders.number, orderStatus: orders.status })
       .from(subscriptionDeliveries)
       .leftJoin(orders, eq(orders.id, subscriptionDeliveries.orderId))
       .where(and(eq(subscriptionDeliveries.subscriptionId, row.id), gte(subscriptionDeliveries.deliveryDate, today)));
@@ -324,10 +359,15 @@ export class SubscriptionService {
     const status = statusOf(row, product, today);
     const deliveryCents = settings.shippingCents + (row.rural ? delivery.ruralSurchargeCents : 0);
     const live = status === 'active' || status === 'paused';
-    const dates = live ? deliveryDatesOf(schedule, today, addDays(today, intervalDays[row.every] * (comingDeliveriesShown + 1))).slice(0, comingDeliveriesShown) : [];
+    const from = row.boxesFrom && row.boxesFrom > today ? row.boxesFrom : today;
+    const dates = live ? deliveryDatesOf(schedule, from, addDays(from, intervalDays[row.every] * (comingDeliveriesShown + 1))).slice(0, comingDeliveriesShown) : [];
     const coming: SeasonBoxDelivery[] = dates.map((date) => {
       const found = byDate.get(date);
-      const decided = found?.delivery.state ?? null;
+      // An order cancelled (unpaid by the packing cut-off, or by the shopper) did not come; a day
+      // closed since brings no box.
+      const closed = found?.delivery.state ? null : noDeliveryOn(delivery, row.shipRegion, date);
+      const cancelledOrder = found?.delivery.state === 'ordered' && found.orderStatus === 'cancelled';
+      const decided = cancelledOrder || closed ? 'skipped' : (found?.delivery.state ?? null);
       const boxProduct = byId.get(found?.delivery.productId ?? row.productId) ?? product;
       const quantity = found?.delivery.quantity ?? row.quantity;
       const cutoff = cutoffOf(delivery, row.shipRegion, date);
@@ -342,8 +382,8 @@ export class SubscriptionService {
         quantity,
         totalCents: subscriberPriceCents(boxProduct.priceCents, boxProduct.subscriberDiscountPercent) * quantity + deliveryCents,
         changedForThisBox: boxProduct.id !== row.productId || quantity !== row.quantity,
-        open: now < cutoff && (decided === null || decided === 'skipped'),
-        note: found?.delivery.note ?? null,
+        open: now < cutoff && !closed && !cancelledOrder && (decided === null || decided === 'skipped'),
+        note: closed ? `No delivery that day: ${closed}` : cancelledOrder ? 'Its order was cancelled (not paid by the packing cut-off, or cancelled)' : (found?.delivery.note ?? null),
         orderNumber: found?.orderNumber ?? null,
       };
     });
@@ -366,8 +406,7 @@ export class SubscriptionService {
     };
   }
 
-  private async setSkipped(tx: Tx, sub: SubscriptionRow, date: string, skipped: boolean): Promise<SubscriptionRow> {
-    const delivery = await this.deps.delivery.settings();
+  private async setSkipped(tx: Tx, delivery: DeliverySettings, sub: SubscriptionRow, date: string, skipped: boolean): Promise<SubscriptionRow> {
     const now = this.deps.clock();
     refuseEnded(sub);
     const [product] = await tx.select({ seasonEndsOn: products.seasonEndsOn }).from(products).where(eq(products.id, sub.productId));
@@ -437,6 +476,14 @@ export class SubscriptionService {
 }
 
 const subscribeLockKey = 48_001;
+
+/** The first of the season box's dates from today still before its cut-off: where it starts (again). */
+function firstOpenDate(sub: SubscriptionRow, delivery: DeliverySettings, now: Date): string {
+  const today = nzToday(now);
+  const from = sub.firstDeliveryDate > today ? sub.firstDeliveryDate : today;
+  const dates = deliveryDatesOf({ firstDeliveryDate: sub.firstDeliveryDate, every: sub.every, seasonEndsOn: null }, from, addDays(from, 60));
+  return dates.find((date) => now < cutoffOf(delivery, sub.shipRegion, date)) ?? addDays(from, 60);
+}
 
 /** What the subscription is now: a season past its end is ended, whatever the row says. */
 function statusOf(row: SubscriptionRow, product: Pick<ProductRow, 'seasonEndsOn'>, today: string): SubscriptionView['status'] {

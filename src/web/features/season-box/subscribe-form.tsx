@@ -65,6 +65,11 @@ export default function SubscribeForm({ product, user, unitCents, onClose }: Sub
         window.location.assign(view.cardSetupUrl);
         return;
       }
+      // By card, with Stripe out of reach for a moment: the box waits for its card on My account.
+      if (view.status === 'awaiting_card') {
+        setProblem('Your season box is saved, but we could not open the card page just now. Open My account and press Save your card to start it.');
+        return;
+      }
       setStarted(view);
       void queryClient.invalidateQueries({ queryKey: seasonBoxesKey });
     },
