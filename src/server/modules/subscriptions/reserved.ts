@@ -123,6 +123,7 @@ const reservedTrustMs = 5_000;
  */
 export class ReservedBoxes {
   private cached: { from: string; settings: DeliverySettings; at: number; boxes: Promise<Map<string, number>> } | null = null;
+  private refreshing = false;
 
   constructor(
     private readonly db: Db,
@@ -130,11 +131,26 @@ export class ReservedBoxes {
     private readonly reachDays: number,
   ) {}
 
-  /** Per dispatch day, from yesterday to beyond the delivery horizon. */
+  /**
+   * Per dispatch day, from yesterday to beyond the delivery horizon. A count older than a few
+   * seconds is still answered while a new one is worked out, so no request waits for it.
+   */
   around(settings: DeliverySettings): Promise<Map<string, number>> {
     const from = addDays(nzToday(this.clock()), -1);
     const kept = this.cached;
-    if (kept && kept.from === from && kept.settings === settings && Date.now() - kept.at < reservedTrustMs) return kept.boxes;
+    if (kept && kept.from === from && kept.settings === settings) {
+      if (Date.now() - kept.at >= reservedTrustMs && !this.refreshing) this.refresh(from, settings);
+      return kept.boxes;
+    }
+    return this.work(from, settings);
+  }
+
+  /** A season box changed in this process: the next ask works it out again. */
+  forget(): void {
+    this.cached = null;
+  }
+
+  private work(from: string, settings: DeliverySettings): Promise<Map<string, number>> {
     const boxes = reservedBoxes(this.db, settings, from, addDays(from, this.reachDays));
     this.cached = { from, settings, at: Date.now(), boxes };
     // A failed computation is not kept.
@@ -144,8 +160,20 @@ export class ReservedBoxes {
     return boxes;
   }
 
-  /** A season box changed in this process: the next ask works it out again. */
-  forget(): void {
-    this.cached = null;
+  private refresh(from: string, settings: DeliverySettings): void {
+    this.refreshing = true;
+    const base = this.cached;
+    const boxes = reservedBoxes(this.db, settings, from, addDays(from, this.reachDays));
+    boxes
+      .then(
+        (fresh) => {
+          // Kept only if nothing came meanwhile (a change of this process's own, a new day).
+          if (this.cached === base) this.cached = { from, settings, at: Date.now(), boxes: Promise.resolve(fresh) };
+        },
+        () => undefined,
+      )
+      .finally(() => {
+        this.refreshing = false;
+      });
   }
 }
