@@ -29,6 +29,25 @@ export function DayOption({ name, date, available, checked, note, onChoose }: Da
   );
 }
 
+/** The days on offer as a grid of radio cards, each available one noted so, the others with their reason. */
+export function DayOptionGrid({ name, options, value, onChoose }: { name: string; options: ReadonlyArray<{ date: string; state: DeliveryDayState }>; value: string | undefined; onChoose: (date: string) => void }) {
+  return (
+    <div className="grid grid-cols-2 gap-2 sm:grid-cols-3">
+      {options.map((option) => (
+        <DayOption
+          key={option.date}
+          name={name}
+          date={option.date}
+          available={option.state.available}
+          checked={value === option.date}
+          note={option.state.available ? 'Available' : option.state.reason}
+          onChoose={onChoose}
+        />
+      ))}
+    </div>
+  );
+}
+
 /**
  * Drops a chosen day that the latest offer no longer holds (another region, a day that filled up),
  * once the offer has loaded: the shopper chooses again rather than order on a day that is gone.

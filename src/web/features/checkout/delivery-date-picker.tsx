@@ -4,7 +4,7 @@ import { Spinner } from '../../components/ui/spinner';
 import { ApiError } from '../../lib/api-client';
 import type { CheckoutPaymentMethod } from '../../../contracts/order';
 import { fetchDeliveryDates } from '../orders/orders-api';
-import { DayOption, useDropStaleDay } from './day-option';
+import { DayOptionGrid, useDropStaleDay } from './day-option';
 
 /** The dates offered to a region for `boxes` paid by `payment` (one request, shared by everything that asks). */
 export function useDeliveryDates(region: string, boxes: number, payment: CheckoutPaymentMethod | undefined, enabled = true) {
@@ -56,19 +56,7 @@ export function DeliveryDatePicker({ region, boxes, payment, value, onChange, er
             Fresh fruit never waits in a depot over a weekend or a holiday: pick the day it reaches you.
             {payment === 'bank_transfer' ? ' Paying by bank transfer leaves a day for your payment to reach us before we pack.' : ''}
           </p>
-          <div className="grid grid-cols-2 gap-2 sm:grid-cols-3">
-            {options.map((option) => (
-              <DayOption
-                key={option.date}
-                name="delivery-date"
-                date={option.date}
-                available={option.state.available}
-                checked={value === option.date}
-                note={option.state.available ? 'Available' : option.state.reason}
-                onChoose={onChange}
-              />
-            ))}
-          </div>
+          <DayOptionGrid name="delivery-date" options={options} value={value} onChoose={onChange} />
         </>
       )}
       {error && (

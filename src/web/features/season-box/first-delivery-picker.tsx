@@ -7,7 +7,7 @@ import { Spinner } from '../../components/ui/spinner';
 import { errorMessage } from '../../lib/api-client';
 import { useBrowserValue } from '../../lib/browser-value';
 import { useRenderDay, useRenderTime } from '../../lib/render-time';
-import { DayOption, useDropStaleDay } from '../checkout/day-option';
+import { DayOptionGrid, useDropStaleDay } from '../checkout/day-option';
 import { useDeliveryDates } from '../checkout/delivery-date-picker';
 
 interface FirstDeliveryPickerProps {
@@ -63,19 +63,7 @@ export function FirstDeliveryPicker({ region, boxes, every, seasonEndsOn, refuse
       ) : (
         <>
           <p className="text-sm text-ink-500">The day your first box arrives. Its weekday is your delivery day from then on.</p>
-          <div className="grid grid-cols-2 gap-2 sm:grid-cols-3">
-            {options.map((option) => (
-              <DayOption
-                key={option.date}
-                name="first-delivery-date"
-                date={option.date}
-                available={option.state.available}
-                checked={value === option.date}
-                note={option.state.available ? 'Available' : option.state.reason}
-                onChoose={onChange}
-              />
-            ))}
-          </div>
+          <DayOptionGrid name="first-delivery-date" options={options} value={value} onChoose={onChange} />
         </>
       )}
       <div aria-live="polite" className="empty:hidden">
