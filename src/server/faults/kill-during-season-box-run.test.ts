@@ -5,7 +5,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { addDays, nzToday } from '../../contracts/dates';
 import { defaultDeliverySettings } from '../../contracts/delivery';
-import type { SubscriptionRunResult } from '../../contracts/subscriptions';
+import type { AdminSubscriptionDetail, SubscriptionRunResult } from '../../contracts/subscriptions';
 import { openPglite, queryRows } from '../db/client';
 import { whyNot } from '../modules/delivery/calendar';
 import { testShipping } from '../testing/order-helpers';
@@ -28,13 +28,6 @@ function comingDeliveryDay(): string {
   }
 }
 
-/** The confirmations the outbox has written to its folder (the shop has no mail server here). */
-function confirmationsSent(): number {
-  const folder = path.join(dataDir, 'outbox');
-  if (!fs.existsSync(folder)) return 0;
-  return fs.readdirSync(folder).filter((name) => name.endsWith('.eml') && /^Subject: Your order MS-/m.test(fs.readFileSync(path.join(folder, name), 'utf8'))).length;
-}
-
 async function signInAdmin(url: string): Promise<string> {
   const login = await fetch(`${url}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(admin) });
   expect(login.status).toBe(200);
@@ -54,6 +47,7 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))('kill -9 in the middle of a s
     const date = comingDeliveryDay();
     const database = await openPglite(path.join(dataDir, 'pglite'));
     let productId: number;
+    let firstSubscription = 0;
     try {
       const [product] = await queryRows<{ id: number }>(
         database.db,
@@ -68,19 +62,30 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))('kill -9 in the middle of a s
         )
         insert into subscriptions (user_id, product_id, quantity, every, first_delivery_date, payment_method, ship_name, ship_phone, ship_street, ship_city, ship_postcode, ship_region, told_unit_price_cents)
         select id, ${productId}, 1, 'week', ${date}, 'bank_transfer', ${testShipping.name}, ${testShipping.phone}, ${testShipping.street}, ${testShipping.city}, ${testShipping.postcode}, 'Auckland', 5000 from made`);
+      const [oldest] = await queryRows<{ first: number }>(database.db, sql`select min(id)::int as first from subscriptions`);
+      firstSubscription = oldest!.first;
     } finally {
       await database.close();
     }
 
     shop = await startShop(env);
     let cookie = await signInAdmin(shop.url);
+    // The day packs every box (the subscriptions were written straight in, past its 40 a day).
+    const settings = (await (await fetch(`${shop.url}/api/admin/delivery`, { headers: { cookie } })).json()) as Record<string, unknown>;
+    const roomy = await fetch(`${shop.url}/api/admin/delivery`, { method: 'PUT', headers: { cookie, origin: shop.url, 'content-type': 'application/json' }, body: JSON.stringify({ ...settings, boxesPerDay: subscribers * 2 }) });
+    expect(roomy.status).toBe(200);
     let answered = false;
     const cut = startRun(shop.url, cookie, date)
       .then(() => (answered = true))
       .catch(() => undefined);
-    // Killed a moment in, once the first confirmations are out: some orders made, the rest not yet.
+    // Killed a moment in, as soon as the oldest subscription's order is made (the run goes oldest
+    // first): some orders made, most not yet.
+    const firstOrdered = async () => {
+      const detail = await fetch(`${shop!.url}/api/admin/subscriptions/${firstSubscription}`, { headers: { cookie } }).then((response) => response.json() as Promise<AdminSubscriptionDetail>);
+      return detail.history.some((entry) => entry.date === date && entry.state === 'ordered');
+    };
     const deadline = Date.now() + 60_000;
-    while (confirmationsSent() < 10 && !answered && Date.now() < deadline) await sleep(20);
+    while (!answered && Date.now() < deadline && !(await firstOrdered())) await sleep(5);
     shop.child.kill('SIGKILL');
     expect((await shop.exited).signal).toBe('SIGKILL');
     await cut;
