@@ -68,6 +68,8 @@ export default defineConfig({
         ADMIN_EMAIL: 'owner@mangoshop.co.nz',
         ADMIN_PASSWORD: 'orchard-keys-2026',
         PUBLIC_URL: `http://127.0.0.1:${port}`,
+        // Every journey signs its shoppers up from this one address: more than a shop's hourly 60.
+        REGISTRATIONS_PER_IP_PER_HOUR: '200',
         ...stripe,
         STRIPE_API_URL: `http://127.0.0.1:${stripeDoublePort}`,
         // E2E_CLOCK_START runs the shop on a clock of its own (scripts/e2e-every-day.ts walks the week).
