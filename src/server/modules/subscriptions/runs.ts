@@ -171,7 +171,8 @@ export class SubscriptionRuns {
     const productId = row.productId ?? sub.productId;
     const quantity = row.quantity ?? sub.quantity;
     const [product] = await tx.select().from(products).where(eq(products.id, productId)).for('no key update');
-    const [own] = await tx.select({ seasonEndsOn: products.seasonEndsOn }).from(products).where(eq(products.id, sub.productId));
+    // The schedule's season is the subscription's own product's (a next-box change may be another).
+    const [own] = productId === sub.productId ? [product] : await tx.select({ seasonEndsOn: products.seasonEndsOn }).from(products).where(eq(products.id, sub.productId));
     const now = this.deps.clock();
     const miss = async (note: string) => {
       await tx.update(subscriptionDeliveries).set({ state: 'missed', note, updatedAt: sql`now()` }).where(where);

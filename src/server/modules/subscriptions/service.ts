@@ -22,12 +22,12 @@ import { BadRequest, Conflict, fieldError, NotFound } from '../../lib/errors';
 import { composeMail } from '../../lib/mail-layout';
 import { queueMail } from '../../lib/mail-outbox';
 import type { UserRow } from '../auth/user-view';
-import { capacityOn, whyNot } from '../delivery/calendar';
-import { bookedBetween, type DeliveryService, horizonDays } from '../delivery/service';
+import { whyNot } from '../delivery/calendar';
+import { bookedBetween, capacityForOrders, type DeliveryService, horizonDays } from '../delivery/service';
 import { hasBankAccount } from '../settings/bank-account';
 import type { SettingsService } from '../settings/service';
 import type { StripeCheckout } from '../../lib/payments';
-import { noDeliveryOn, reservedBoxes } from './reserved';
+import { noDeliveryOn } from './reserved';
 import { cutoffOf, dayWords, deliversOn, deliveryDatesOf, dispatchDayOf, lastDeliveryOf } from './schedule';
 
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
@@ -514,9 +514,9 @@ function refuseDate(delivery: DeliverySettings, region: SubscriptionRow['shipReg
 /** A day with no room for `boxes` more (its orders and the other season boxes counted) is a 409 naming it. */
 async function refuseFullDay(tx: Tx, delivery: DeliverySettings, region: SubscriptionRow['shipRegion'], date: string, boxes: number): Promise<void> {
   const dispatchDate = dispatchDayOf(delivery, region, date);
-  const [booked, reserved] = await Promise.all([bookedBetween(tx, dispatchDate, dispatchDate), reservedBoxes(tx, delivery, dispatchDate, dispatchDate)]);
-  const taken = (booked.get(dispatchDate) ?? 0) + (reserved.get(dispatchDate) ?? 0);
-  if (taken + boxes > capacityOn(delivery, dispatchDate)) {
+  // The room checkout's orders have (capacity less the season boxes kept), as a season box must fit it too.
+  const [booked, room] = await Promise.all([bookedBetween(tx, dispatchDate, dispatchDate), capacityForOrders(tx, delivery, dispatchDate)]);
+  if ((booked.get(dispatchDate) ?? 0) + boxes > room) {
     const message = `${dayWords(date)} is fully booked. Please choose another delivery day.`;
     throw new Conflict(message, { firstDeliveryDate: message });
   }
