@@ -10,6 +10,9 @@ import { contentPagesOf, productsWithoutOrigin, setupChecklist } from './modules
 import type { Database } from './db/client';
 import { CacheBus, cacheTopics } from './lib/cache-bus';
 import { PageCache } from './lib/page-cache';
+import { CachePurger } from './lib/cache-purge';
+import { registerSharedCacheRules } from './lib/shared-cache';
+import { SharedCacheChanges } from './modules/catalog/shared-cache-changes';
 import { registerMetrics } from './lib/metrics';
 import { registerErrorHandler } from './lib/error-handler';
 import { createMailTransport, type MailTransport } from './lib/mail';
@@ -126,6 +129,9 @@ export interface AppServices {
   subscriptionRuns: SubscriptionRuns;
   /** The "skip or change it" e-mails before each season box's cut-off. */
   seasonBoxReminders: SeasonBoxReminders;
+  /** Tells Varnish and a CDN what changed (docs/shared-cache.md). */
+  purger: CachePurger;
+  sharedCacheChanges: SharedCacheChanges;
 }
 
 const requestIdPattern = /^[\w.-]{1,64}$/;
@@ -196,7 +202,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const subscriptions = new SubscriptionService({ db, delivery, settings, clock, publicUrl, stripe, log: app.log });
   const seasonBoxReminders = new SeasonBoxReminders({ db, delivery, settings, clock, publicUrl });
   const subscriptionRuns = new SubscriptionRuns({ db, delivery, settings, orders, bus, clock, publicUrl, stripe, log: app.log, offeredOrigins: orderDeps.offeredOrigins });
-  const services: AppServices = { clock, settings, catalog, cart, sessions, limiter, outbox, bus, orders, images, imageSizes, waitlist, readyReminders, reviewInvites, subscriptions, subscriptionRuns, seasonBoxReminders };
+  const purger = new CachePurger(config.sharedCache, app.log);
+  const sharedCacheChanges = new SharedCacheChanges({ db, catalog, purger, log: app.log });
+  bus.onPublish((topic, tags) => sharedCacheChanges.changed(topic, tags));
+  app.addHook('onClose', async () => {
+    await sharedCacheChanges.stop();
+    await purger.stop();
+  });
+  const services: AppServices = { clock, settings, catalog, cart, sessions, limiter, outbox, bus, orders, images, imageSizes, waitlist, readyReminders, reviewInvites, subscriptions, subscriptionRuns, seasonBoxReminders, purger, sharedCacheChanges };
   app.decorate('services', services);
 
   const viteDev = deps.viteDev;
@@ -209,6 +222,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   }
   await app.register(fastifyCookie);
   registerSecurityHeaders(app);
+  registerSharedCacheRules(app, config.sharedCache, clock);
   // Pages for visitors are kept until products, settings, content or offers change.
   const pageCache = new PageCache();
   for (const topic of cacheTopics) bus.on(topic, () => pageCache.clear());

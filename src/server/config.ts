@@ -70,6 +70,17 @@ const envSchema = z.object({
     .url({ protocol: /^https?$/, error: 'must be a full http(s) URL' })
     .refine((url) => /^https?:\/\/[^/?#]+\/?$/.test(url), 'must be a scheme, host and port only, such as https://api.stripe.com')
     .default('https://api.stripe.com'),
+  CACHE_S_MAXAGE_SECONDS: count(300),
+  CACHE_STALE_SECONDS: count(30),
+  VARNISH_URL: z
+    .string()
+    .optional()
+    .refine((text) => !text || text.split(',').every((part) => /^https?:\/\/[^/?#\s]+\/?$/.test(part.trim())), 'must be the addresses of Varnish, such as http://127.0.0.1:6081 (several with commas)'),
+  CACHE_PURGE_URL: z.url({ protocol: /^https?$/, error: 'must be a full http(s) URL' }).optional(),
+  CACHE_PURGE_HEADER: z
+    .string()
+    .regex(/^[A-Za-z0-9-]+:\s*\S.*$/, 'must be one header line, such as "Authorization: Bearer <token>"')
+    .optional(),
   // Tests only: the instant the shop's clock starts from (it runs on from there), for delivery dates.
   SHOP_CLOCK_START: z.iso.datetime({ offset: true, error: 'must be an ISO 8601 instant such as 2026-12-03T19:30:00+13:00' }).optional(),
 });
@@ -125,8 +136,22 @@ export interface AppConfig {
   };
   /** Card payments through Stripe Checkout; bank transfer only when unset. */
   stripe: { secretKey: string; webhookSecret: string; apiUrl: string } | undefined;
+  /** The shared HTTP cache in front (docs/shared-cache.md): how long it keeps visitors' pages, and whom to tell of changes. */
+  sharedCache: SharedCacheConfig;
   /** Tests only: the instant the shop's clock started from, or undefined for the real time. */
   clockStart?: Date;
+}
+
+export interface SharedCacheConfig {
+  /** s-maxage of a visitor's page or public answer, at most (a coming opening makes it shorter). */
+  sMaxAgeSeconds: number;
+  /** stale-while-revalidate: how long past it a shared cache may answer while it asks again. */
+  staleSeconds: number;
+  /** Varnish instances told to purge by key (xkey). */
+  varnishUrls: string[];
+  /** A CDN's tag purge: one POST with the tags; with the header line, for its token. */
+  purgeUrl: string | undefined;
+  purgeHeader: { name: string; value: string } | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -186,6 +211,18 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET
         ? { secretKey: env.STRIPE_SECRET_KEY, webhookSecret: env.STRIPE_WEBHOOK_SECRET, apiUrl: env.STRIPE_API_URL.replace(/\/$/, '') }
         : undefined,
+    sharedCache: {
+      sMaxAgeSeconds: env.CACHE_S_MAXAGE_SECONDS,
+      staleSeconds: env.CACHE_STALE_SECONDS,
+      varnishUrls: (env.VARNISH_URL ?? '').split(',').map((part) => part.trim().replace(/\/$/, '')).filter(Boolean),
+      purgeUrl: env.CACHE_PURGE_URL,
+      purgeHeader: env.CACHE_PURGE_HEADER ? headerLine(env.CACHE_PURGE_HEADER) : undefined,
+    },
     clockStart: env.SHOP_CLOCK_START ? new Date(env.SHOP_CLOCK_START) : undefined,
   };
+}
+
+function headerLine(line: string): { name: string; value: string } {
+  const colon = line.indexOf(':');
+  return { name: line.slice(0, colon).trim(), value: line.slice(colon + 1).trim() };
 }

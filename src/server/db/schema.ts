@@ -12,3 +12,4 @@ export * from './schema/orders';
 export * from './schema/batches';
 export * from './schema/reviews';
 export * from './schema/subscriptions';
+export * from './schema/shared-cache';

@@ -13,6 +13,7 @@ const channel = 'mango_cache';
  */
 export class CacheBus {
   private readonly handlers = new Map<CacheTopic, Array<() => void>>();
+  private readonly publishers: Array<(topic: CacheTopic, tags: readonly string[] | undefined) => void> = [];
 
   constructor(private readonly database: Database) {}
 
@@ -32,6 +33,14 @@ export class CacheBus {
   }
 
   /**
+   * Called in the process that made a change, once per change, after the other processes were
+   * told: the shared cache in front is purged from here (lib/cache-purge.ts).
+   */
+  onPublish(listener: (topic: CacheTopic, tags: readonly string[] | undefined) => void): void {
+    this.publishers.push(listener);
+  }
+
+  /**
    * Drops this process's copies of the topic without telling the others: for a change each
    * process sees by itself, such as the clock passing a pre-order opening.
    */
@@ -42,15 +51,17 @@ export class CacheBus {
   /**
    * Called after a write has committed, so it never fails the request that made the write: when
    * the notification cannot be sent, the other processes catch up when their cached copies reach
-   * their maximum age.
+   * their maximum age. `tags`: what the change shows in the shared cache, where the topic alone
+   * does not say (a content page's slug, the product a review is of).
    */
-  async publish(topic: CacheTopic): Promise<void> {
+  async publish(topic: CacheTopic, tags?: readonly string[]): Promise<void> {
     this.dispatch(topic);
     try {
       await this.database.notify(channel, topic);
     } catch (error) {
       console.warn(JSON.stringify({ level: 40, msg: 'cache change could not be announced to other processes', topic, err: (error as Error).message }));
     }
+    for (const listener of this.publishers) listener(topic, tags);
   }
 
   private dispatch(topic: CacheTopic): void {

@@ -16,6 +16,12 @@ export interface CachedPage {
   /** Made on first need and kept with the page. */
   encoded: Partial<Record<'br' | 'gzip', Promise<Buffer>>>;
   storedAt: number;
+  /**
+   * What a shared cache may keep it under (lib/shared-cache.ts): the tags of the answers it was
+   * drawn from, and the instant (shop clock) the first of them changes by the clock alone. Absent:
+   * not for sharing.
+   */
+  shared?: { tags: string[]; until: number | null };
 }
 
 export interface RenderedPage extends CachedPage {

@@ -13,6 +13,7 @@ import { encodedFor, hasPersonalCookie, inlineScriptHashes, type PageCache, type
 import { drawnAddress, isDataRequest, siteOrigin, visitorPageUrl } from './page-address';
 import { innerCallHeaders } from './inner-calls';
 import { contentSecurityPolicy } from './security-headers';
+import { isSharedPagePath, personalCacheControl, secondsUntil, sharedHeaders, sharedSeconds, tagHeaders, tagsOf } from './shared-cache';
 
 const immutable = 'public, max-age=31536000, immutable';
 /** A shared render that takes longer is given up (every visitor waiting on it gets the error page). */
@@ -36,6 +37,15 @@ interface RenderNotes {
   setCookies: string[];
   /** A call failed with 5xx: the page shows a fallback, so it is not kept for others. */
   incomplete: boolean;
+  /** The shared-cache tags of the answers it read; and the fewest seconds any of them may be kept. */
+  tags: Set<string>;
+  keepSeconds: number;
+  /** An answer read was not one to share (it depends on who asks): nor is the page. */
+  personal: boolean;
+}
+
+function renderNotes(): RenderNotes {
+  return { setCookies: [], incomplete: false, tags: new Set(), keepSeconds: Number.POSITIVE_INFINITY, personal: false };
 }
 
 /**
@@ -72,6 +82,10 @@ function loadContextFor(
             const setCookie = response.headers['set-cookie'];
             if (page.cookie && setCookie) page.notes.setCookies.push(...[setCookie].flat());
             if (response.statusCode >= 500) page.notes.incomplete = true;
+            const seconds = sharedSeconds(response.headers['cache-control'] as string | undefined);
+            if (seconds === undefined) page.notes.personal = true;
+            else page.notes.keepSeconds = Math.min(page.notes.keepSeconds, seconds);
+            for (const tag of tagsOf(response.headers[tagHeaders.xkey])) page.notes.tags.add(tag);
             return response;
           },
           (error: unknown) => {
@@ -166,13 +180,16 @@ export async function pageRenderer(app: FastifyInstance, build: ServerBuildSourc
   const { createRequestHandler } = await import('react-router');
   const handle = createRequestHandler(build, mode);
 
+  const sharing = app.appConfig.sharedCache;
   const renderWhole = async (request: FastifyRequest, url: URL): Promise<RenderedPage> => {
-    const notes: RenderNotes = { setCookies: [], incomplete: false };
+    const notes = renderNotes();
     const context = loadContextFor(app, request, { nonce: undefined, cookie: undefined, siteUrl: url.origin, notes, stylesheet });
     const response = await handle(toFetchRequest(request, url.href, { withoutCookies: true, timeoutMs: sharedRenderTimeoutMs }), context);
     const html = Buffer.from(await response.arrayBuffer());
     const headers: Record<string, string> = {};
     for (const [name, value] of response.headers) if (name !== 'set-cookie') headers[name] = value;
+    const whole = response.status === 200 && response.headers.getSetCookie().length === 0 && Boolean(headers['content-type']?.startsWith('text/html')) && !notes.incomplete;
+    const now = app.services.clock().getTime();
     return {
       status: response.status,
       headers,
@@ -182,8 +199,12 @@ export async function pageRenderer(app: FastifyInstance, build: ServerBuildSourc
       storedAt: performance.now(),
       // Only whole pages that are the same for everyone: not a 404 (any address makes one), not a
       // redirect that sets a cookie, not a page drawn with a fallback because the API failed.
-      cacheable: response.status === 200 && response.headers.getSetCookie().length === 0 && Boolean(headers['content-type']?.startsWith('text/html')) && !notes.incomplete,
+      cacheable: whole,
       setCookies: response.headers.getSetCookie(),
+      shared:
+        whole && !notes.personal && isSharedPagePath(url.pathname)
+          ? { tags: [...notes.tags], until: notes.keepSeconds < sharing.sMaxAgeSeconds ? now + notes.keepSeconds * 1000 : null }
+          : undefined,
     };
   };
 
@@ -206,7 +227,9 @@ export async function pageRenderer(app: FastifyInstance, build: ServerBuildSourc
       reply.code(page.status).headers(page.headers).header('content-security-policy', page.contentSecurityPolicy).header('vary', 'accept-encoding');
       reply.header('x-page-cache', rendered ? 'miss' : 'hit');
       if (encoding) reply.header('content-encoding', encoding);
-      if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-cache');
+      // The same for every visitor: a shared cache keeps it under the tags of what it shows.
+      if (page.shared && !page.setCookies.length) reply.headers(sharedHeaders(sharing, page.shared.tags, secondsUntil(page.shared.until, app.services.clock().getTime(), sharing.sMaxAgeSeconds)));
+      else reply.header('cache-control', personalCacheControl);
       return reply.header('content-length', body.length).send(body);
     }
     return streamPage(request, reply, origin);
@@ -214,7 +237,7 @@ export async function pageRenderer(app: FastifyInstance, build: ServerBuildSourc
 
   async function streamPage(request: FastifyRequest, reply: FastifyReply, origin: string) {
     const nonce = randomBytes(16).toString('base64');
-    const notes: RenderNotes = { setCookies: [], incomplete: false };
+    const notes = renderNotes();
     // Someone's own page is sent as it is drawn, uncompressed: it links the stylesheet, which
     // their browser keeps, rather than carrying it each time (decision 0014).
     const context = loadContextFor(app, request, { nonce, cookie: request.headers.cookie, siteUrl: origin, notes, stylesheet: () => undefined });
@@ -224,8 +247,8 @@ export async function pageRenderer(app: FastifyInstance, build: ServerBuildSourc
     // The page's own cookies, and those the API set for it (a session renewed while drawing it).
     const cookies = [...notes.setCookies, ...response.headers.getSetCookie()];
     if (cookies.length) reply.header('set-cookie', cookies);
-    // Someone's own page: never kept by a shared cache on the way.
-    reply.header('cache-control', request.headers.cookie ? 'private, no-cache' : (response.headers.get('cache-control') ?? 'no-cache'));
+    // Someone's own page (or a navigation's data): never kept by a shared cache on the way.
+    reply.header('cache-control', personalCacheControl);
     return reply.send(response.body ? Readable.fromWeb(response.body as NodeReadableStream) : null);
   }
 }

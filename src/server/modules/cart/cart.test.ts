@@ -36,7 +36,7 @@ describe('GET /api/cart/:userId', () => {
     const response = await as(shop.app, shopper.cookie)({ method: 'GET', url: `/api/cart/${shopper.id}` });
     expect(response.statusCode).toBe(200);
     expect(response.json<Cart>()).toEqual({ userId: shopper.id, items: [], itemCount: 0, totalPrice: 0 });
-    expect(response.headers['cache-control']).toBe('no-store');
+    expect(response.headers['cache-control']).toBe('private, no-store');
   });
 });
 

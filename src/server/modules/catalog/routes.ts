@@ -4,23 +4,31 @@ import { adminProductQuerySchema, productArchiveSchema } from '../../../contract
 import { createProductSchema, idParam, productSearchSchema, updateProductSchema } from '../../../contracts/product';
 import { adminOnly, currentUser, requireAdmin } from '../auth/request-user';
 import { NotFound } from '../../lib/errors';
+import { cacheTags } from '../../lib/shared-cache';
 import type { CatalogService } from './service';
 
 const productParams = z.strictObject({ id: idParam('Product id') });
 
 export function catalogRoutes(catalog: CatalogService): FastifyPluginAsyncZod {
   return async (app) => {
+    /** The same for everyone: shared caches keep it under the catalogue's tag and each product's. */
     app.get('/api/products', { schema: { querystring: productSearchSchema } }, async (request, reply) => {
-      if (request.query.search !== undefined) return catalog.search(request.query.search);
+      if (request.query.search !== undefined) {
+        const found = await catalog.search(request.query.search);
+        reply.share({ tags: [cacheTags.catalog, ...found.map((p) => cacheTags.product(p.id))], until: catalog.nextChangeByClock(found) });
+        return found;
+      }
       const snapshot = await catalog.current();
-      reply.header('etag', snapshot.etag).header('cache-control', 'no-cache');
+      reply.share({ tags: snapshot.visibleTags, until: catalog.nextChangeByClock(snapshot.visible) }).header('etag', snapshot.etag);
       if (request.headers['if-none-match'] === snapshot.etag) return reply.code(304).send();
       return reply.type('application/json; charset=utf-8').send(snapshot.visibleJson);
     });
 
-    app.get('/api/products/:id', { schema: { params: productParams } }, async (request) => {
+    app.get('/api/products/:id', { schema: { params: productParams } }, async (request, reply) => {
       const product = await catalog.findOne(request.params.id, true);
       if (product.isHidden && !(await currentUser(request))?.isAdmin) throw new NotFound('Product not found');
+      // A hidden product's answer is staff's own: the shared-cache rules make it private.
+      reply.share({ tags: [cacheTags.product(product.id)], until: catalog.nextChangeByClock([product]) });
       return catalog.withHarvest(product);
     });
 

@@ -1,12 +1,14 @@
 import { createHash } from 'node:crypto';
 import { and, asc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { AdminProductPage, AdminProductQuery, AdminProductRow, ProductSortKey } from '../../../contracts/admin-products';
+import { addDays, instantOfNzWallTime, nzToday } from '../../../contracts/dates';
 import { dollarsToCents } from '../../../contracts/money';
 import { preOrderProblem, type Product, ripeningProblem, type ProductFields, type ProductUpdate } from '../../../contracts/product';
 import type { Db } from '../../db/client';
 import { orderLines, products, stockMovements, subscriptionDeliveries, subscriptions } from '../../db/schema';
 import { recordAudit } from '../../lib/audit';
 import { type CacheBus, CachedValue } from '../../lib/cache-bus';
+import { cacheTags } from '../../lib/shared-cache';
 import { Conflict, NotFound, fieldError } from '../../lib/errors';
 import { preOrderedBoxes, waitingBoxes } from '../orders/waiting-pre-orders';
 import { moveBatchesWithStock, nextHarvests, offeredOrigins, receiveBatch } from '../inventory/batches';
@@ -26,6 +28,8 @@ export interface CatalogueSnapshot {
   /** The public list, serialised and encoded once per change: the hottest read of the shop. */
   visibleJson: Buffer;
   etag: string;
+  /** The list's shared-cache tags: the catalogue's and each visible product's. */
+  visibleTags: string[];
 }
 
 export interface Actor {
@@ -88,6 +92,39 @@ export class CatalogService {
       .from(products)
       .where(and(eq(products.isPreOrder, true), isNull(products.archivedAt), gt(products.preOrdersOpenAt, now)));
     return row?.at ? new Date(row.at) : null;
+  }
+
+  /**
+   * What each product's tag and the catalogue's stand for in the shared cache, read fresh from the
+   * database rather than the snapshot: a product's public answer, with its stock only as in stock
+   * or not (pages are purged when it crosses zero, not with every box sold); the catalogue's is
+   * which products are shown. A hidden product shows nothing.
+   */
+  async sharedShapes(): Promise<Map<string, string>> {
+    const snapshot = await this.loadSnapshot();
+    const harvests = await nextHarvests(this.db, new Map(snapshot.all.map((p) => [p.id, p.stock])));
+    const digest = (text: string) => createHash('sha1').update(text).digest('base64url');
+    const shapes = new Map<string, string>();
+    for (const product of snapshot.all) {
+      const shown = { ...product, stock: product.stock > 0, nextHarvestedOn: harvests.get(product.id) ?? null };
+      shapes.set(cacheTags.product(product.id), product.isHidden ? 'hidden' : digest(JSON.stringify(shown)));
+    }
+    shapes.set(cacheTags.catalog, digest(snapshot.visible.map((product) => product.id).join(',')));
+    return shapes;
+  }
+
+  /**
+   * The next instant the clock alone changes what these products show: a pre-order opening, or
+   * NZ midnight (ripeness and "in season" count from today). Shared copies are kept no later.
+   */
+  nextChangeByClock(shown: readonly Product[]): number {
+    const now = this.clock();
+    let next = Date.parse(instantOfNzWallTime(`${addDays(nzToday(now), 1)}T00:00`) ?? '') || now.getTime() + 24 * 60 * 60 * 1000;
+    for (const product of shown) {
+      const opening = product.preOrdersOpenAt ? Date.parse(product.preOrdersOpenAt) : Number.NaN;
+      if (opening > now.getTime() && opening < next) next = opening;
+    }
+    return next;
   }
 
   /** One product as its own answer (GET /api/products/:id): with the harvest its next box comes from. */
@@ -257,6 +294,7 @@ export class CatalogService {
       flaggedLowStock: new Set(rows.filter((row) => row.isLowStock).map((row) => row.id)),
       archivedAt: new Map(rows.flatMap((row) => (row.archivedAt ? [[row.id, row.archivedAt.toISOString()] as const] : []))),
       visibleJson,
+      visibleTags: [cacheTags.catalog, ...visible.map((p) => cacheTags.product(p.id))],
       etag: `"${createHash('sha1').update(visibleJson).digest('base64url')}"`,
     };
   }

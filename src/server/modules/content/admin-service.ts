@@ -17,6 +17,7 @@ import type { Db, Tx } from '../../db/client';
 import { banners, contentPages, testimonials } from '../../db/schema';
 import { recordAudit } from '../../lib/audit';
 import type { CacheBus } from '../../lib/cache-bus';
+import { cacheTags } from '../../lib/shared-cache';
 import { Conflict, NotFound } from '../../lib/errors';
 
 interface Actor {
@@ -67,7 +68,7 @@ export class ContentAdminService {
 
   async createTestimonial(input: TestimonialInput, actor: Actor): Promise<AdminTestimonial> {
     const { rating, ...fields } = input;
-    return this.write(async (tx) => {
+    return this.write([cacheTags.testimonials], async (tx) => {
       const [next] = await tx.select({ order: sql<number>`coalesce(max(${testimonials.sortOrder}), -1)::int + 1` }).from(testimonials);
       const [created] = await tx
         .insert(testimonials)
@@ -80,7 +81,7 @@ export class ContentAdminService {
 
   async updateTestimonial(id: number, input: TestimonialUpdate, actor: Actor): Promise<AdminTestimonial> {
     const { rating, ...fields } = input;
-    return this.write(async (tx) => {
+    return this.write([cacheTags.testimonials], async (tx) => {
       const [before] = await tx.select().from(testimonials).where(eq(testimonials.id, id)).for('update');
       if (!before) throw new NotFound('Testimonial not found');
       const [after] = await tx
@@ -94,7 +95,7 @@ export class ContentAdminService {
   }
 
   async deleteTestimonial(id: number, actor: Actor): Promise<void> {
-    await this.write(async (tx) => {
+    await this.write([cacheTags.testimonials], async (tx) => {
       const [before] = await tx.delete(testimonials).where(eq(testimonials.id, id)).returning();
       if (!before) throw new NotFound('Testimonial not found');
       await recordAudit(tx, { ...audit(actor, 'testimonial.delete', 'testimonial', id), before });
@@ -102,7 +103,7 @@ export class ContentAdminService {
   }
 
   async reorderTestimonials(ids: number[], actor: Actor): Promise<AdminTestimonial[]> {
-    await this.write(async (tx) => {
+    await this.write([cacheTags.testimonials], async (tx) => {
       const rows = await tx.select({ id: testimonials.id, sortOrder: testimonials.sortOrder }).from(testimonials).orderBy(asc(testimonials.sortOrder), asc(testimonials.id)).for('update');
       checkSameItems(rows, ids, 'testimonials');
       for (const [index, id] of ids.entries()) {
@@ -119,7 +120,7 @@ export class ContentAdminService {
   }
 
   async createBanner(input: BannerInput, actor: Actor): Promise<AdminBanner> {
-    return this.write(async (tx) => {
+    return this.write([cacheTags.banners], async (tx) => {
       const [next] = await tx
         .select({ order: sql<number>`coalesce(max(${banners.sortOrder}), -1)::int + 1` })
         .from(banners)
@@ -134,7 +135,7 @@ export class ContentAdminService {
   }
 
   async updateBanner(id: number, input: BannerUpdate, actor: Actor): Promise<AdminBanner> {
-    return this.write(async (tx) => {
+    return this.write([cacheTags.banners], async (tx) => {
       const [before] = await tx.select().from(banners).where(farmGalleryBanner(id)).for('update');
       if (!before) throw new NotFound('Banner not found');
       const [after] = await tx
@@ -148,7 +149,7 @@ export class ContentAdminService {
   }
 
   async deleteBanner(id: number, actor: Actor): Promise<void> {
-    await this.write(async (tx) => {
+    await this.write([cacheTags.banners], async (tx) => {
       const [before] = await tx.delete(banners).where(farmGalleryBanner(id)).returning();
       if (!before) throw new NotFound('Banner not found');
       await recordAudit(tx, { ...audit(actor, 'banner.delete', 'banner', id), before });
@@ -156,7 +157,7 @@ export class ContentAdminService {
   }
 
   async reorderBanners(ids: number[], actor: Actor): Promise<AdminBanner[]> {
-    await this.write(async (tx) => {
+    await this.write([cacheTags.banners], async (tx) => {
       const rows = await tx
         .select({ id: banners.id })
         .from(banners)
@@ -187,7 +188,7 @@ export class ContentAdminService {
   }
 
   async createPage(input: PageInput, actor: Actor): Promise<AdminPage> {
-    return this.write(async (tx) => {
+    return this.write([cacheTags.content(input.slug)], async (tx) => {
       const [created] = await tx.insert(contentPages).values(input).onConflictDoNothing().returning();
       if (!created) {
         const message = 'A page with this address already exists';
@@ -199,7 +200,7 @@ export class ContentAdminService {
   }
 
   async updatePage(slug: string, input: PageUpdate, actor: Actor): Promise<AdminPage> {
-    return this.write(async (tx) => {
+    return this.write([cacheTags.content(slug)], async (tx) => {
       const [before] = await tx.select().from(contentPages).where(eq(contentPages.slug, slug)).for('update');
       if (!before) throw new NotFound('Page not found');
       const [after] = await tx
@@ -214,17 +215,17 @@ export class ContentAdminService {
 
   async deletePage(slug: string, actor: Actor): Promise<void> {
     if (protectedPageSlugs.includes(slug)) throw new Conflict('The shop links to this page, so it cannot be deleted. Edit its text instead.');
-    await this.write(async (tx) => {
+    await this.write([cacheTags.content(slug)], async (tx) => {
       const [before] = await tx.delete(contentPages).where(eq(contentPages.slug, slug)).returning();
       if (!before) throw new NotFound('Page not found');
       await recordAudit(tx, { ...audit(actor, 'content_page.delete', 'content_page', slug), before });
     });
   }
 
-  /** One transaction, then the storefront's content caches (if any process keeps one) are dropped. */
-  private async write<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
+  /** One transaction, then the storefront's content caches are dropped, and the shared cache's copies of what it changed. */
+  private async write<T>(tags: string[], work: (tx: Tx) => Promise<T>): Promise<T> {
     const result = await this.deps.db.transaction(work);
-    await this.deps.bus.publish('content');
+    await this.deps.bus.publish('content', tags);
     return result;
   }
 }

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { pageSlugPattern } from '../../../contracts/content-admin';
 import type { Db } from '../../db/client';
+import { cacheTags } from '../../lib/shared-cache';
 import type { ImageSizes } from '../uploads/image-sizes';
 import { findContentPage, listBanners, listTestimonials } from './service';
 
@@ -10,10 +11,18 @@ const locationParams = z.strictObject({ location: z.string().max(40, 'Unknown lo
 
 export function contentRoutes(db: Db, imageSizes: ImageSizes): FastifyPluginAsyncZod {
   return async (app) => {
-    app.get('/api/testimonials', async () => listTestimonials(db, imageSizes));
-    app.get('/api/content/banners/location/:location', { schema: { params: locationParams } }, async (request) =>
-      listBanners(db, imageSizes, request.params.location),
-    );
-    app.get('/api/content/pages/:slug', { schema: { params: slugParams } }, async (request) => findContentPage(db, request.params.slug));
+    // The same for everyone: shared caches keep them under what they show (docs/shared-cache.md).
+    app.get('/api/testimonials', async (_request, reply) => {
+      reply.share({ tags: [cacheTags.testimonials] });
+      return listTestimonials(db, imageSizes);
+    });
+    app.get('/api/content/banners/location/:location', { schema: { params: locationParams } }, async (request, reply) => {
+      reply.share({ tags: [cacheTags.banners] });
+      return listBanners(db, imageSizes, request.params.location);
+    });
+    app.get('/api/content/pages/:slug', { schema: { params: slugParams } }, async (request, reply) => {
+      reply.share({ tags: [cacheTags.content(request.params.slug)] });
+      return findContentPage(db, request.params.slug);
+    });
   };
 }

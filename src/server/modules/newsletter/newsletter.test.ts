@@ -120,7 +120,7 @@ describe('GET /api/newsletter/unsubscribe', () => {
     expect(row!.unsubscribedAt).toBeNull();
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toMatch(/^text\/html/);
-    expect(response.headers['cache-control']).toBe('no-store');
+    expect(response.headers['cache-control']).toBe('private, no-store');
     expect(response.headers['referrer-policy']).toBe('no-referrer');
     expect(response.body).toContain('<h1>Leave the newsletter?</h1>');
     expect(response.body).toContain(`<form method="post" action="${unsubscribeUrl(token)}">`);
@@ -146,7 +146,7 @@ describe('POST /api/newsletter/unsubscribe', () => {
     const response = await unsubscribe(token);
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toMatch(/^text\/html/);
-    expect(response.headers['cache-control']).toBe('no-store');
+    expect(response.headers['cache-control']).toBe('private, no-store');
     expect(response.body).toContain('<h1>Unsubscribed</h1>');
     expect(response.body).toContain('You have been unsubscribed from the Mango Shop newsletter.');
     const [row] = await rowsFor('aperahama@example.nz');

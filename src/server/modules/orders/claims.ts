@@ -7,17 +7,18 @@ import type { PricedCart } from '../checkout/quote';
 import type { PlaceOrderRequest } from './service';
 import { preOrderedBoxes, preOrderedOfRow } from './waiting-pre-orders';
 
-/** Counts one use of the code, unless a parallel order took the last permitted use first. */
-export async function claimPromoUse(tx: Tx, promoId: number): Promise<void> {
+/** Counts one use of the code, unless a parallel order took the last permitted use first; true when this was its last. */
+export async function claimPromoUse(tx: Tx, promoId: number): Promise<boolean> {
   const [claimed] = await tx
     .update(promoCodes)
     .set({ usedCount: sql`${promoCodes.usedCount} + 1` })
     .where(and(eq(promoCodes.id, promoId), sql`(${promoCodes.maxUses} is null or ${promoCodes.usedCount} < ${promoCodes.maxUses})`))
-    .returning({ id: promoCodes.id });
+    .returning({ usedCount: promoCodes.usedCount, maxUses: promoCodes.maxUses });
   if (!claimed) {
     const message = 'This promo code has been fully redeemed.';
     throw new Conflict(message, { promoCode: message });
   }
+  return claimed.maxUses !== null && claimed.usedCount >= claimed.maxUses;
 }
 
 /**

@@ -62,13 +62,15 @@ export class OrderPlacing {
       if (!refused) throw error;
       const order = await this.findByKey(db, user.id, input.idempotencyKey);
       if (!order) throw error;
-      placed = { order, view: null, stockChanged: false };
+      placed = { order, view: null, stockChanged: false, promoUsedUp: false };
     }
     // The database's part is done: what follows (the card payment with Stripe) no longer holds a placement's slot.
     hooks.committed?.();
     if (!placed.view) return { order: await this.orders.view(placed.order), checkoutUrl: null, created: false };
     // The order and its confirmation mail are committed: nothing below may turn that into an error.
     if (placed.stockChanged) await this.deps.bus.publish('products');
+    // Its last permitted use taken, a code is no longer offered in the banner.
+    if (placed.promoUsedUp) await this.deps.bus.publish('promos');
     let view = placed.view;
     let checkoutUrl: string | null = null;
     if (placed.order.paymentMethod === 'stripe') {
@@ -92,7 +94,7 @@ export class OrderPlacing {
     const placedBefore = sql<boolean>`exists (select 1 from ${orders} where ${orders.userId} = ${user.id} and ${orders.idempotencyKey} = ${input.idempotencyKey})`;
     const [cart] = await tx.select({ placedBefore }).from(carts).where(eq(carts.userId, user.id)).for('update');
     const again = cart?.placedBefore && (await this.findByKey(tx, user.id, input.idempotencyKey));
-    if (again) return { order: again, view: null, stockChanged: false };
+    if (again) return { order: again, view: null, stockChanged: false, promoUsedUp: false };
     if (input.paymentMethod === 'stripe' && !this.deps.stripe) {
       throw fieldError('paymentMethod', 'Card payment is not available at the moment. Please choose bank transfer.');
     }
@@ -145,8 +147,9 @@ export class OrderPlacing {
     if (pickupRefused) throw pickupRefused;
     // The claims, in the order every order locks: promo, products, then the day. A promo code's row
     // is locked from pricing, where its terms are read.
+    let promoUsedUp = false;
     const claim = async () => {
-      if (priced.promo) await claimPromoUse(tx, priced.promo.row.id);
+      if (priced.promo) promoUsedUp = await claimPromoUse(tx, priced.promo.row.id);
       const changed = await claimStock(tx, priced, this.deps.delivery.clock, { linesWritten: !serialTransactions });
       if (chosen) await bookChosenDate(tx, { settings: delivery, region: shipping.region, boxes, now, reserved }, chosen.deliveryDate);
       if (pickup) await bookPickupDay(tx, delivery, pickup.date, now);
@@ -248,7 +251,7 @@ export class OrderPlacing {
     // to the commit: in a rush on one variety that row is the queue (decision 0045). A claim that
     // fails takes the order above back with it.
     const stockChanged = claimedFirst ?? (await claim());
-    return { order: order!, view, stockChanged };
+    return { order: order!, view, stockChanged, promoUsedUp };
   }
 
   private async findByKey(db: Db | Tx, userId: number, key: string): Promise<OrderRow | undefined> {

@@ -1,7 +1,7 @@
 import { and, asc, eq, gt, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { ActivePromo } from '../../../contracts/content';
 import { centsToDollars } from '../../../contracts/money';
-import type { Db } from '../../db/client';
+import { type Db, queryRows } from '../../db/client';
 import { promoCodes } from '../../db/schema';
 
 type PromoRow = typeof promoCodes.$inferSelect;
@@ -34,4 +34,14 @@ export async function listActivePromos(db: Db): Promise<ActivePromo[]> {
     )
     .orderBy(asc(promoCodes.id));
   return rows.map(toActivePromo);
+}
+
+/** Seconds until an active code starts or ends (the banner changes then), or null when none will. */
+export async function secondsToNextPromoChange(db: Db): Promise<number | null> {
+  const [row] = await queryRows<{ seconds: number | string | null }>(
+    db,
+    sql`select extract(epoch from least(min(${promoCodes.startsAt}) filter (where ${promoCodes.startsAt} > now()), min(${promoCodes.endsAt}) filter (where ${promoCodes.endsAt} > now())) - now()) as seconds
+        from ${promoCodes} where ${promoCodes.isActive}`,
+  );
+  return row?.seconds === null || row?.seconds === undefined ? null : Number(row.seconds);
 }

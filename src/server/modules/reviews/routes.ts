@@ -6,6 +6,7 @@ import { adminReviewQuerySchema, type OwnReview, reviewHideSchema, reviewPhotoLi
 import { Forbidden } from '../../lib/errors';
 import { optOutRoutes } from '../../lib/link-page';
 import type { RateLimiter } from '../../lib/rate-limit';
+import { cacheTags } from '../../lib/shared-cache';
 import { adminOnly, currentUser, requireAdmin, requireUser, signedInOnly } from '../auth/request-user';
 import { type PhotoForm, photoFormLimits, photoUpload, type PhotoUploads, readPhotoForm } from '../uploads/photo-form';
 import { type ReviewInvites, reviewOptOutPath } from './invites';
@@ -32,10 +33,10 @@ export function reviewRoutes(deps: { reviews: ReviewService; limiter: RateLimite
   return async (app) => {
     await app.register(fastifyMultipart, { limits: photoFormLimits(reviewPhotoLimits.max) });
 
-    /** The same for everyone; asked again each time, as a review may have been written since. */
+    /** The same for everyone: shared caches keep it under the product's tag, purged when a review of it changes. */
     app.get('/api/products/:id/reviews', { schema: { params: productParams, querystring: reviewsQuerySchema } }, async (request, reply) => {
       const page = await reviews.published(request.params.id, request.query.page, await currentUser(request));
-      reply.header('cache-control', 'no-cache');
+      reply.share({ tags: [cacheTags.product(request.params.id)] });
       return page;
     });
 

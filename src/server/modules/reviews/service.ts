@@ -17,6 +17,7 @@ import {
 import type { Db, Tx } from '../../db/client';
 import { orderEvents, orderLines, orders, products, reviewPhotos, reviews, users } from '../../db/schema';
 import { recordAudit } from '../../lib/audit';
+import { cacheTags } from '../../lib/shared-cache';
 import type { CacheBus } from '../../lib/cache-bus';
 import { Conflict, Forbidden, isUniqueViolation, NotFound } from '../../lib/errors';
 import type { UserRow } from '../auth/user-view';
@@ -176,7 +177,7 @@ export class ReviewService {
       if (isUniqueViolation(error, 'reviews_product_user_key')) throw new Conflict(alreadyReviewed);
       throw error;
     }
-    await this.deps.bus.publish('reviews');
+    await this.deps.bus.publish('reviews', [cacheTags.product(productId)]);
     return created;
   }
 
@@ -206,7 +207,7 @@ export class ReviewService {
       });
       return this.ownView(tx, after!, user);
     });
-    await this.deps.bus.publish('reviews');
+    await this.deps.bus.publish('reviews', [cacheTags.product(productId)]);
     return edited;
   }
 
@@ -224,7 +225,7 @@ export class ReviewService {
       const [gone] = await tx.delete(reviews).where(eq(reviews.id, own.id)).returning();
       await recordAudit(tx, { actorUserId: user.id, action: 'review.deleted', entity: 'review', entityId: own.id, before: { productId, rating: gone!.rating, title: gone!.title, body: gone!.body }, requestId });
     });
-    await this.deps.bus.publish('reviews');
+    await this.deps.bus.publish('reviews', [cacheTags.product(productId)]);
   }
 
   /**
@@ -345,9 +346,9 @@ export class ReviewService {
       if (!before) throw new NotFound('Review not found');
       const changed = await change(tx, before);
       if (changed) await recordAudit(tx, { actorUserId: actor.userId, action, entity: 'review', entityId: reviewId, ...changed, requestId: actor.requestId });
-      return { view: (await this.adminViews(tx, [reviewId]))[0]!, changed: Boolean(changed) };
+      return { view: (await this.adminViews(tx, [reviewId]))[0]!, changed: Boolean(changed), productId: before.productId };
     });
-    if (result.changed) await this.deps.bus.publish('reviews');
+    if (result.changed) await this.deps.bus.publish('reviews', [cacheTags.product(result.productId)]);
     return result.view;
   }
 

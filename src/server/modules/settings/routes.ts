@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { storedSettingsSchema } from '../../../contracts/settings';
 import { adminOnly, requireAdmin } from '../auth/request-user';
+import { cacheTags } from '../../lib/shared-cache';
 import type { SetupChecklist } from '../../../contracts/setup';
 import type { SettingsService } from './service';
 
@@ -8,7 +9,7 @@ import type { SettingsService } from './service';
 export function settingsRoutes(settings: SettingsService, setup: () => Promise<SetupChecklist>): FastifyPluginAsyncZod {
   return async (app) => {
     app.get('/api/settings', async (_request, reply) => {
-      reply.header('cache-control', 'no-cache').type('application/json; charset=utf-8');
+      reply.share({ tags: [cacheTags.settings] }).type('application/json; charset=utf-8');
       return reply.send(await settings.publicJson());
     });
 

@@ -1,0 +1,102 @@
+# Mango Shop behind Debian's Varnish with varnish-modules (xkey): visitors' pages and the public
+# JSON are kept and purged by tag the moment the shop changes what they show; anything personal
+# passes straight through (docs/shared-cache.md). The whole picture, in docs/operations.md
+# ("Behind a proxy"): TLS -> Varnish -> nginx (deploy/nginx/) -> N shop processes -> PostgreSQL.
+# Copy this file to /etc/varnish/default.vcl, set the backend's port to nginx's, and on every
+# shop process set VARNISH_URL to Varnish's address and TRUST_PROXY to the number of proxies.
+# CI runs it as it is, with only the backend's port changed (src/server/faults/varnish-cache.test.ts).
+
+vcl 4.1;
+
+import std;
+import xkey;
+
+# nginx in front of the shop's processes (or a single process).
+backend shop {
+    .host = "127.0.0.1";
+    .port = "8080";
+    .connect_timeout = 2s;
+    # The shop answers 408 itself after REQUEST_TIMEOUT_SECONDS (120).
+    .first_byte_timeout = 130s;
+    .between_bytes_timeout = 130s;
+    # A shop that stops answering is seen within about 2 s: visitors then get the last copies (grace).
+    .probe = {
+        .url = "/healthz";
+        .interval = 1s;
+        .timeout = 1s;
+        .window = 3;
+        .threshold = 2;
+        .initial = 2;
+    }
+}
+
+# Who may purge: the shop's processes. Add the address of each host that runs one.
+acl purgers {
+    "127.0.0.1";
+    "::1";
+}
+
+sub vcl_recv {
+    if (req.method == "PURGE") {
+        if (client.ip !~ purgers) {
+            return (synth(403, "Purging is for the shop only."));
+        }
+        if (!req.http.xkey-purge) {
+            return (synth(400, "Name the tags to purge in xkey-purge."));
+        }
+        set req.http.x-purged = xkey.purge(req.http.xkey-purge);
+        return (synth(200, "Purged " + req.http.x-purged + " objects."));
+    }
+    # Writes, and anything not read, go to the shop.
+    if (req.method != "GET" && req.method != "HEAD") {
+        return (pass);
+    }
+    # A signed-in shopper, or a browser whose own state the page draws (a dismissed banner, the
+    # maintenance bypass), is always answered by the shop, never from the cache.
+    if (req.http.Cookie ~ "(^|;\s*)(mango_session|adminBypassMaintenance|maintenance_from|dismissed_promo)=" || req.http.Authorization) {
+        return (pass);
+    }
+    # Any other cookie (an analytics one) does not change the page: it is not sent on.
+    unset req.http.Cookie;
+    # Campaign parameters do not make another page either.
+    if (req.url ~ "[?&](utm_[a-z]+|fbclid|gclid|msclkid)=") {
+        set req.url = regsuball(req.url, "(utm_[a-z]+|fbclid|gclid|msclkid)=[^&]*&?", "");
+        set req.url = regsub(req.url, "[?&]+$", "");
+    }
+    # While the shop answers, a copy past its s-maxage is served at most for the shop's
+    # CACHE_STALE_SECONDS (30) while it is fetched again; when no process answers, for hours.
+    if (std.healthy(req.backend_hint)) {
+        set req.grace = 30s;
+    }
+    return (hash);
+}
+
+sub vcl_backend_response {
+    # Kept for six hours past its s-maxage, for the time every shop process is down. Only what the
+    # shop marked public is kept at all: Varnish's own rules pass on private, no-store and Set-Cookie.
+    set beresp.grace = 6h;
+}
+
+sub vcl_backend_error {
+    # No process answers and there is no copy: a plain page that says so, not a hang.
+    set beresp.http.Content-Type = "text/html; charset=utf-8";
+    set beresp.http.Retry-After = "30";
+    set beresp.http.Cache-Control = "no-store";
+    synthetic({"<!doctype html>
+<html lang="en-NZ"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Back in a moment - Mango Shop</title></head>
+<body style="font-family: sans-serif; max-width: 32rem; margin: 4rem auto; padding: 0 1rem; color: #3b2f1e; background: #fffaf0">
+<h1>Back in a moment</h1>
+<p>The shop is restarting. Your cart is kept in this browser: please try again in a minute.</p>
+</body></html>
+"});
+    return (deliver);
+}
+
+sub vcl_deliver {
+    # Whether the answer came from the cache: for the shop's owner, and the tests.
+    if (obj.hits > 0) {
+        set resp.http.X-Cache = "hit";
+    } else {
+        set resp.http.X-Cache = "miss";
+    }
+}

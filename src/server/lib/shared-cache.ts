@@ -1,0 +1,113 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { appRoutes, fixedContentPaths } from '../../contracts/routes';
+import type { SharedCacheConfig } from '../config';
+import { hasPersonalCookie } from './page-cache';
+
+/**
+ * What a shared HTTP cache in front of the shop (Varnish, a CDN) may keep, and under which tags
+ * (docs/shared-cache.md). A visitor's page and the public JSON it is drawn from are the same for
+ * everyone: they say `public, s-maxage` and name what they show, so a change purges exactly the
+ * answers that showed it. Everything else is `private, no-store` and names nothing.
+ */
+
+/** The tags an answer can carry. A product's tag is its id. */
+export const cacheTags = {
+  catalog: 'catalog',
+  settings: 'settings',
+  testimonials: 'testimonials',
+  banners: 'banners',
+  product: (id: number) => String(id),
+  content: (slug: string) => `content:${slug}`,
+} as const;
+
+/** Varnish's xkey reads this one; CDNs read their own names for the same list. */
+export const tagHeaders = { xkey: 'xkey', cloudflare: 'cache-tag', fastly: 'surrogate-key' } as const;
+
+export const personalCacheControl = 'private, no-store';
+
+export interface ShareOptions {
+  tags: Iterable<string>;
+  /** When what the answer shows changes by the clock alone (an opening, NZ midnight), by the shop's clock: it is kept no later. */
+  until?: number | null;
+  /** The same, as seconds from now (what the database says of an offer's start or end). */
+  withinSeconds?: number | null;
+}
+
+declare module 'fastify' {
+  interface FastifyReply {
+    /** Marks the answer as the same for everyone: shared caches keep it under these tags. */
+    share(options: ShareOptions): FastifyReply;
+  }
+}
+
+/** The header values of a shareable answer, from its tags and the seconds it may be kept. */
+export function sharedHeaders(config: Pick<SharedCacheConfig, 'sMaxAgeSeconds' | 'staleSeconds'>, tags: Iterable<string>, keepSeconds: number): Record<string, string> {
+  const list = [...new Set(tags)].sort();
+  const seconds = Math.max(0, Math.min(config.sMaxAgeSeconds, Math.floor(keepSeconds)));
+  return {
+    'cache-control': `public, max-age=0, s-maxage=${seconds}, stale-while-revalidate=${config.staleSeconds}`,
+    // xkey and Fastly split on spaces, Cloudflare on commas.
+    [tagHeaders.xkey]: list.join(' '),
+    [tagHeaders.fastly]: list.join(' '),
+    [tagHeaders.cloudflare]: list.join(','),
+  };
+}
+
+/** The seconds until `until` by the shop's clock (the whole s-maxage when there is none). */
+export function secondsUntil(until: number | null | undefined, now: number, cap: number): number {
+  if (until === null || until === undefined) return cap;
+  return Math.min(cap, Math.max(0, Math.floor((until - now) / 1000)));
+}
+
+/** The s-maxage a Cache-Control value gives, or undefined when it is not a shareable one. */
+export function sharedSeconds(cacheControl: string | undefined): number | undefined {
+  if (!cacheControl?.startsWith('public')) return undefined;
+  const match = /\bs-maxage=(\d+)/.exec(cacheControl);
+  return match ? Number(match[1]) : undefined;
+}
+
+/** The tags an answer carries, from its xkey header. */
+export function tagsOf(header: string | string[] | number | undefined): string[] {
+  if (header === undefined || typeof header === 'number') return [];
+  return [header].flat().flatMap((value) => value.split(/[\s,]+/)).filter(Boolean);
+}
+
+const contentPaths = new Set(Object.values(fixedContentPaths));
+const productPath = new RegExp(`^${appRoutes.product.replace(':id', '\\d{1,12}')}$`);
+const contentPath = new RegExp(`^${appRoutes.content.replace(':slug', '[a-z0-9-]{1,80}')}$`);
+
+/** The storefront pages a visitor's copy of may be shared: home, the shop, a product, a content page. */
+export function isSharedPagePath(pathname: string): boolean {
+  return pathname === appRoutes.home || pathname === appRoutes.shop || contentPaths.has(pathname) || productPath.test(pathname) || contentPath.test(pathname);
+}
+
+function removeTags(reply: FastifyReply): void {
+  for (const name of Object.values(tagHeaders)) reply.removeHeader(name);
+}
+
+/**
+ * `reply.share()` for the public routes, and the rule every answer passes on its way out: one
+ * that depends on who asks (a session or another personal cookie, a cookie set, a write, an
+ * error) is `private, no-store` without tags, even if its route shared it; an API answer nobody
+ * shared is too. Pictures and the build's files keep the public caching they set.
+ */
+export function registerSharedCacheRules(app: FastifyInstance, config: SharedCacheConfig, clock: () => Date): void {
+  app.decorateReply('share', function share(this: FastifyReply, options: ShareOptions) {
+    let keep = secondsUntil(options.until, clock().getTime(), config.sMaxAgeSeconds);
+    if (options.withinSeconds !== null && options.withinSeconds !== undefined) keep = Math.min(keep, Math.max(0, Math.floor(options.withinSeconds)));
+    return this.headers(sharedHeaders(config, options.tags, keep));
+  });
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (reply.hasHeader(tagHeaders.xkey)) {
+      const readOnly = request.method === 'GET' || request.method === 'HEAD';
+      const whole = reply.statusCode === 200 || reply.statusCode === 304;
+      if (!readOnly || !whole || hasPersonalCookie(request.cookies) || reply.hasHeader('set-cookie')) {
+        removeTags(reply);
+        reply.header('cache-control', personalCacheControl);
+      }
+    } else if (request.url.startsWith('/api/') && !String(reply.getHeader('cache-control') ?? '').startsWith('public')) {
+      reply.header('cache-control', personalCacheControl);
+    }
+    return payload;
+  });
+}
