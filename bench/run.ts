@@ -14,6 +14,8 @@
  *   phone's screen (BENCH_PAINT_RUNS visits), against a baseline shop measured in the same run, or
  *   else bench/baseline.json;
  * - runtime: cold start and resident memory of the compiled server;
+ * - cache: a visitor's /shop and product page through Varnish (deploy/varnish/) against the shop
+ *   process alone, at 50 connections (bench/behind-varnish.ts);
  * - season: a run of BENCH_SEASON_SUBSCRIPTIONS (500) season boxes: its seconds, and the p99 of the
  *   product list and delivery dates before and while it runs (bench/season-box.ts).
  * The database reports (api, cart, rush, orders, runtime) run on the embedded database, and on
@@ -23,6 +25,7 @@
  * compiled server as npm start does.
  */
 import { benchApi, printApi } from './api';
+import { benchCache, printCache } from './behind-varnish';
 import { benchCart, printCart } from './cart';
 import { baselineRef, thisCommit } from './compare';
 import { benchHtml, printHtml } from './html';
@@ -34,7 +37,7 @@ import { benchRuntime, printRuntime } from './runtime';
 import { benchSeasonBox, printSeasonBox } from './season-box';
 import { benchWeb } from './web';
 
-const reports = ['api', 'cart', 'rush', 'html', 'orders', 'bundle', 'lighthouse', 'paint', 'runtime', 'season'] as const;
+const reports = ['api', 'cart', 'rush', 'html', 'orders', 'bundle', 'lighthouse', 'paint', 'runtime', 'season', 'cache'] as const;
 type Report = (typeof reports)[number];
 
 // npm run bench -- --baseline REV: api, cart, rush, bundle, lighthouse and paint measure the shop
@@ -75,5 +78,6 @@ if (selected.has('bundle') || selected.has('lighthouse')) await benchWeb({ bundl
 if (selected.has('paint')) printPaint(await benchPaint());
 if (selected.has('runtime')) printRuntime(await benchRuntime());
 if (selected.has('season')) printSeasonBox(await benchSeasonBox());
+if (selected.has('cache')) printCache(await benchCache());
 // A Lighthouse run abandoned at its time limit can leave a socket open; it must not keep the bench alive.
 process.exit(0);

@@ -27,6 +27,16 @@ test('pages kept for visitors never show a signed-in shopper, and each shopper s
       expect(secondHtml, path).not.toContain(names[0]);
       for (const name of names) expect(visitorHtml, path).not.toContain(name);
       expect(first.headers()['x-page-cache'], 'a shopper page is never the cached one').toBeUndefined();
+      // A shared cache in front may keep the visitor's page, under the tags of what it shows; never a shopper's.
+      expect(first.headers()['cache-control'], path).toBe('private, no-store');
+      expect(first.headers().xkey, path).toBeUndefined();
+      expect(seen.headers()['set-cookie'], path).toBeUndefined();
+      if (path === '/no-such-page') expect(seen.headers()['cache-control'], path).toBe('private, no-store');
+      else {
+        expect(seen.headers()['cache-control'], path).toMatch(/^public, max-age=0, s-maxage=\d+, stale-while-revalidate=\d+$/);
+        expect(seen.headers().xkey, path).toContain('settings');
+        if (path === '/product/1') expect(seen.headers().xkey?.split(' '), path).toContain('1');
+      }
       // A 404 is never kept: any address makes one.
       if (round === 1) expect(seen.headers()['x-page-cache'], path).toBe(path === '/no-such-page' ? 'miss' : 'hit');
     }

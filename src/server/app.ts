@@ -10,7 +10,7 @@ import { contentPagesOf, productsWithoutOrigin, setupChecklist } from './modules
 import type { Database } from './db/client';
 import { CacheBus, cacheTopics } from './lib/cache-bus';
 import { PageCache } from './lib/page-cache';
-import { CachePurger } from './lib/cache-purge';
+import { CachePurger, type PurgeTiming } from './lib/cache-purge';
 import { registerSharedCacheRules } from './lib/shared-cache';
 import { SharedCacheChanges } from './modules/catalog/shared-cache-changes';
 import { registerMetrics } from './lib/metrics';
@@ -95,6 +95,8 @@ export interface AppDeps {
   logger?: FastifyServerOptions['logger'];
   /** What time it is for delivery dates (cut-off, holidays) and pre-order openings; tests set their own. */
   clock?: () => Date;
+  /** How purges of the shared cache are gathered and retried; tests set shorter ones. */
+  purgeTiming?: PurgeTiming;
 }
 
 declare module 'fastify' {
@@ -202,7 +204,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const subscriptions = new SubscriptionService({ db, delivery, settings, clock, publicUrl, stripe, log: app.log });
   const seasonBoxReminders = new SeasonBoxReminders({ db, delivery, settings, clock, publicUrl });
   const subscriptionRuns = new SubscriptionRuns({ db, delivery, settings, orders, bus, clock, publicUrl, stripe, log: app.log, offeredOrigins: orderDeps.offeredOrigins });
-  const purger = new CachePurger(config.sharedCache, app.log);
+  const purger = new CachePurger(config.sharedCache, app.log, deps.purgeTiming);
   const sharedCacheChanges = new SharedCacheChanges({ db, catalog, purger, log: app.log });
   bus.onPublish((topic, tags) => sharedCacheChanges.changed(topic, tags));
   app.addHook('onClose', async () => {
@@ -226,7 +228,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Pages for visitors are kept until products, settings, content or offers change.
   const pageCache = new PageCache();
   for (const topic of cacheTopics) bus.on(topic, () => pageCache.clear());
-  if (config.metricsToken) registerMetrics(app, { token: config.metricsToken, database, outbox, pageCache });
+  if (config.metricsToken) registerMetrics(app, { token: config.metricsToken, database, outbox, pageCache, purger });
 
   registerErrorHandler(app);
   registerSessionHooks(app, sessions);

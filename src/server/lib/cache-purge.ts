@@ -8,7 +8,7 @@ export interface PurgeTiming {
   /**
    * The same tags are purged once more after this long: another process may still have drawn
    * one page from its own copy, before the change's notification reached it, and the shared cache
-   * kept that (decision 0051).
+   * kept that (decision 0051). 0: not again.
    */
   settleMs: number;
   /** Waits before each new try of a purge that failed; after the last, it is given up and logged as an error. */
@@ -96,7 +96,7 @@ export class CachePurger {
       const gathered = [...this.pending].sort();
       this.pending = new Set();
       this.sendEverywhere(gathered);
-      this.later(this.timing.settleMs, () => this.sendEverywhere(gathered));
+      if (this.timing.settleMs > 0) this.later(this.timing.settleMs, () => this.sendEverywhere(gathered));
     }, this.timing.gatherMs);
   }
 

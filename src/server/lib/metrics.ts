@@ -4,12 +4,14 @@ import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom
 import type { Database } from '../db/client';
 import type { MailOutbox } from './mail-outbox';
 import type { PageCache } from './page-cache';
+import type { CachePurger } from './cache-purge';
 
 export interface MetricsSources {
   token: string;
   database: Database;
   outbox: MailOutbox;
   pageCache: PageCache;
+  purger: Pick<CachePurger, 'sent' | 'failures' | 'givenUp'>;
 }
 
 /** Request times from 2 ms to 10 s: a page from the cache, an order in a rush, a stuck request. */
@@ -107,6 +109,8 @@ export function registerMetrics(app: FastifyInstance, sources: MetricsSources): 
   const pageMisses = new Counter({ name: 'mango_page_cache_misses_total', help: 'Visitor pages rendered because the cache had none', registers: [registry] });
   let countedHits = 0;
   let countedMisses = 0;
+  const purges = new Counter({ name: 'mango_cache_purges_total', help: 'Purges of the shared cache: sent (answered 2xx), failed tries, and given up after the last try', labelNames: ['result'], registers: [registry] });
+  const countedPurges = { sent: 0, failed: 0, given_up: 0 };
 
   app.get('/metrics', { logLevel: 'warn' }, async (request: FastifyRequest, reply: FastifyReply) => {
     reply.header('cache-control', 'no-store');
@@ -119,6 +123,11 @@ export function registerMetrics(app: FastifyInstance, sources: MetricsSources): 
     pageMisses.inc(sources.pageCache.misses - countedMisses);
     countedHits = sources.pageCache.hits;
     countedMisses = sources.pageCache.misses;
+    const purgesNow = { sent: sources.purger.sent, failed: sources.purger.failures, given_up: sources.purger.givenUp };
+    for (const result of ['sent', 'failed', 'given_up'] as const) {
+      purges.inc({ result }, purgesNow[result] - countedPurges[result]);
+      countedPurges[result] = purgesNow[result];
+    }
     try {
       const mail = await sources.outbox.counts();
       mailGauges.waiting.set(mail.waiting);

@@ -40,16 +40,28 @@ declare module 'fastify' {
   }
 }
 
+/** A tag list written out, kept with the list it was made from (the catalogue's is the same array until it changes). */
+const written = new WeakMap<readonly string[], { spaced: string; commas: string }>();
+
+function writtenTags(tags: Iterable<string>): { spaced: string; commas: string } {
+  const known = Array.isArray(tags) ? written.get(tags) : undefined;
+  if (known) return known;
+  const list = [...new Set(tags)].sort();
+  const made = { spaced: list.join(' '), commas: list.join(',') };
+  if (Array.isArray(tags)) written.set(tags, made);
+  return made;
+}
+
 /** The header values of a shareable answer, from its tags and the seconds it may be kept. */
 export function sharedHeaders(config: Pick<SharedCacheConfig, 'sMaxAgeSeconds' | 'staleSeconds'>, tags: Iterable<string>, keepSeconds: number): Record<string, string> {
-  const list = [...new Set(tags)].sort();
+  const { spaced, commas } = writtenTags(tags);
   const seconds = Math.max(0, Math.min(config.sMaxAgeSeconds, Math.floor(keepSeconds)));
   return {
     'cache-control': `public, max-age=0, s-maxage=${seconds}, stale-while-revalidate=${config.staleSeconds}`,
     // xkey and Fastly split on spaces, Cloudflare on commas.
-    [tagHeaders.xkey]: list.join(' '),
-    [tagHeaders.fastly]: list.join(' '),
-    [tagHeaders.cloudflare]: list.join(','),
+    [tagHeaders.xkey]: spaced,
+    [tagHeaders.fastly]: spaced,
+    [tagHeaders.cloudflare]: commas,
   };
 }
 

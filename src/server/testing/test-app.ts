@@ -11,6 +11,7 @@ import { seedShop } from '../db/seed/seed-shop';
 import { deliverySettings } from '../db/schema';
 import { defaultDeliverySettings } from '../../contracts/delivery';
 import { ensureAdmin } from '../modules/auth/admin-accounts';
+import type { PurgeTiming } from '../lib/cache-purge';
 import { type MailMessage, MemoryMailer } from '../lib/mail';
 import { newServerDatabase } from './empty-database';
 
@@ -38,6 +39,7 @@ export interface TestShopOptions {
    * things never meet a full day; null keeps the shop's own defaults (40).
    */
   deliveryCapacity?: number | null;
+  purgeTiming?: PurgeTiming;
 }
 
 export async function createTestShop(env: Record<string, string> = {}, options: TestShopOptions = {}): Promise<TestShop> {
@@ -61,7 +63,7 @@ export async function createTestShop(env: Record<string, string> = {}, options: 
     database = await openPglite(undefined, template);
   }
   const mailer = new MemoryMailer();
-  const app = await buildApp({ config, database, mailTransport: mailer, publicDir: fileURLToPath(new URL('../../../public', import.meta.url)), clock: options.clock });
+  const app = await buildApp({ config, database, mailTransport: mailer, publicDir: fileURLToPath(new URL('../../../public', import.meta.url)), clock: options.clock, purgeTiming: options.purgeTiming });
   await app.ready();
   if (options.deliveryCapacity !== null) {
     await database.db.insert(deliverySettings).values({ id: 1, data: { ...defaultDeliverySettings, boxesPerDay: options.deliveryCapacity ?? 100_000 } });

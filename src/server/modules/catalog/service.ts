@@ -42,6 +42,8 @@ export class CatalogService {
   private readonly snapshot: CachedValue<CatalogueSnapshot>;
   /** Single products' answers, with the harvest their next box comes from: built on the first read after a change, not with every snapshot. */
   private readonly details: CachedValue<Map<number, Product>>;
+  /** The next NZ midnight by the shop's clock, as last worked out. */
+  private nextMidnight = 0;
 
   constructor(
     private readonly db: Db,
@@ -118,11 +120,15 @@ export class CatalogService {
    * NZ midnight (ripeness and "in season" count from today). Shared copies are kept no later.
    */
   nextChangeByClock(shown: readonly Product[]): number {
-    const now = this.clock();
-    let next = Date.parse(instantOfNzWallTime(`${addDays(nzToday(now), 1)}T00:00`) ?? '') || now.getTime() + 24 * 60 * 60 * 1000;
+    const now = this.clock().getTime();
+    // Worked out once a day: the list is asked for with every visitor's page.
+    if (!(now < this.nextMidnight) || now < this.nextMidnight - 25 * 60 * 60 * 1000) {
+      this.nextMidnight = Date.parse(instantOfNzWallTime(`${addDays(nzToday(new Date(now)), 1)}T00:00`) ?? '') || now + 60 * 60 * 1000;
+    }
+    let next = this.nextMidnight;
     for (const product of shown) {
       const opening = product.preOrdersOpenAt ? Date.parse(product.preOrdersOpenAt) : Number.NaN;
-      if (opening > now.getTime() && opening < next) next = opening;
+      if (opening > now && opening < next) next = opening;
     }
     return next;
   }

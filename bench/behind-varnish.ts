@@ -1,0 +1,120 @@
+/**
+ * cache: a visitor's /shop and product page through Varnish (the repository's VCL,
+ * deploy/varnish/) against the same pages from the shop process alone, at BENCH_CACHE_CONNECTIONS
+ * (50) connections, in interleaved rounds (BENCH_SECONDS x BENCH_ROUNDS). Goals
+ * (docs/shared-cache.md): at least 10x the requests a second of the shop alone, p99 under 10 ms.
+ */
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { type BenchProcess, leftover } from './bench-process';
+import { load, type LoadResult, summarise } from './http';
+import { freeLoopbackPort, startShop } from './shop-server';
+import { printTable } from './table';
+import { varnishArguments, varnishBinary, writeVarnishConfig } from '../src/server/testing/varnish-config';
+
+const seconds = Number(process.env.BENCH_SECONDS ?? 4);
+const rounds = Number(process.env.BENCH_ROUNDS ?? 5);
+const connections = Number(process.env.BENCH_CACHE_CONNECTIONS ?? 50);
+const goalRatio = 10;
+const goalP99Ms = 10;
+
+/** What Chromium sends for a page. */
+const pageHeaders = { accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,image/webp,*/*;q=0.8', 'accept-encoding': 'gzip, deflate, br, zstd' };
+
+export interface CacheTarget extends LoadResult {
+  /** The lowest and highest requests a second of the rounds. */
+  spread: [number, number];
+}
+
+async function startVarnish(backendPort: number, port: number): Promise<{ url: string; stop(): Promise<void> }> {
+  const binary = varnishBinary();
+  if (!binary) throw new Error('the cache report needs Varnish with its modules (Debian: apt-get install varnish varnish-modules)');
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mango-bench-varnish-'));
+  leftover({ folder: dir });
+  const child = spawn(binary, varnishArguments(dir, writeVarnishConfig(dir, backendPort), port), { stdio: ['ignore', 'ignore', 'pipe'], detached: true });
+  if (child.pid !== undefined) leftover({ group: child.pid });
+  let errors = '';
+  child.stderr!.on('data', (chunk: Buffer) => (errors = (errors + chunk.toString()).slice(-2000)));
+  const varnish: BenchProcess = {
+    child,
+    hasExited: () => child.exitCode !== null || child.signalCode !== null,
+    async stop() {
+      if (varnish.hasExited()) return;
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5000))]);
+      if (!varnish.hasExited()) child.kill('SIGKILL');
+    },
+  };
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    if (varnish.hasExited()) throw new Error(`varnishd stopped: ${errors}`);
+    const ok = await fetch(`${url}/readyz`, { signal: AbortSignal.timeout(2000) }).then(
+      async (answer) => (await answer.arrayBuffer(), answer.ok),
+      () => false,
+    );
+    if (ok) break;
+    if (Date.now() > deadline) {
+      await varnish.stop();
+      throw new Error(`Varnish did not answer on ${url}: ${errors}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return {
+    url,
+    async stop() {
+      await varnish.stop();
+      if (child.pid !== undefined) leftover({ group: child.pid }, true);
+      fs.rmSync(dir, { recursive: true, force: true });
+      leftover({ folder: dir }, true);
+    },
+  };
+}
+
+export async function benchCache(): Promise<CacheTarget[]> {
+  const varnishPort = await freeLoopbackPort();
+  const shop = await startShop({ env: { LOG_LEVEL: 'info', VARNISH_URL: `http://127.0.0.1:${varnishPort}` } });
+  const varnish = await startVarnish(Number(new URL(shop.url).port), varnishPort);
+  try {
+    const productId = ((await (await fetch(`${shop.url}/api/products`)).json()) as Array<{ id: number }>)[0]!.id;
+    const targets: Array<[string, string]> = [
+      ['GET /shop, the shop alone', `${shop.url}/shop`],
+      ['GET /shop, through Varnish', `${varnish.url}/shop`],
+      [`GET /product/${productId}, the shop alone`, `${shop.url}/product/${productId}`],
+      [`GET /product/${productId}, through Varnish`, `${varnish.url}/product/${productId}`],
+    ];
+    const run = ([name, url]: [string, string], duration: number) => load(name, url, duration, connections, { headers: pageHeaders });
+    for (const target of targets) await run(target, 1);
+    const byTarget = targets.map(() => [] as LoadResult[]);
+    for (let round = 0; round < rounds; round += 1) {
+      for (const [index, target] of targets.entries()) {
+        process.stdout.write(`  round ${round + 1}/${rounds}: ${target[0]}\n`);
+        byTarget[index]!.push(await run(target, seconds));
+      }
+    }
+    return byTarget.map((results) => {
+      const perSecond = results.map((r) => r.requestsPerSecond);
+      return { ...summarise(results), spread: [Math.min(...perSecond), Math.max(...perSecond)] as [number, number] };
+    });
+  } finally {
+    await varnish.stop();
+    await shop.stop();
+  }
+}
+
+export function printCache(targets: CacheTarget[]): void {
+  console.log(`\nVisitors' pages through Varnish against the shop process alone (medians of ${rounds} interleaved rounds of ${seconds} s, ${connections} connections)\n`);
+  printTable(
+    ['target', 'req/s', 'req/s min-max', 'p50 ms', 'p99 ms', 'errors/non-2xx'],
+    targets.map((t) => [t.name, t.requestsPerSecond.toFixed(0), `${t.spread[0].toFixed(0)}-${t.spread[1].toFixed(0)}`, String(t.p50), String(t.p99), `${t.errors}/${t.non2xx}`]),
+  );
+  const pairs = [targets.slice(0, 2), targets.slice(2, 4)] as Array<[CacheTarget, CacheTarget]>;
+  for (const [alone, cached] of pairs) {
+    const ratio = cached.requestsPerSecond / alone.requestsPerSecond;
+    const met = ratio >= goalRatio && cached.p99 < goalP99Ms && !cached.errors && !cached.non2xx;
+    console.log(`${cached.name}: ${ratio.toFixed(1)}x the shop alone, p99 ${cached.p99} ms (goal: at least ${goalRatio}x, p99 under ${goalP99Ms} ms): ${met ? 'met' : 'NOT met'}.`);
+  }
+}
