@@ -3,8 +3,10 @@
  * deploy/varnish/) against the same pages from the shop process alone, at BENCH_CACHE_CONNECTIONS
  * (50) connections, in interleaved rounds (BENCH_SECONDS x BENCH_ROUNDS). Goals
  * (docs/shared-cache.md): at least 10x the requests a second of the shop alone, p99 under 10 ms.
+ * The load comes from wrk (Debian package wrk) when installed: autocannon, in Node, cannot read
+ * 20 kB pages faster than a few thousand a second, and would measure itself.
  */
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -22,6 +24,33 @@ const goalP99Ms = 10;
 
 /** What Chromium sends for a page. */
 const pageHeaders = { accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,image/webp,*/*;q=0.8', 'accept-encoding': 'gzip, deflate, br, zstd' };
+
+const wrk = ['/usr/bin/wrk', '/usr/local/bin/wrk'].find((candidate) => fs.existsSync(candidate));
+
+/** A number of wrk's with its unit (`512.00us`, `1.34ms`, `2.01s`), in milliseconds. */
+function wrkMs(text: string): number {
+  const match = /^([\d.]+)(us|ms|s)$/.exec(text.trim());
+  if (!match) return Number.NaN;
+  const value = Number(match[1]);
+  return match[2] === 'us' ? value / 1000 : match[2] === 's' ? value * 1000 : value;
+}
+
+/** One wrk round, as a LoadResult: two threads, the connections given, the latency distribution. */
+function wrkLoad(name: string, url: string, duration: number): LoadResult {
+  const headers = Object.entries(pageHeaders).flatMap(([header, value]) => ['-H', `${header}: ${value}`]);
+  const run = spawnSync(wrk!, ['-t2', `-c${connections}`, `-d${duration}s`, '--latency', ...headers, url], { encoding: 'utf8', timeout: (duration + 30) * 1000 });
+  const out = run.stdout ?? '';
+  const line = (pattern: RegExp) => pattern.exec(out)?.[1] ?? '';
+  const errors = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(out);
+  return {
+    name,
+    requestsPerSecond: Number(line(/Requests\/sec:\s+([\d.]+)/)),
+    p50: Math.round(wrkMs(line(/^\s+50%\s+(\S+)/m)) * 10) / 10,
+    p99: Math.round(wrkMs(line(/^\s+99%\s+(\S+)/m)) * 10) / 10,
+    errors: errors ? errors.slice(1).reduce((sum, n) => sum + Number(n), 0) : 0,
+    non2xx: Number(line(/Non-2xx or 3xx responses:\s+(\d+)/) || 0),
+  };
+}
 
 export interface CacheTarget extends LoadResult {
   /** The lowest and highest requests a second of the rounds. */
@@ -86,7 +115,7 @@ export async function benchCache(): Promise<CacheTarget[]> {
       [`GET /product/${productId}, the shop alone`, `${shop.url}/product/${productId}`],
       [`GET /product/${productId}, through Varnish`, `${varnish.url}/product/${productId}`],
     ];
-    const run = ([name, url]: [string, string], duration: number) => load(name, url, duration, connections, { headers: pageHeaders });
+    const run = async ([name, url]: [string, string], duration: number) => (wrk ? wrkLoad(name, url, duration) : load(name, url, duration, connections, { headers: pageHeaders }));
     for (const target of targets) await run(target, 1);
     const byTarget = targets.map(() => [] as LoadResult[]);
     for (let round = 0; round < rounds; round += 1) {
@@ -106,7 +135,7 @@ export async function benchCache(): Promise<CacheTarget[]> {
 }
 
 export function printCache(targets: CacheTarget[]): void {
-  console.log(`\nVisitors' pages through Varnish against the shop process alone (medians of ${rounds} interleaved rounds of ${seconds} s, ${connections} connections)\n`);
+  console.log(`\nVisitors' pages through Varnish against the shop process alone (medians of ${rounds} interleaved rounds of ${seconds} s, ${connections} connections, load from ${wrk ? 'wrk' : 'autocannon: install wrk for figures that measure the servers, not the load'})\n`);
   printTable(
     ['target', 'req/s', 'req/s min-max', 'p50 ms', 'p99 ms', 'errors/non-2xx'],
     targets.map((t) => [t.name, t.requestsPerSecond.toFixed(0), `${t.spread[0].toFixed(0)}-${t.spread[1].toFixed(0)}`, String(t.p50), String(t.p99), `${t.errors}/${t.non2xx}`]),
