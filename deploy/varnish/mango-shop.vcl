@@ -59,8 +59,9 @@ sub vcl_recv {
     # Any other cookie (an analytics one) does not change the page: it is not sent on.
     unset req.http.Cookie;
     # Campaign parameters do not make another page either.
-    if (req.url ~ "[?&](utm_[a-z]+|fbclid|gclid|msclkid)=") {
-        set req.url = regsuball(req.url, "(utm_[a-z]+|fbclid|gclid|msclkid)=[^&]*&?", "");
+    if (req.url ~ "[?&](utm_[a-z_]+|fbclid|gclid|msclkid)=") {
+        set req.url = regsuball(req.url, "([?&])(utm_[a-z_]+|fbclid|gclid|msclkid)=[^&#]*", "\1");
+        set req.url = regsuball(req.url, "([?&])&+", "\1");
         set req.url = regsub(req.url, "[?&]+$", "");
     }
     # While the shop answers, a copy past its s-maxage is served at most for the shop's

@@ -94,6 +94,10 @@ describe.skipIf(!runnable || Boolean(process.env.DATABASE_URL))('Varnish in fron
       expect(again.headers.get('x-cache'), address).toBe('hit');
       expect(again.headers.get('set-cookie'), address).toBeNull();
     }
+    // A campaign's parameters and an analytics cookie do not make another page.
+    const campaign = await get(`${front}/shop?utm_source=newsletter&utm_medium=email`, '_ga=GA1.2.3; theme=dark');
+    expect(campaign.headers.get('x-cache')).toBe('hit');
+    await campaign.arrayBuffer();
 
     // 2. A staff price change shows through Varnish within a second, on the page and in the JSON.
     const login = await fetch(`${front}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(admin) });

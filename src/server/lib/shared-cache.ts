@@ -40,24 +40,39 @@ declare module 'fastify' {
   }
 }
 
-/** A tag list written out, kept with the list it was made from (the catalogue's is the same array until it changes). */
-const written = new WeakMap<readonly string[], { spaced: string; commas: string }>();
+/** Tag lists written out: the catalogue's is the same array until it changes, and short ones (a product's) recur. */
+const writtenLists = new WeakMap<readonly string[], { spaced: string; commas: string }>();
+const writtenShort = new Map<string, { spaced: string; commas: string }>();
+const shortListsKept = 10_000;
 
 function writtenTags(tags: Iterable<string>): { spaced: string; commas: string } {
-  const known = Array.isArray(tags) ? written.get(tags) : undefined;
+  const list = Array.isArray(tags) ? (tags as readonly string[]) : undefined;
+  const known = list && (list.length <= 3 ? writtenShort.get(list.join('\n')) : writtenLists.get(list));
   if (known) return known;
-  const list = [...new Set(tags)].sort();
-  const made = { spaced: list.join(' '), commas: list.join(',') };
-  if (Array.isArray(tags)) written.set(tags, made);
+  const sorted = [...new Set(tags)].sort();
+  const made = { spaced: sorted.join(' '), commas: sorted.join(',') };
+  if (list && list.length <= 3) {
+    if (writtenShort.size >= shortListsKept) writtenShort.clear();
+    writtenShort.set(list.join('\n'), made);
+  } else if (list) writtenLists.set(list, made);
   return made;
 }
+
+const cacheControls = new Map<string, string>();
 
 /** The header values of a shareable answer, from its tags and the seconds it may be kept. */
 export function sharedHeaders(config: Pick<SharedCacheConfig, 'sMaxAgeSeconds' | 'staleSeconds'>, tags: Iterable<string>, keepSeconds: number): Record<string, string> {
   const { spaced, commas } = writtenTags(tags);
   const seconds = Math.max(0, Math.min(config.sMaxAgeSeconds, Math.floor(keepSeconds)));
+  const key = `${seconds}/${config.staleSeconds}`;
+  let cacheControl = cacheControls.get(key);
+  if (!cacheControl) {
+    cacheControl = `public, max-age=0, s-maxage=${seconds}, stale-while-revalidate=${config.staleSeconds}`;
+    if (cacheControls.size > 1000) cacheControls.clear();
+    cacheControls.set(key, cacheControl);
+  }
   return {
-    'cache-control': `public, max-age=0, s-maxage=${seconds}, stale-while-revalidate=${config.staleSeconds}`,
+    'cache-control': cacheControl,
     // xkey and Fastly split on spaces, Cloudflare on commas.
     [tagHeaders.xkey]: spaced,
     [tagHeaders.fastly]: spaced,
@@ -109,7 +124,7 @@ export function registerSharedCacheRules(app: FastifyInstance, config: SharedCac
     if (options.withinSeconds !== null && options.withinSeconds !== undefined) keep = Math.min(keep, Math.max(0, Math.floor(options.withinSeconds)));
     return this.headers(sharedHeaders(config, options.tags, keep));
   });
-  app.addHook('onSend', async (request, reply, payload) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     if (reply.hasHeader(tagHeaders.xkey)) {
       const readOnly = request.method === 'GET' || request.method === 'HEAD';
       const whole = reply.statusCode === 200 || reply.statusCode === 304;
@@ -120,6 +135,6 @@ export function registerSharedCacheRules(app: FastifyInstance, config: SharedCac
     } else if (request.url.startsWith('/api/') && !String(reply.getHeader('cache-control') ?? '').startsWith('public')) {
       reply.header('cache-control', personalCacheControl);
     }
-    return payload;
+    done(null, payload);
   });
 }

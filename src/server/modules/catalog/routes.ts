@@ -29,7 +29,7 @@ export function catalogRoutes(catalog: CatalogService): FastifyPluginAsyncZod {
       if (product.isHidden && !(await currentUser(request))?.isAdmin) throw new NotFound('Product not found');
       // A hidden product's answer is staff's own: the shared-cache rules make it private.
       reply.share({ tags: [cacheTags.product(product.id)], until: catalog.nextChangeByClock([product]) });
-      return catalog.withHarvest(product);
+      return reply.type('application/json; charset=utf-8').send(await catalog.productJson(product));
     });
 
     app.get('/api/admin/products', { onRequest: adminOnly }, async () => (await catalog.current()).all);

@@ -126,9 +126,11 @@ export class CatalogService {
       this.nextMidnight = Date.parse(instantOfNzWallTime(`${addDays(nzToday(new Date(now)), 1)}T00:00`) ?? '') || now + 60 * 60 * 1000;
     }
     let next = this.nextMidnight;
-    for (const product of shown) {
-      const opening = product.preOrdersOpenAt ? Date.parse(product.preOrdersOpenAt) : Number.NaN;
-      if (opening > now && opening < next) next = opening;
+    for (const opening of openingsOf(shown)) {
+      if (opening > now) {
+        if (opening < next) next = opening;
+        break;
+      }
     }
     return next;
   }
@@ -136,6 +138,17 @@ export class CatalogService {
   /** One product as its own answer (GET /api/products/:id): with the harvest its next box comes from. */
   async withHarvest(product: Product): Promise<Product> {
     return (await this.details.get()).get(product.id) ?? { ...product, nextHarvestedOn: null };
+  }
+
+  /** That answer serialised, once per change: the product page asks for it with every visit. */
+  async productJson(product: Product): Promise<Buffer> {
+    const detailed = await this.withHarvest(product);
+    let json = serialised.get(detailed);
+    if (!json) {
+      json = Buffer.from(JSON.stringify(detailed));
+      serialised.set(detailed, json);
+    }
+    return json;
   }
 
   async create(input: ProductFields, actor: Actor): Promise<Product> {
@@ -304,6 +317,20 @@ export class CatalogService {
       etag: `"${createHash('sha1').update(visibleJson).digest('base64url')}"`,
     };
   }
+}
+
+/** Single products' answers as sent, kept with the object they were made from (dropped with it at the next change). */
+const serialised = new WeakMap<Product, Buffer>();
+
+/** The pre-order openings of a list of products, ascending: worked out once per list (the snapshot's lists live until a change). */
+const openings = new WeakMap<readonly Product[], number[]>();
+function openingsOf(shown: readonly Product[]): number[] {
+  let known = openings.get(shown);
+  if (!known) {
+    known = shown.flatMap((product) => (product.preOrdersOpenAt ? [Date.parse(product.preOrdersOpenAt)] : [])).sort((a, b) => a - b);
+    if (shown.length > 1) openings.set(shown, known);
+  }
+  return known;
 }
 
 const collator = new Intl.Collator('en-NZ', { sensitivity: 'base', numeric: true });
