@@ -57,12 +57,12 @@ export interface CacheTarget extends LoadResult {
   spread: [number, number];
 }
 
-async function startVarnish(backendPort: number, port: number): Promise<{ url: string; stop(): Promise<void> }> {
+async function startVarnish(backendPort: number, port: number, purgePort: number): Promise<{ url: string; stop(): Promise<void> }> {
   const binary = varnishBinary();
   if (!binary) throw new Error('the cache report needs Varnish with its modules (Debian: apt-get install varnish varnish-modules)');
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mango-bench-varnish-'));
   leftover({ folder: dir });
-  const child = spawn(binary, varnishArguments(dir, writeVarnishConfig(dir, backendPort), port), { stdio: ['ignore', 'ignore', 'pipe'], detached: true });
+  const child = spawn(binary, varnishArguments(dir, writeVarnishConfig(dir, backendPort), port, purgePort), { stdio: ['ignore', 'ignore', 'pipe'], detached: true });
   if (child.pid !== undefined) leftover({ group: child.pid });
   let errors = '';
   child.stderr!.on('data', (chunk: Buffer) => (errors = (errors + chunk.toString()).slice(-2000)));
@@ -104,9 +104,9 @@ async function startVarnish(backendPort: number, port: number): Promise<{ url: s
 }
 
 export async function benchCache(): Promise<CacheTarget[]> {
-  const varnishPort = await freeLoopbackPort();
-  const shop = await startShop({ env: { LOG_LEVEL: 'info', VARNISH_URL: `http://127.0.0.1:${varnishPort}` } });
-  const varnish = await startVarnish(Number(new URL(shop.url).port), varnishPort);
+  const [varnishPort, purgePort] = [await freeLoopbackPort(), await freeLoopbackPort()];
+  const shop = await startShop({ env: { LOG_LEVEL: 'info', VARNISH_URL: `http://127.0.0.1:${purgePort}` } });
+  const varnish = await startVarnish(Number(new URL(shop.url).port), varnishPort, purgePort);
   try {
     const productId = ((await (await fetch(`${shop.url}/api/products`)).json()) as Array<{ id: number }>)[0]!.id;
     const targets: Array<[string, string]> = [

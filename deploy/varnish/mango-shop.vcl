@@ -2,9 +2,11 @@
 # JSON are kept and purged by tag the moment the shop changes what they show; anything personal
 # passes straight through (docs/shared-cache.md). The whole picture, in docs/operations.md
 # ("Behind a proxy"): TLS -> Varnish -> nginx (deploy/nginx/) -> N shop processes -> PostgreSQL.
-# Copy this file to /etc/varnish/default.vcl, set the backend's port to nginx's, and on every
-# shop process set VARNISH_URL to Varnish's address and TRUST_PROXY to the number of proxies.
-# CI runs it as it is, with only the backend's port changed (src/server/faults/varnish-cache.test.ts).
+# Copy this file to /etc/varnish/default.vcl and set the backend's port to nginx's. Start varnishd
+# with two listeners: the public one, and one named "purge" on loopback that only the shop uses
+# (`-a :6081 -a purge=127.0.0.1:6091`); on every shop process set VARNISH_URL to the purge one
+# (http://127.0.0.1:6091) and TRUST_PROXY to the number of proxies. CI runs this file as it is,
+# with only the backend's port changed (src/server/faults/varnish-cache.test.ts).
 
 vcl 4.1;
 
@@ -30,7 +32,7 @@ backend shop {
     }
 }
 
-# Who may purge: the shop's processes. Add the address of each host that runs one.
+# Who may purge, on the "purge" listener: the shop's processes. Add each host that runs one.
 acl purgers {
     "127.0.0.1";
     "::1";
@@ -38,7 +40,8 @@ acl purgers {
 
 sub vcl_recv {
     if (req.method == "PURGE") {
-        if (client.ip !~ purgers) {
+        # A TLS proxy on this host makes every visitor come from loopback: the listener says who it is.
+        if (local.socket != "purge" || client.ip !~ purgers) {
             return (synth(403, "Purging is for the shop only."));
         }
         if (!req.http.xkey-purge) {
@@ -47,10 +50,15 @@ sub vcl_recv {
         set req.http.x-purged = xkey.purge(req.http.xkey-purge);
         return (synth(200, "Purged " + req.http.x-purged + " objects."));
     }
+    # Pages are drawn for the shop's own address (PUBLIC_URL), never one a client names.
+    unset req.http.X-Forwarded-Host;
+    unset req.http.Forwarded;
     # Writes, and anything not read, go to the shop.
     if (req.method != "GET" && req.method != "HEAD") {
         return (pass);
     }
+    # Several Cookie headers (HTTP/2 sends them so) are read as one.
+    std.collect(req.http.Cookie, "; ");
     # A signed-in shopper, or a browser whose own state the page draws (a dismissed banner, the
     # maintenance bypass), is always answered by the shop, never from the cache.
     if (req.http.Cookie ~ "(^|;\s*)(mango_session|adminBypassMaintenance|maintenance_from|dismissed_promo)=" || req.http.Authorization) {
@@ -73,8 +81,15 @@ sub vcl_recv {
 }
 
 sub vcl_backend_response {
-    # Kept for six hours past its s-maxage, for the time every shop process is down. Only what the
-    # shop marked public is kept at all: Varnish's own rules pass on private, no-store and Set-Cookie.
+    # Only what the shop marked public is kept: an answer without Cache-Control (an error, a file
+    # not found) is not kept for Varnish's default time. Varnish's own rules then pass on private,
+    # no-store and Set-Cookie too.
+    if (beresp.http.Cache-Control !~ "(^|,)\s*public\b") {
+        set beresp.uncacheable = true;
+        set beresp.ttl = 120s;
+        return (deliver);
+    }
+    # Kept for six hours past its s-maxage, for the time every shop process is down.
     set beresp.grace = 6h;
 }
 
@@ -94,6 +109,10 @@ sub vcl_backend_error {
 }
 
 sub vcl_deliver {
+    # stale-while-revalidate is for Varnish: a browser asks again each time, and gets what a purge left.
+    if (resp.http.Cache-Control ~ "stale-while-revalidate") {
+        set resp.http.Cache-Control = regsub(resp.http.Cache-Control, ",\s*stale-while-revalidate=\d+", "");
+    }
     # Whether the answer came from the cache: for the shop's owner, and the tests.
     if (obj.hits > 0) {
         set resp.http.X-Cache = "hit";

@@ -188,7 +188,7 @@ export class BackgroundWork {
     // A look that started earlier and answered later knows less: the newer one sets the alarm.
     if (generation !== this.openingLooks) return;
     // An alarm due but not rung yet (its grace, a busy moment) rings now rather than being lost.
-    if (this.openingAlarm && this.openingAlarmAt <= services.clock().getTime()) services.bus.invalidateHere('products');
+    if (this.openingAlarm && this.openingAlarmAt <= services.clock().getTime()) this.openingReached();
     if (this.openingAlarm) clearTimeout(this.openingAlarm);
     this.openingAlarm = undefined;
     if (!Number.isFinite(next) || this.stopping.signal.aborted) return;
@@ -197,11 +197,20 @@ export class BackgroundWork {
     this.openingAlarmAt = now + wait;
     this.openingAlarm = setTimeout(() => {
       this.openingAlarm = undefined;
-      if (wait < dayMs) services.bus.invalidateHere('products');
+      if (wait < dayMs) this.openingReached();
       // At once, not after the look that follows changes: another opening may come moments later.
       this.run('pre-order opening alarm', () => this.setOpeningAlarm());
     }, wait);
     this.openingAlarm.unref();
+  }
+
+  /**
+   * An opening's time has come: this process's copies go, and the shared cache's pages of the
+   * product are purged (every process's alarm asks; the comparison purges them once).
+   */
+  private openingReached(): void {
+    this.app.services.bus.invalidateHere('products');
+    this.app.services.sharedCacheChanges.clockPassed();
   }
 
   /** Rings at the next NZ midnight (by the shop's clock): pages and products drawn on the day before are dropped. */

@@ -59,15 +59,16 @@ describe.skipIf(!runnable || Boolean(process.env.DATABASE_URL))('Varnish in fron
     expect(varnishd, 'Varnish is not installed with its modules (Debian packages varnish and varnish-modules)').toBeDefined();
     await buildServer(['server', 'web']);
     cluster = await PostgresCluster.create(bin!);
-    const [shopPorts, nginxPort, varnishPort] = [[await freePort(), await freePort()], await freePort(), await freePort()];
+    const [shopPorts, nginxPort, varnishPort, purgePort] = [[await freePort(), await freePort()], await freePort(), await freePort(), await freePort()];
     const front = `http://127.0.0.1:${varnishPort}`;
+    const purgeAt = `http://127.0.0.1:${purgePort}`;
     const env = {
       DATABASE_URL: cluster.url,
       DATA_DIR: path.join(work, 'shop'),
       // Varnish and nginx each add the address they were reached from.
       TRUST_PROXY: '2',
       PUBLIC_URL: front,
-      VARNISH_URL: front,
+      VARNISH_URL: purgeAt,
       // Kept 3 s: with the shop stopped longer than that, only Varnish's grace can answer.
       CACHE_S_MAXAGE_SECONDS: '3',
       ADMIN_EMAIL: admin.email,
@@ -79,7 +80,7 @@ describe.skipIf(!runnable || Boolean(process.env.DATABASE_URL))('Varnish in fron
     const proxy = started(nginx!, ['-p', nginxDir, '-c', path.join(nginxDir, 'nginx.conf'), '-e', path.join(nginxDir, 'error.log')], 'nginx');
     await answering(`http://127.0.0.1:${nginxPort}`, proxy.output);
     const varnishDir = path.join(work, 'varnish');
-    const cache = started(varnishd!, varnishArguments(varnishDir, writeVarnishConfig(varnishDir, nginxPort), varnishPort), 'varnishd');
+    const cache = started(varnishd!, varnishArguments(varnishDir, writeVarnishConfig(varnishDir, nginxPort), varnishPort, purgePort), 'varnishd');
     await answering(front, cache.output);
     // A new database's first comparison purges every product once, and again a second later.
     await sleep(2500);
@@ -93,6 +94,17 @@ describe.skipIf(!runnable || Boolean(process.env.DATABASE_URL))('Varnish in fron
       expect(again.status, address).toBe(200);
       expect(again.headers.get('x-cache'), address).toBe('hit');
       expect(again.headers.get('set-cookie'), address).toBeNull();
+    }
+    // Purges come only through the purge listener: on the public one, even from loopback, they are refused.
+    const refused = await fetch(`${front}/`, { method: 'PURGE', headers: { 'xkey-purge': 'catalog settings' } });
+    expect(refused.status).toBe(403);
+    expect((await get(`${front}/shop`)).headers.get('x-cache')).toBe('hit');
+    // A browser is not told it may use a stale copy: stale-while-revalidate is Varnish's.
+    expect((await get(`${front}/shop`)).headers.get('cache-control')).toMatch(/^public, max-age=0, s-maxage=\d$/);
+    // What the shop did not mark public is not kept: a missing script, the health check.
+    for (const address of ['/assets/no-such-chunk.js', '/healthz']) {
+      await (await get(`${front}${address}`)).arrayBuffer();
+      expect((await get(`${front}${address}`)).headers.get('x-cache'), address).toBe('miss');
     }
     // A campaign's parameters and an analytics cookie do not make another page.
     const campaign = await get(`${front}/shop?utm_source=newsletter&utm_medium=email`, '_ga=GA1.2.3; theme=dark');

@@ -156,6 +156,8 @@ export class PageCache {
     try {
       const page = await made;
       if (page.cacheable && generation === this.generation) this.store(key, page);
+      // Drawn while something changed, it may show what was there before: not for a shared cache either.
+      if (generation !== this.generation) page.shared = undefined;
       return page;
     } finally {
       if (this.rendering.get(key) === made) this.rendering.delete(key);

@@ -201,9 +201,10 @@ export async function pageRenderer(app: FastifyInstance, build: ServerBuildSourc
       // redirect that sets a cookie, not a page drawn with a fallback because the API failed.
       cacheable: whole,
       setCookies: response.headers.getSetCookie(),
+      // Kept no later than the first of its answers would be, nor past NZ midnight (every page shows the day).
       shared:
         whole && !notes.personal && isSharedPagePath(url.pathname)
-          ? { tags: [...notes.tags], until: notes.keepSeconds < sharing.sMaxAgeSeconds ? now + notes.keepSeconds * 1000 : null }
+          ? { tags: [...notes.tags], until: Math.min(now + Math.min(notes.keepSeconds, sharing.sMaxAgeSeconds) * 1000, app.services.catalog.nextChangeByClock([])) }
           : undefined,
     };
   };

@@ -64,10 +64,12 @@ const cacheControls = new Map<string, string>();
 export function sharedHeaders(config: Pick<SharedCacheConfig, 'sMaxAgeSeconds' | 'staleSeconds'>, tags: Iterable<string>, keepSeconds: number): Record<string, string> {
   const { spaced, commas } = writtenTags(tags);
   const seconds = Math.max(0, Math.min(config.sMaxAgeSeconds, Math.floor(keepSeconds)));
-  const key = `${seconds}/${config.staleSeconds}`;
+  // Cut short by the clock (an opening, an offer's end): nothing stale is served past that instant.
+  const stale = seconds < config.sMaxAgeSeconds ? 0 : config.staleSeconds;
+  const key = `${seconds}/${stale}`;
   let cacheControl = cacheControls.get(key);
   if (!cacheControl) {
-    cacheControl = `public, max-age=0, s-maxage=${seconds}, stale-while-revalidate=${config.staleSeconds}`;
+    cacheControl = `public, max-age=0, s-maxage=${seconds}, stale-while-revalidate=${stale}`;
     if (cacheControls.size > 1000) cacheControls.clear();
     cacheControls.set(key, cacheControl);
   }

@@ -25,13 +25,14 @@ export function writeVarnishConfig(dir: string, backendPort: number): string {
 }
 
 /**
- * Arguments for a foreground varnishd on loopback `port` with the written VCL; its working folder
- * is `dir/work`. Run as root, varnishd drops to its own user, which must be able to read the folder.
+ * Arguments for a foreground varnishd on loopback `port`, and its purge listener on `purgePort`,
+ * with the written VCL; its working folder is `dir/work`. Run as root, varnishd drops to its own
+ * user, which must be able to read the folder.
  */
-export function varnishArguments(dir: string, vcl: string, port: number): string[] {
+export function varnishArguments(dir: string, vcl: string, port: number, purgePort: number): string[] {
   const work = path.join(dir, 'work');
   fs.mkdirSync(work, { recursive: true, mode: 0o755 });
   fs.chmodSync(dir, 0o755);
   const jail = process.getuid?.() === 0 ? [] : ['-j', 'none'];
-  return ['-F', '-f', vcl, '-n', work, '-a', `127.0.0.1:${port}`, '-s', 'malloc,128m', '-p', 'default_ttl=0', ...jail];
+  return ['-F', '-f', vcl, '-n', work, '-a', `127.0.0.1:${port}`, '-a', `purge=127.0.0.1:${purgePort}`, '-s', 'malloc,128m', ...jail];
 }

@@ -99,19 +99,24 @@ export class CatalogService {
   /**
    * What each product's tag and the catalogue's stand for in the shared cache, read fresh from the
    * database rather than the snapshot: a product's public answer, with its stock only as in stock
-   * or not (pages are purged when it crosses zero, not with every box sold); the catalogue's is
-   * which products are shown. A hidden product shows nothing.
+   * or not (pages are purged when it crosses zero, not with every box sold), and whether its
+   * announced opening has passed; the catalogue's is which products are shown. A hidden product
+   * shows nothing.
    */
   async sharedShapes(): Promise<Map<string, string>> {
+    const now = this.clock().getTime();
     const snapshot = await this.loadSnapshot();
     const harvests = await nextHarvests(this.db, new Map(snapshot.all.map((p) => [p.id, p.stock])));
     const digest = (text: string) => createHash('sha1').update(text).digest('base64url');
     const shapes = new Map<string, string>();
     for (const product of snapshot.all) {
-      const shown = { ...product, stock: product.stock > 0, nextHarvestedOn: harvests.get(product.id) ?? null };
+      const opened = product.preOrdersOpenAt ? Date.parse(product.preOrdersOpenAt) <= now : null;
+      const shown = { ...product, stock: product.stock > 0, opened, nextHarvestedOn: harvests.get(product.id) ?? null };
       shapes.set(cacheTags.product(product.id), product.isHidden ? 'hidden' : digest(JSON.stringify(shown)));
     }
-    shapes.set(cacheTags.catalog, digest(snapshot.visible.map((product) => product.id).join(',')));
+    // Which products are shown, and what a search matches them by (a search's answer carries the
+    // catalogue's tag, not the ids it does not find).
+    shapes.set(cacheTags.catalog, digest(JSON.stringify(snapshot.visible.map((product) => [product.id, product.name, product.description, product.category]))));
     return shapes;
   }
 

@@ -8,12 +8,15 @@ import { cacheTags } from '../../lib/shared-cache';
 import type { CatalogService } from './service';
 
 /** The row that says which process is comparing the products' shapes; one left by a process that died is taken over after this. */
-const leaseSeconds = 10;
+const leaseSeconds = 30;
 const leaseTag = '.comparing';
 /** Changes within this long of each other are compared once. */
 const gatherMs = 20;
 /** Another process is comparing: look again after this. */
 const busyRetryMs = 100;
+/** A comparison that failed (the database away) is tried again after this, doubling each time up to a minute. */
+const failedRetryMs = 500;
+const failedRetryMaxMs = 60_000;
 
 /**
  * Works out what a change altered for the shared cache, and purges exactly that (docs/shared-cache.md).
@@ -27,6 +30,7 @@ const busyRetryMs = 100;
 export class SharedCacheChanges {
   private comparing: Promise<void> | undefined;
   private again = false;
+  private failures = 0;
   private timer: NodeJS.Timeout | undefined;
   private readonly holder = randomUUID();
   private stopped = false;
@@ -41,6 +45,11 @@ export class SharedCacheChanges {
     if (topic === 'promos') purger.purge([cacheTags.banners]);
     // A setting can change products too (the low-stock threshold).
     if (topic === 'products' || topic === 'settings') this.compareSoon();
+  }
+
+  /** A pre-order's opening time came: its product's pages change with no write to say so. */
+  clockPassed(): void {
+    if (this.deps.purger.active) this.compareSoon();
   }
 
   /** At start: shapes that changed while no process compared them (an upgrade, a restore) are purged. */
@@ -73,16 +82,24 @@ export class SharedCacheChanges {
     if (this.timer) return;
     this.timer = setTimeout(() => {
       this.timer = undefined;
+      let failed = false;
       this.comparing = this.compare()
-        .catch((error: unknown) => {
-          this.deps.log.error({ err: error }, 'could not compare the products for the shared cache: trying again');
-          this.again = true;
+        .then(() => {
+          this.failures = 0;
         })
-        .finally(() => {
+        .catch((error: unknown) => {
+          failed = true;
+          this.failures += 1;
+          const retryMs = Math.min(failedRetryMs * 2 ** (this.failures - 1), failedRetryMaxMs);
+          this.deps.log[this.failures === 1 ? 'error' : 'warn']({ err: error, retryMs }, 'could not compare the products for the shared cache: trying again');
+          this.again = true;
+          return retryMs;
+        })
+        .then((retryMs) => {
           this.comparing = undefined;
           if (this.again) {
             this.again = false;
-            this.compareSoon(busyRetryMs);
+            this.compareSoon(failed && typeof retryMs === 'number' ? retryMs : busyRetryMs);
           }
         });
     }, delayMs);

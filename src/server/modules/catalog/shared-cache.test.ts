@@ -9,6 +9,12 @@ import { firstDeliveryDate, newCheckoutKey, quickShopper, testProduct, testPromo
 import { type PurgeRecorder, startPurgeRecorder } from '../../testing/purge-recorder';
 import { openStaffShop, signInAdmin, type StaffCall, type TestShop } from '../../testing/test-app';
 
+// The shop's clock runs from a Wednesday's early afternoon in Auckland: far from midnight, which
+// shortens every s-maxage, whatever the hour the tests run at.
+const startedAt = Date.parse('2026-12-09T01:00:00Z');
+const offset = startedAt - Date.now();
+const clock = () => new Date(Date.now() + offset);
+
 let shop: TestShop;
 let staff: StaffCall;
 let recorder: PurgeRecorder;
@@ -17,6 +23,7 @@ const hook: { bodies: string[] } = { bodies: [] };
 beforeAll(async () => {
   recorder = await startPurgeRecorder();
   ({ shop, staff } = await openStaffShop({
+    clock,
     env: { VARNISH_URL: recorder.url, CACHE_S_MAXAGE_SECONDS: '600', CACHE_STALE_SECONDS: '20' },
     purgeTiming: { gatherMs: 5, settleMs: 0, retryMs: [50, 50], timeoutMs: 2000 },
   }));
@@ -107,12 +114,14 @@ describe('what a shared cache may keep', () => {
 
 describe('what the clock alone changes', () => {
   it('keeps the products no later than the next pre-order opening', async () => {
-    const opening = new Date(Date.now() + 90_000);
+    const opening = new Date(clock().getTime() + 90_000);
     const product = await testProduct(shop, { isPreOrder: true, expectedAvailabilityDate: '2099-01-10', preOrdersOpenAt: opening });
     for (const url of ['/api/products', `/api/products/${product.id}`]) {
-      const seconds = sMaxAge(await visitor(url));
-      expect(seconds, url).toBeLessThanOrEqual(90);
-      expect(seconds, url).toBeGreaterThanOrEqual(85);
+      const answer = await visitor(url);
+      expect(sMaxAge(answer), url).toBeLessThanOrEqual(90);
+      expect(sMaxAge(answer), url).toBeGreaterThanOrEqual(85);
+      // Nothing stale past the opening either.
+      expect(answer.headers['cache-control'], url).toContain('stale-while-revalidate=0');
     }
     await shop.database.db.update(products).set({ preOrdersOpenAt: null }).where(eq(products.id, product.id));
     await shop.app.services.bus.publish('products');
@@ -215,6 +224,38 @@ describe('what a change purges', () => {
     expect(await purgedTags()).toEqual(['banners']);
   });
 
+  it('an opening time reached purges the product, once the alarm rings', async () => {
+    const product = await testProduct(shop, { stock: 0, isPreOrder: true, expectedAvailabilityDate: '2099-03-01', preOrdersOpenAt: new Date(clock().getTime() + 1500) });
+    await purgedTags();
+    shop.app.services.sharedCacheChanges.clockPassed();
+    expect(await purgedTags()).toEqual([]);
+    await new Promise((resolve) => setTimeout(resolve, 1600));
+    shop.app.services.sharedCacheChanges.clockPassed();
+    expect(await purgedTags()).toEqual([String(product.id)]);
+  });
+
+  it('a rename that changes what a search finds purges the catalogue', async () => {
+    const product = await testProduct(shop);
+    await purgedTags();
+    await staff({ method: 'PUT', url: `/api/products/${product.id}`, payload: { name: 'Sindoora Purge Special' } });
+    expect(await purgedTags()).toEqual([String(product.id), 'catalog'].sort());
+  });
+
+  it('an order cancelled gives its promo use back and purges the banners', async () => {
+    const created = await staff({ method: 'POST', url: '/api/admin/promo-codes', payload: { code: 'PURGE-BACK', description: 'One use', discountType: 'percentage', discountValue: 10, maxUses: 1 } });
+    expect(created.statusCode, created.body).toBe(201);
+    const product = await testProduct(shop, { stock: 50 });
+    const shopper = await quickShopper(shop);
+    await shopper.add(product.id, 1);
+    const placed = await shopper.order({ promoCode: 'PURGE-BACK' });
+    expect(placed.statusCode).toBe(201);
+    await purgedTags();
+    const number = (placed.json() as { order: { number: string } }).order.number;
+    const cancelled = await staff({ method: 'POST', url: `/api/admin/orders/${number}/status`, payload: { status: 'cancelled' } });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect(await purgedTags()).toContain('banners');
+  });
+
   it('a review published, hidden or answered purges its product', async () => {
     const { first, shopper } = await deliveredOrder(shop, staff);
     await purgedTags();
@@ -233,7 +274,7 @@ describe('several processes', () => {
   it('purge once per change, whichever of them sees it first', async () => {
     // Another process of the same shop: its own caches, the same database, the same pictures.
     const publicDir = fileURLToPath(new URL('../../../../public', import.meta.url));
-    const second = await buildApp({ config: shop.config, database: shop.database, mailTransport: shop.mailer, publicDir, purgeTiming: { gatherMs: 5, settleMs: 0, retryMs: [50], timeoutMs: 2000 } });
+    const second = await buildApp({ config: shop.config, database: shop.database, mailTransport: shop.mailer, publicDir, clock, purgeTiming: { gatherMs: 5, settleMs: 0, retryMs: [50], timeoutMs: 2000 } });
     await second.ready();
     try {
       const product = await testProduct(shop, { stock: 2 });

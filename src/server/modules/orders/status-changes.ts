@@ -54,6 +54,8 @@ export class OrderStatusChanges {
       if (!result) return null;
       // Packing moves boxes out of batches: which batch the next order comes from may change too.
       if (result.stockReturned || to === 'packed') await this.deps.bus.publish('products');
+      // Its promo use given back, a code used up is offered in the banner again.
+      if ((to === 'cancelled' || to === 'refunded') && result.order.promoCodeId !== null) await this.deps.bus.publish('promos');
       // A card refund goes to Stripe once the refund is committed (never from inside the transaction).
       if (result.cardRefund) await this.orders.refunds.sendCardRefundsSoon({ orderId });
       return result.order;
