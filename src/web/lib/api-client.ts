@@ -56,6 +56,8 @@ async function send<T>(path: string, options: RequestOptions): Promise<T> {
     headers: options.body === undefined || isForm ? { accept: 'application/json' } : { accept: 'application/json', 'content-type': 'application/json' },
     body: options.body === undefined ? undefined : isForm ? (options.body as FormData) : JSON.stringify(options.body),
     signal: options.signal,
+    // Public answers say stale-while-revalidate for shared caches; the browser's own copy is always checked first.
+    cache: 'no-cache',
   });
   if (response.status === 401 && options.on401 === 'null') return null as T;
   if (!response.ok) throw new ApiError(response.status, await response.text(), response.statusText);
