@@ -300,7 +300,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const serveApp = viteDev
     ? await pageRenderer(app, () => viteDev.ssrLoadModule('virtual:react-router/server-build') as Promise<ServerBuild>, { mode: 'development', publicUrl: config.publicUrl })
-    : await registerPages(app, deps.webRoot, config.publicUrl, pageCache);
+    : await registerPages(app, deps.webRoot, config.publicUrl, pageCache, (tag) => sharedCacheChanges.pagesBuiltBy(tag));
   app.setNotFoundHandler(async (request, reply) => {
     if (request.url.startsWith('/api/') || request.url === '/api' || (request.method !== 'GET' && request.method !== 'HEAD')) {
       return reply.code(404).send({ message: `No such endpoint: ${request.method} ${request.url.split('?')[0]}` });

@@ -67,7 +67,7 @@ export class BackgroundWork {
   async start(): Promise<void> {
     const { services, log } = this.app;
     // Products that changed while no process was running are purged from the shared cache.
-    services.sharedCacheChanges.start();
+    void services.sharedCacheChanges.start();
     this.every(housekeepingEveryMs, 'housekeeping', () => housekeeping(services));
     // Unpaid orders past the settings' timeout are cancelled and their stock returned. Every process
     // may sweep: each order is locked and re-checked, so it is cancelled once.

@@ -13,7 +13,7 @@ import { encodedFor, hasPersonalCookie, inlineScriptHashes, type PageCache, type
 import { drawnAddress, isDataRequest, siteOrigin, visitorPageUrl } from './page-address';
 import { innerCallHeaders } from './inner-calls';
 import { contentSecurityPolicy } from './security-headers';
-import { isSharedPagePath, personalCacheControl, secondsUntil, sharedHeaders, sharedSeconds, tagHeaders, tagsOf } from './shared-cache';
+import { cacheTags, isSharedPagePath, personalCacheControl, secondsUntil, sharedHeaders, sharedSeconds, tagHeaders, tagsOf } from './shared-cache';
 
 const immutable = 'public, max-age=31536000, immutable';
 /** A shared render that takes longer is given up (every visitor waiting on it gets the error page). */
@@ -146,6 +146,8 @@ export interface PageRendererOptions {
   cache?: PageCache;
   /** Reads the build's stylesheets for writing into pages (none in development: Vite serves them). */
   stylesheet?: StylesheetReader;
+  /** A tag every shared page carries: the build that drew it (lib/shared-cache.ts). */
+  buildTag?: string;
 }
 
 /**
@@ -181,6 +183,7 @@ export async function pageRenderer(app: FastifyInstance, build: ServerBuildSourc
   const handle = createRequestHandler(build, mode);
 
   const sharing = app.appConfig.sharedCache;
+  const buildTag = options.buildTag;
   const renderWhole = async (request: FastifyRequest, url: URL): Promise<RenderedPage> => {
     const notes = renderNotes();
     const context = loadContextFor(app, request, { nonce: undefined, cookie: undefined, siteUrl: url.origin, notes, stylesheet });
@@ -204,7 +207,7 @@ export async function pageRenderer(app: FastifyInstance, build: ServerBuildSourc
       // Kept no later than the first of its answers would be, nor past NZ midnight (every page shows the day).
       shared:
         whole && !notes.personal && isSharedPagePath(url.pathname)
-          ? { tags: [...notes.tags], until: Math.min(now + Math.min(notes.keepSeconds, sharing.sMaxAgeSeconds) * 1000, app.services.catalog.nextChangeByClock([])) }
+          ? { tags: buildTag ? [...notes.tags, buildTag] : [...notes.tags], until: Math.min(now + Math.min(notes.keepSeconds, sharing.sMaxAgeSeconds) * 1000, app.services.catalog.nextChangeByClock([])) }
           : undefined,
     };
   };
@@ -258,7 +261,7 @@ export async function pageRenderer(app: FastifyInstance, build: ServerBuildSourc
  * Production: dist/web/client as static files (hashed assets cached for a year, the rest for an
  * hour) and dist/web/server/index.js rendering every page. Before a build, pages answer 503.
  */
-export async function registerPages(app: FastifyInstance, webRoot: string | undefined, publicUrl: string | undefined, cache?: PageCache): Promise<PageHandler> {
+export async function registerPages(app: FastifyInstance, webRoot: string | undefined, publicUrl: string | undefined, cache?: PageCache, builtBy?: (tag: string) => void): Promise<PageHandler> {
   const serverEntry = webRoot ? path.join(webRoot, 'server', 'index.js') : undefined;
   if (!webRoot || !serverEntry || !fs.existsSync(serverEntry)) {
     return async (_request, reply) =>
@@ -275,5 +278,9 @@ export async function registerPages(app: FastifyInstance, webRoot: string | unde
     },
   });
   const build = (await import(pathToFileURL(serverEntry).href)) as ServerBuild;
-  return pageRenderer(app, build, { mode: 'production', publicUrl, cache, stylesheet: stylesheetsIn(clientRoot) });
+  // The build's stamp (scripts/build.ts): pages of another build link scripts this one does not have.
+  const stampFile = path.join(webRoot, 'server', '.build-hash');
+  const buildTag = fs.existsSync(stampFile) ? cacheTags.build(fs.readFileSync(stampFile, 'utf8').trim()) : undefined;
+  if (buildTag) builtBy?.(buildTag);
+  return pageRenderer(app, build, { mode: 'production', publicUrl, cache, stylesheet: stylesheetsIn(clientRoot), buildTag });
 }

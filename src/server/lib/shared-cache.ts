@@ -18,6 +18,8 @@ export const cacheTags = {
   banners: 'banners',
   product: (id: number) => String(id),
   content: (slug: string) => `content:${slug}`,
+  /** Every page drawn by one build of the web app: its scripts' names are that build's. */
+  build: (stamp: string) => `build:${stamp.slice(0, 12)}`,
 } as const;
 
 /** Varnish's xkey reads this one; CDNs read their own names for the same list. */

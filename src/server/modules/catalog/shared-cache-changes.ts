@@ -33,6 +33,7 @@ export class SharedCacheChanges {
   private failures = 0;
   private timer: NodeJS.Timeout | undefined;
   private readonly holder = randomUUID();
+  private buildTag: string | undefined;
   private stopped = false;
 
   constructor(private readonly deps: { db: Db; catalog: CatalogService; purger: CachePurger; log: FastifyBaseLogger }) {}
@@ -52,9 +53,36 @@ export class SharedCacheChanges {
     if (this.deps.purger.active) this.compareSoon();
   }
 
-  /** At start: shapes that changed while no process compared them (an upgrade, a restore) are purged. */
-  start(): void {
-    if (this.deps.purger.active) this.compareSoon();
+  /** The build this process draws pages with (its tag on every shared page). */
+  pagesBuiltBy(tag: string): void {
+    this.buildTag = tag;
+  }
+
+  /**
+   * At start: shapes that changed while no process compared them (an upgrade, a restore) are
+   * purged, and so are pages drawn by any other build (an upgrade, or the processes not yet
+   * restarted in a rolling one): they link scripts this build no longer serves.
+   */
+  async start(): Promise<void> {
+    if (!this.deps.purger.active) return;
+    this.compareSoon();
+    const tag = this.buildTag;
+    if (!tag) return;
+    try {
+      const others = await this.otherBuilds(tag);
+      if (others.length) this.deps.purger.purge(others);
+    } catch (error) {
+      this.deps.log.warn({ err: error }, 'could not look up the pages of earlier builds to purge');
+    }
+  }
+
+  /** Records this build, and answers the tags of the others seen in the last week (older ones are forgotten). */
+  private async otherBuilds(tag: string): Promise<string[]> {
+    const { db } = this.deps;
+    await db.execute(sql`insert into shared_cache_shapes (tag, shape) values (${tag}, 'build') on conflict (tag) do update set updated_at = now()`);
+    await db.execute(sql`delete from shared_cache_shapes where tag like 'build:%' and updated_at < now() - interval '7 days'`);
+    const rows = await queryRows<{ tag: string }>(db, sql`select tag from shared_cache_shapes where tag like 'build:%' and tag <> ${tag}`);
+    return rows.map((row) => row.tag);
   }
 
   /** Waits for a comparison under way; none starts after. */

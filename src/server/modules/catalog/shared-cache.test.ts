@@ -304,6 +304,23 @@ describe('several processes', () => {
   });
 });
 
+describe('a new build', () => {
+  it('purges the pages every other build drew, at start', async () => {
+    const changes = shop.app.services.sharedCacheChanges;
+    changes.pagesBuiltBy('build:0ld0ld0ld0ld');
+    await changes.start();
+    await purgedTags();
+    changes.pagesBuiltBy('build:5ee5ee5ee5ee');
+    await changes.start();
+    expect(await purgedTags()).toContain('build:0ld0ld0ld0ld');
+    // Started again with the same build, it purges the old one's pages again (a process not yet restarted may have drawn more).
+    await changes.start();
+    const again = await purgedTags();
+    expect(again).toContain('build:0ld0ld0ld0ld');
+    expect(again).not.toContain('build:5ee5ee5ee5ee');
+  });
+});
+
 describe('purging', () => {
   it('tells a CDN hook too, in one POST with the tags and its header', async () => {
     const cdn = await startPurgeRecorder();
