@@ -100,9 +100,10 @@ sub vcl_backend_error {
     set beresp.http.Cache-Control = "no-store";
     synthetic({"<!doctype html>
 <html lang="en-NZ"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Back in a moment - Mango Shop</title></head>
-<body style="font-family: sans-serif; max-width: 32rem; margin: 4rem auto; padding: 0 1rem; color: #3b2f1e; background: #fffaf0">
-<h1>Back in a moment</h1>
-<p>The shop is restarting. Your cart is kept in this browser: please try again in a minute.</p>
+<body style="font-family: sans-serif; max-width: 32rem; margin: 4rem auto; padding: 0 1rem; color: #3b2f1e; background: #fffaf0; line-height: 1.5">
+<h1 style="font-family: Georgia, serif">Back in a moment</h1>
+<p>The shop is restarting and will be back within a minute. Your cart and your orders are safe.</p>
+<p><a href="" style="display: inline-block; padding: 0.6rem 1.2rem; border-radius: 999px; background: #F59E0B; color: #1c1917; text-decoration: none; font-weight: 600">Try again</a></p>
 </body></html>
 "});
     return (deliver);
