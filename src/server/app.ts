@@ -226,7 +226,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerSecurityHeaders(app);
   registerSharedCacheRules(app, config.sharedCache, clock);
   // Pages for visitors are kept until products, settings, content or offers change.
-  const pageCache = new PageCache();
+  // Kept in process no longer than a shared cache may keep them, less a second: a page served from
+  // here always has some s-maxage left (a short CACHE_S_MAXAGE_SECONDS shortens it).
+  const pageCache = new PageCache(undefined, Math.max(1000, Math.min(30_000, (config.sharedCache.sMaxAgeSeconds - 1) * 1000)));
   for (const topic of cacheTopics) bus.on(topic, () => pageCache.clear());
   if (config.metricsToken) registerMetrics(app, { token: config.metricsToken, database, outbox, pageCache, purger });
 

@@ -69,8 +69,8 @@ describe.skipIf(!runnable || Boolean(process.env.DATABASE_URL))('Varnish in fron
       TRUST_PROXY: '2',
       PUBLIC_URL: front,
       VARNISH_URL: purgeAt,
-      // Kept 3 s: with the shop stopped longer than that, only Varnish's grace can answer.
-      CACHE_S_MAXAGE_SECONDS: '3',
+      // Kept 4 s: with the shop stopped longer than that, only Varnish's grace can answer.
+      CACHE_S_MAXAGE_SECONDS: '4',
       ADMIN_EMAIL: admin.email,
       ADMIN_PASSWORD: admin.password,
     };
@@ -165,7 +165,7 @@ describe.skipIf(!runnable || Boolean(process.env.DATABASE_URL))('Varnish in fron
     await Promise.all(shops.map((shop) => stopShop(shop, 'SIGKILL')));
     shops.length = 0;
     // Varnish's probe sees the shop gone within a few seconds, and every copy is past its s-maxage.
-    await sleep(4000);
+    await sleep(5000);
     for (const address of ['/shop', `/product/${box.id}`]) {
       const kept = await get(`${front}${address}`);
       expect(kept.status, address).toBe(200);
