@@ -246,7 +246,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(cartRoutes(cart));
   await app.register(checkoutRoutes({ db, settings, delivery, cardPayments: Boolean(stripe) }));
   await app.register(orderRoutes({ orders, limiter, stripe, ordersPerUserPerHour: config.limits.ordersPerUserPerHour, ordersAtOnce: config.ordersAtOnce, ordersAnswerWithinMs: config.ordersAnswerWithinMs, cardSaved: (sessionId, reference) => subscriptions.cardSaved(sessionId, reference) }));
-  await app.register(accountRoutes({ db, limiter, config }));
+  await app.register(accountRoutes({ db, limiter, config, bus }));
   await app.register(staffOrderRoutes({ db, orders, limiter }));
   const photoUploads = { bodyIdleMs: config.bodyIdleMs, slots: new RequestSlots({ perAccount: uploadsPerShopper, total: config.uploadsAtOnce }) };
   await app.register(claimRoutes({ claims: new ClaimService({ db, settings, orders, bus, publicUrl, delivery }), limiter, uploads: photoUploads }));

@@ -3,7 +3,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { changePasswordSchema, profileSchema, type ReminderSettings, reminderSettingsSchema } from '../../../contracts/user';
 import type { AppConfig } from '../../config';
 import type { Db } from '../../db/client';
-import { sessions, users } from '../../db/schema';
+import { reviews, sessions, users } from '../../db/schema';
+import type { CacheBus } from '../../lib/cache-bus';
+import { cacheTags } from '../../lib/shared-cache';
 import { fieldError } from '../../lib/errors';
 import type { RateLimiter } from '../../lib/rate-limit';
 import { hashToken } from '../../lib/tokens';
@@ -13,7 +15,7 @@ import { sessionCookieName } from '../auth/sessions';
 import { toUser } from '../auth/user-view';
 
 /** The shopper's own profile and password, edited on /account. */
-export function accountRoutes(deps: { db: Db; limiter: RateLimiter; config: AppConfig }): FastifyPluginAsyncZod {
+export function accountRoutes(deps: { db: Db; limiter: RateLimiter; config: AppConfig; bus: CacheBus }): FastifyPluginAsyncZod {
   const { db, limiter } = deps;
   return async (app) => {
     app.put('/api/account/profile', { onRequest: signedInOnly, schema: { body: profileSchema } }, async (request) => {
@@ -23,6 +25,11 @@ export function accountRoutes(deps: { db: Db; limiter: RateLimiter; config: AppC
         .set({ ...request.body, updatedAt: sql`now()` })
         .where(eq(users.id, user.id))
         .returning();
+      // Reviews name their writer ("Priya S."): the pages of the products they reviewed change with the name.
+      if (updated!.firstName !== user.firstName || updated!.lastName !== user.lastName) {
+        const reviewed = await db.selectDistinct({ productId: reviews.productId }).from(reviews).where(eq(reviews.userId, user.id));
+        if (reviewed.length) await deps.bus.publish('reviews', reviewed.map((row) => cacheTags.product(row.productId)));
+      }
       return toUser(updated!);
     });
 

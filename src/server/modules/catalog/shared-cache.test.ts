@@ -264,6 +264,10 @@ describe('what a change purges', () => {
     expect(posted.statusCode, posted.body).toBe(201);
     expect(await purgedTags()).toEqual([String(first.id)]);
     const reviewId = (posted.json() as { id: number }).id;
+    // The writer's name is on the review: a new one purges the product too.
+    const renamed = await shopper.call({ method: 'PUT', url: '/api/account/profile', payload: { firstName: 'Priya', lastName: 'Sharma', phone: '021 123 4567', address: '12 Ponsonby Road', city: '', postalCode: '', region: '' } });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect(await purgedTags()).toEqual([String(first.id)]);
     const hidden = await staff({ method: 'POST', url: `/api/admin/reviews/${reviewId}/hide`, payload: { reason: 'abuse' } });
     expect(hidden.statusCode, hidden.body).toBe(200);
     expect(await purgedTags()).toEqual([String(first.id)]);
