@@ -21,7 +21,7 @@ export interface CachedPage {
    * drawn from, and the instant (shop clock) the first of them changes by the clock alone. Absent:
    * not for sharing.
    */
-  shared?: { tags: string[]; until: number | null };
+  shared?: { tags: string[]; until: number | null; byClock?: boolean };
 }
 
 export interface RenderedPage extends CachedPage {

@@ -136,6 +136,15 @@ function pageSecurityPolicy(scriptSources: string[], mode: 'production' | 'devel
   return contentSecurityPolicy({ scriptSources, connectSources: mode === 'development' ? viteSocket : [] });
 }
 
+/**
+ * A shared page's tags and the instant it may be kept until: as long as its answers may, nor past
+ * the next NZ midnight. `byClock`: that instant is a clock boundary, not just the s-maxage.
+ */
+function sharedPage(tags: string[], now: number, keepSeconds: number, capSeconds: number, midnight: number): NonNullable<RenderedPage['shared']> {
+  const byAnswers = now + Math.min(keepSeconds, capSeconds) * 1000;
+  return { tags, until: Math.min(byAnswers, midnight), byClock: keepSeconds < capSeconds || midnight < byAnswers };
+}
+
 export type ServerBuildSource = ServerBuild | (() => Promise<ServerBuild>);
 
 export interface PageRendererOptions {
@@ -207,7 +216,7 @@ export async function pageRenderer(app: FastifyInstance, build: ServerBuildSourc
       // Kept no later than the first of its answers would be, nor past NZ midnight (every page shows the day).
       shared:
         whole && !notes.personal && isSharedPagePath(url.pathname)
-          ? { tags: buildTag ? [...notes.tags, buildTag] : [...notes.tags], until: Math.min(now + Math.min(notes.keepSeconds, sharing.sMaxAgeSeconds) * 1000, app.services.catalog.nextChangeByClock([])) }
+          ? sharedPage(buildTag ? [...notes.tags, buildTag] : [...notes.tags], now, notes.keepSeconds, sharing.sMaxAgeSeconds, app.services.catalog.nextChangeByClock([]))
           : undefined,
     };
   };
@@ -232,7 +241,7 @@ export async function pageRenderer(app: FastifyInstance, build: ServerBuildSourc
       reply.header('x-page-cache', rendered ? 'miss' : 'hit');
       if (encoding) reply.header('content-encoding', encoding);
       // The same for every visitor: a shared cache keeps it under the tags of what it shows.
-      if (page.shared && !page.setCookies.length) reply.headers(sharedHeaders(sharing, page.shared.tags, secondsUntil(page.shared.until, app.services.clock().getTime(), sharing.sMaxAgeSeconds)));
+      if (page.shared && !page.setCookies.length) reply.headers(sharedHeaders(sharing, page.shared.tags, secondsUntil(page.shared.until, app.services.clock().getTime(), sharing.sMaxAgeSeconds), page.shared.byClock ?? false));
       else reply.header('cache-control', personalCacheControl);
       return reply.header('content-length', body.length).send(body);
     }

@@ -63,11 +63,16 @@ function writtenTags(tags: Iterable<string>): { spaced: string; commas: string }
 const cacheControls = new Map<string, string>();
 
 /** The header values of a shareable answer, from its tags and the seconds it may be kept. */
-export function sharedHeaders(config: Pick<SharedCacheConfig, 'sMaxAgeSeconds' | 'staleSeconds'>, tags: Iterable<string>, keepSeconds: number): Record<string, string> {
+export function sharedHeaders(
+  config: Pick<SharedCacheConfig, 'sMaxAgeSeconds' | 'staleSeconds'>,
+  tags: Iterable<string>,
+  keepSeconds: number,
+  cutByClock = keepSeconds < config.sMaxAgeSeconds,
+): Record<string, string> {
   const { spaced, commas } = writtenTags(tags);
   const seconds = Math.max(0, Math.min(config.sMaxAgeSeconds, Math.floor(keepSeconds)));
   // Cut short by the clock (an opening, an offer's end): nothing stale is served past that instant.
-  const stale = seconds < config.sMaxAgeSeconds ? 0 : config.staleSeconds;
+  const stale = cutByClock ? 0 : config.staleSeconds;
   const key = `${seconds}/${stale}`;
   let cacheControl = cacheControls.get(key);
   if (!cacheControl) {
