@@ -7,8 +7,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { type BenchProcess, leftover } from './bench-process';
-import { spawn } from 'node:child_process';
+import { leftover, runDaemon } from './bench-process';
 import { writeNginxConfig } from '../src/server/testing/nginx-config';
 
 /** How many shop processes serve on PostgreSQL (BENCH_PROCESSES, 1 by default: no nginx). */
@@ -27,25 +26,12 @@ export async function startNginx(shopPorts: number[], port: number): Promise<{ u
   // A load test's client sends far more than nginx's default 1000 requests on one connection, and
   // autocannon would start a cut cart cycle again without its shopper (bench/cart.ts).
   writeNginxConfig(dir, shopPorts, port, '  keepalive_requests 1000000;\n');
-  const child = spawn(nginxBinary(), ['-p', dir, '-c', path.join(dir, 'nginx.conf'), '-e', path.join(dir, 'error.log')], { stdio: ['ignore', 'ignore', 'pipe'], detached: true });
-  if (child.pid !== undefined) leftover({ group: child.pid });
-  let errors = '';
-  child.stderr!.on('data', (chunk: Buffer) => (errors = (errors + chunk.toString()).slice(-2000)));
-  const proxy: BenchProcess = {
-    child,
-    hasExited: () => child.exitCode !== null || child.signalCode !== null,
-    async stop() {
-      if (proxy.hasExited()) return;
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGQUIT');
-      await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5000))]);
-      if (!proxy.hasExited()) child.kill('SIGKILL');
-    },
-  };
+  const proxy = runDaemon(nginxBinary(), ['-p', dir, '-c', path.join(dir, 'nginx.conf'), '-e', path.join(dir, 'error.log')], 'SIGQUIT');
+  const errors = proxy.errors;
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 20_000;
   for (;;) {
-    if (proxy.hasExited()) throw new Error(`nginx stopped: ${errors}`);
+    if (proxy.hasExited()) throw new Error(`nginx stopped: ${errors()}`);
     try {
       const answer = await fetch(`${url}/readyz`, { signal: AbortSignal.timeout(2000) });
       await answer.arrayBuffer();
@@ -55,7 +41,7 @@ export async function startNginx(shopPorts: number[], port: number): Promise<{ u
     }
     if (Date.now() > deadline) {
       await proxy.stop();
-      throw new Error(`nginx did not answer on ${url}: ${errors}`);
+      throw new Error(`nginx did not answer on ${url}: ${errors()}`);
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
@@ -63,7 +49,6 @@ export async function startNginx(shopPorts: number[], port: number): Promise<{ u
     url,
     async stop() {
       await proxy.stop();
-      if (child.pid !== undefined) leftover({ group: child.pid }, true);
       fs.rmSync(dir, { recursive: true, force: true });
       leftover({ folder: dir }, true);
     },

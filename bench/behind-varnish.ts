@@ -6,11 +6,11 @@
  * The load comes from wrk (Debian package wrk) when installed: autocannon, in Node, cannot read
  * 20 kB pages faster than a few thousand a second, and would measure itself.
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { type BenchProcess, leftover } from './bench-process';
+import { leftover, runDaemon } from './bench-process';
 import { load, type LoadResult, summarise } from './http';
 import { freeLoopbackPort, startShop } from './shop-server';
 import { printTable } from './table';
@@ -62,25 +62,12 @@ async function startVarnish(backendPort: number, port: number, purgePort: number
   if (!binary) throw new Error('the cache report needs Varnish with its modules (Debian: apt-get install varnish varnish-modules)');
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mango-bench-varnish-'));
   leftover({ folder: dir });
-  const child = spawn(binary, varnishArguments(dir, writeVarnishConfig(dir, backendPort), port, purgePort), { stdio: ['ignore', 'ignore', 'pipe'], detached: true });
-  if (child.pid !== undefined) leftover({ group: child.pid });
-  let errors = '';
-  child.stderr!.on('data', (chunk: Buffer) => (errors = (errors + chunk.toString()).slice(-2000)));
-  const varnish: BenchProcess = {
-    child,
-    hasExited: () => child.exitCode !== null || child.signalCode !== null,
-    async stop() {
-      if (varnish.hasExited()) return;
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGTERM');
-      await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5000))]);
-      if (!varnish.hasExited()) child.kill('SIGKILL');
-    },
-  };
+  const varnish = runDaemon(binary, varnishArguments(dir, writeVarnishConfig(dir, backendPort), port, purgePort), 'SIGTERM');
+  const errors = varnish.errors;
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 20_000;
   for (;;) {
-    if (varnish.hasExited()) throw new Error(`varnishd stopped: ${errors}`);
+    if (varnish.hasExited()) throw new Error(`varnishd stopped: ${errors()}`);
     const ok = await fetch(`${url}/readyz`, { signal: AbortSignal.timeout(2000) }).then(
       async (answer) => (await answer.arrayBuffer(), answer.ok),
       () => false,
@@ -88,7 +75,7 @@ async function startVarnish(backendPort: number, port: number, purgePort: number
     if (ok) break;
     if (Date.now() > deadline) {
       await varnish.stop();
-      throw new Error(`Varnish did not answer on ${url}: ${errors}`);
+      throw new Error(`Varnish did not answer on ${url}: ${errors()}`);
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
@@ -96,7 +83,6 @@ async function startVarnish(backendPort: number, port: number, purgePort: number
     url,
     async stop() {
       await varnish.stop();
-      if (child.pid !== undefined) leftover({ group: child.pid }, true);
       fs.rmSync(dir, { recursive: true, force: true });
       leftover({ folder: dir }, true);
     },

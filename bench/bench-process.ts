@@ -68,3 +68,29 @@ export function runNode(args: string[], options: SpawnOptions, node = process.ex
     },
   };
 }
+
+/**
+ * A server that is not Node (nginx, varnishd), leading its own process group, with the last of
+ * what it wrote to stderr; stopped with `signal`, then SIGKILL after five seconds.
+ */
+export function runDaemon(command: string, args: string[], signal: NodeJS.Signals): BenchProcess & { errors(): string } {
+  const child = spawn(command, args, { stdio: ['ignore', 'ignore', 'pipe'], detached: true });
+  if (child.pid !== undefined) leftover({ group: child.pid });
+  let errors = '';
+  child.stderr!.on('data', (chunk: Buffer) => (errors = (errors + chunk.toString()).slice(-2000)));
+  const hasExited = () => child.exitCode !== null || child.signalCode !== null;
+  return {
+    child,
+    hasExited,
+    errors: () => errors,
+    async stop() {
+      if (!hasExited()) {
+        const exited = new Promise((resolve) => child.once('exit', resolve));
+        child.kill(signal);
+        await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5000))]);
+        if (!hasExited()) child.kill('SIGKILL');
+      }
+      if (child.pid !== undefined) leftover({ group: child.pid }, true);
+    },
+  };
+}
