@@ -7,7 +7,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { leftover, runDaemon } from './bench-process';
+import { leftover, runDaemon, untilReady } from './bench-process';
 import { writeNginxConfig } from '../src/server/testing/nginx-config';
 
 /** How many shop processes serve on PostgreSQL (BENCH_PROCESSES, 1 by default: no nginx). */
@@ -27,24 +27,8 @@ export async function startNginx(shopPorts: number[], port: number): Promise<{ u
   // autocannon would start a cut cart cycle again without its shopper (bench/cart.ts).
   writeNginxConfig(dir, shopPorts, port, '  keepalive_requests 1000000;\n');
   const proxy = runDaemon(nginxBinary(), ['-p', dir, '-c', path.join(dir, 'nginx.conf'), '-e', path.join(dir, 'error.log')], 'SIGQUIT');
-  const errors = proxy.errors;
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 20_000;
-  for (;;) {
-    if (proxy.hasExited()) throw new Error(`nginx stopped: ${errors()}`);
-    try {
-      const answer = await fetch(`${url}/readyz`, { signal: AbortSignal.timeout(2000) });
-      await answer.arrayBuffer();
-      if (answer.ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) {
-      await proxy.stop();
-      throw new Error(`nginx did not answer on ${url}: ${errors()}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  await untilReady(proxy, 'nginx', url);
   return {
     url,
     async stop() {

@@ -10,8 +10,8 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { leftover, runDaemon } from './bench-process';
-import { load, type LoadResult, summarise } from './http';
+import { leftover, runDaemon, untilReady } from './bench-process';
+import { interleavedRounds, load, type LoadResult, summarise } from './http';
 import { freeLoopbackPort, startShop } from './shop-server';
 import { printTable } from './table';
 import { varnishArguments, varnishBinary, writeVarnishConfig } from '../src/server/testing/varnish-config';
@@ -63,22 +63,8 @@ async function startVarnish(backendPort: number, port: number, purgePort: number
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mango-bench-varnish-'));
   leftover({ folder: dir });
   const varnish = runDaemon(binary, varnishArguments(dir, writeVarnishConfig(dir, backendPort), port, purgePort), 'SIGTERM');
-  const errors = varnish.errors;
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 20_000;
-  for (;;) {
-    if (varnish.hasExited()) throw new Error(`varnishd stopped: ${errors()}`);
-    const ok = await fetch(`${url}/readyz`, { signal: AbortSignal.timeout(2000) }).then(
-      async (answer) => (await answer.arrayBuffer(), answer.ok),
-      () => false,
-    );
-    if (ok) break;
-    if (Date.now() > deadline) {
-      await varnish.stop();
-      throw new Error(`Varnish did not answer on ${url}: ${errors()}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  await untilReady(varnish, 'varnishd', url);
   return {
     url,
     async stop() {
@@ -102,14 +88,7 @@ export async function benchCache(): Promise<CacheTarget[]> {
       [`GET /product/${productId}, through Varnish`, `${varnish.url}/product/${productId}`],
     ];
     const run = async ([name, url]: [string, string], duration: number) => (wrk ? wrkLoad(name, url, duration) : load(name, url, duration, connections, { headers: pageHeaders }));
-    for (const target of targets) await run(target, 1);
-    const byTarget = targets.map(() => [] as LoadResult[]);
-    for (let round = 0; round < rounds; round += 1) {
-      for (const [index, target] of targets.entries()) {
-        process.stdout.write(`  round ${round + 1}/${rounds}: ${target[0]}\n`);
-        byTarget[index]!.push(await run(target, seconds));
-      }
-    }
+    const byTarget = await interleavedRounds(targets, rounds, seconds, run);
     return byTarget.map((results) => {
       const perSecond = results.map((r) => r.requestsPerSecond);
       return { ...summarise(results), spread: [Math.min(...perSecond), Math.max(...perSecond)] as [number, number] };

@@ -94,3 +94,21 @@ export function runDaemon(command: string, args: string[], signal: NodeJS.Signal
     },
   };
 }
+
+/** Waits until `url`/readyz answers through the daemon (nginx, Varnish in front of the shop); stops it and says why when it cannot. */
+export async function untilReady(daemon: BenchProcess & { errors(): string }, name: string, url: string, timeoutMs = 20_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (daemon.hasExited()) throw new Error(`${name} stopped: ${daemon.errors()}`);
+    const ok = await fetch(`${url}/readyz`, { signal: AbortSignal.timeout(2000) }).then(
+      async (answer) => (await answer.arrayBuffer(), answer.ok),
+      () => false,
+    );
+    if (ok) return;
+    if (Date.now() > deadline) {
+      await daemon.stop();
+      throw new Error(`${name} did not answer on ${url}: ${daemon.errors()}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}

@@ -5,7 +5,7 @@
  * measures whatever the server answers: rendered pages (from the page cache, as visitors get
  * them), or the index.html of a client-rendered shop.
  */
-import { load, type LoadResult, summarise } from './http';
+import { interleavedRounds, load, type LoadResult, summarise } from './http';
 import { startShop } from './shop-server';
 import { kilobytes, printTable } from './table';
 
@@ -35,15 +35,7 @@ export async function benchHtml(): Promise<HtmlTarget[]> {
     ];
     const answers = await Promise.all(targets.map(([, pathname, headers]) => answer(`${shop.url}${pathname}`, headers)));
     const run = ([name, pathname, headers]: (typeof targets)[number], duration: number) => load(name, `${shop.url}${pathname}`, duration, connections, { headers });
-    // A short untimed round per target first, so the JIT has warmed up before anything is measured.
-    for (const target of targets) await run(target, 1);
-    const byTarget = targets.map(() => [] as LoadResult[]);
-    for (let round = 0; round < rounds; round += 1) {
-      for (const [index, target] of targets.entries()) {
-        process.stdout.write(`  round ${round + 1}/${rounds}: ${target[0]}\n`);
-        byTarget[index]!.push(await run(target, seconds));
-      }
-    }
+    const byTarget = await interleavedRounds(targets, rounds, seconds, run);
     return byTarget.map((results, index) => ({ ...summarise(results), ...answers[index]! }));
   } finally {
     await shop.stop();

@@ -46,3 +46,19 @@ export function summarise(rounds: LoadResult[]): LoadResult {
     non2xx: rounds.reduce((sum, r) => sum + r.non2xx, 0),
   };
 }
+
+/**
+ * Each target once untimed (the JIT warms up), then `rounds` rounds of `seconds` each, the targets
+ * in turn within a round, so drift on a shared machine hits them all; each target's results.
+ */
+export async function interleavedRounds<T extends readonly [string, ...unknown[]]>(targets: readonly T[], rounds: number, seconds: number, run: (target: T, seconds: number) => Promise<LoadResult>): Promise<LoadResult[][]> {
+  for (const target of targets) await run(target, 1);
+  const byTarget = targets.map(() => [] as LoadResult[]);
+  for (let round = 0; round < rounds; round += 1) {
+    for (const [index, target] of targets.entries()) {
+      process.stdout.write(`  round ${round + 1}/${rounds}: ${target[0]}\n`);
+      byTarget[index]!.push(await run(target, seconds));
+    }
+  }
+  return byTarget;
+}
