@@ -134,6 +134,19 @@ describe('what the clock alone changes', () => {
     expect(seconds).toBeGreaterThanOrEqual(40);
     await staff({ method: 'DELETE', url: `/api/admin/promo-codes/${promo.id}` });
   });
+
+  it('leaves out an offer that has not started or is used up, and keeps the banner only until the next one starts', async () => {
+    const later = await testPromo(shop, { startsAt: new Date(Date.now() + 90_000) });
+    const usedUp = await testPromo(shop, { maxUses: 1, usedCount: 1 });
+    const answer = await visitor('/api/promo-codes/active');
+    const codes = (answer.json() as { code: string }[]).map((promo) => promo.code);
+    expect(codes).not.toContain(later.code);
+    expect(codes).not.toContain(usedUp.code);
+    const seconds = sMaxAge(answer);
+    expect(seconds).toBeLessThanOrEqual(90);
+    expect(seconds).toBeGreaterThanOrEqual(85);
+    for (const promo of [later, usedUp]) await staff({ method: 'DELETE', url: `/api/admin/promo-codes/${promo.id}` });
+  });
 });
 
 describe('what a change purges', () => {

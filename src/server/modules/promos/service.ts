@@ -1,7 +1,7 @@
-import { and, asc, eq, gt, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import type { ActivePromo } from '../../../contracts/content';
 import { centsToDollars } from '../../../contracts/money';
-import { type Db, queryRows } from '../../db/client';
+import type { Db } from '../../db/client';
 import { promoCodes } from '../../db/schema';
 
 type PromoRow = typeof promoCodes.$inferSelect;
@@ -19,29 +19,35 @@ export function toActivePromo(row: PromoRow): ActivePromo {
   };
 }
 
-/** Active: switched on, inside its date window, and with uses left. */
-export async function listActivePromos(db: Db): Promise<ActivePromo[]> {
-  const rows = await db
-    .select()
-    .from(promoCodes)
-    .where(
-      and(
-        eq(promoCodes.isActive, true),
-        or(isNull(promoCodes.startsAt), lte(promoCodes.startsAt, sql`now()`)),
-        or(isNull(promoCodes.endsAt), gt(promoCodes.endsAt, sql`now()`)),
-        or(isNull(promoCodes.maxUses), lt(promoCodes.usedCount, promoCodes.maxUses)),
-      ),
-    )
-    .orderBy(asc(promoCodes.id));
-  return rows.map(toActivePromo);
+/** The banner's offers and how long they stay as they are. */
+export interface ActivePromos {
+  active: ActivePromo[];
+  /** Seconds until a switched-on code starts or ends (the banner changes then), or null when none will. */
+  secondsToNextChange: number | null;
 }
 
-/** Seconds until an active code starts or ends (the banner changes then), or null when none will. */
-export async function secondsToNextPromoChange(db: Db): Promise<number | null> {
-  const [row] = await queryRows<{ seconds: number | string | null }>(
-    db,
-    sql`select extract(epoch from least(min(${promoCodes.startsAt}) filter (where ${promoCodes.startsAt} > now()), min(${promoCodes.endsAt}) filter (where ${promoCodes.endsAt} > now())) - now()) as seconds
-        from ${promoCodes} where ${promoCodes.isActive}`,
-  );
-  return row?.seconds === null || row?.seconds === undefined ? null : Number(row.seconds);
+/**
+ * Active: switched on, inside its date window, and with uses left. One query reads every switched-on
+ * code that has not ended, with the database's clock, so the list and the instant it next changes
+ * agree on what "now" is.
+ */
+export async function listActivePromos(db: Db): Promise<ActivePromos> {
+  const rows = await db
+    .select({ promo: promoCodes, nowMs: sql<string>`extract(epoch from now()) * 1000` })
+    .from(promoCodes)
+    .where(and(eq(promoCodes.isActive, true), or(isNull(promoCodes.endsAt), gt(promoCodes.endsAt, sql`now()`))))
+    .orderBy(asc(promoCodes.id));
+  const active: ActivePromo[] = [];
+  let nextChangeMs = Number.POSITIVE_INFINITY;
+  for (const { promo, nowMs } of rows) {
+    const now = Number(nowMs);
+    const startsAt = promo.startsAt?.getTime() ?? null;
+    const endsAt = promo.endsAt?.getTime() ?? null;
+    if (startsAt !== null && startsAt > now) nextChangeMs = Math.min(nextChangeMs, startsAt - now);
+    else {
+      if (endsAt !== null) nextChangeMs = Math.min(nextChangeMs, endsAt - now);
+      if (promo.maxUses === null || promo.usedCount < promo.maxUses) active.push(toActivePromo(promo));
+    }
+  }
+  return { active, secondsToNextChange: Number.isFinite(nextChangeMs) ? nextChangeMs / 1000 : null };
 }
