@@ -14,6 +14,12 @@ const leaseTag = '.comparing';
 const gatherMs = 20;
 /** Another process is comparing: look again after this. */
 const busyRetryMs = 100;
+/**
+ * Comparisons start at least this far apart: in a rush every order is a change to products, and
+ * a comparison reads them all (on the embedded database, in the same process as the orders).
+ * A change still reaches the shared cache well within a second.
+ */
+const comparedAtMostEveryMs = 250;
 /** A comparison that failed (the database away) is tried again after this, doubling each time up to a minute. */
 const failedRetryMs = 500;
 const failedRetryMaxMs = 60_000;
@@ -32,6 +38,7 @@ export class SharedCacheChanges {
   private again = false;
   private failures = 0;
   private timer: NodeJS.Timeout | undefined;
+  private lastStartedAt = Number.NEGATIVE_INFINITY;
   private readonly holder = randomUUID();
   private buildTag: string | undefined;
   private stopped = false;
@@ -108,8 +115,10 @@ export class SharedCacheChanges {
       return;
     }
     if (this.timer) return;
+    const wait = Math.max(delayMs, this.lastStartedAt + comparedAtMostEveryMs - performance.now());
     this.timer = setTimeout(() => {
       this.timer = undefined;
+      this.lastStartedAt = performance.now();
       let failed = false;
       this.comparing = this.compare()
         .then(() => {
@@ -130,7 +139,7 @@ export class SharedCacheChanges {
             this.compareSoon(failed && typeof retryMs === 'number' ? retryMs : busyRetryMs);
           }
         });
-    }, delayMs);
+    }, wait);
   }
 
   private async compare(): Promise<void> {
