@@ -39,6 +39,12 @@ acl purgers {
 }
 
 sub vcl_recv {
+    # What this file tells itself between a request's restarts; never what a client sends.
+    if (req.restarts == 0) {
+        unset req.http.X-Mango-Kept;
+        unset req.http.X-Mango-Fresh;
+        unset req.http.X-Mango-Stale-If-Error;
+    }
     if (req.method == "PURGE") {
         # A TLS proxy on this host makes every visitor come from loopback: the listener says who it is.
         if (local.socket != "purge" || client.ip !~ purgers) {
@@ -74,13 +80,56 @@ sub vcl_recv {
     }
     # While the shop answers, a copy past its s-maxage is served at most for the shop's
     # CACHE_STALE_SECONDS (30) while it is fetched again; when no process answers, for hours.
-    if (std.healthy(req.backend_hint)) {
+    if (req.http.X-Mango-Stale-If-Error) {
+        set req.grace = 6h;
+    } else if (std.healthy(req.backend_hint)) {
         set req.grace = 30s;
     }
+    # A copy the clock cut short, past its instant: fetched again, not served stale (vcl_hit).
+    if (req.http.X-Mango-Fresh) {
+        set req.hash_always_miss = true;
+    }
+    set req.http.X-Mango-Kept = "1";
     return (hash);
 }
 
+sub vcl_hash {
+    # One shop behind this Varnish, its pages drawn for PUBLIC_URL whatever Host a client sends:
+    # the address alone names a copy, so made-up Host headers cannot make copies of their own.
+    hash_data(req.url);
+    return (lookup);
+}
+
+sub vcl_hit {
+    # The shop said stale-while-revalidate=0 (an opening, an offer's end cuts the page short):
+    # past its s-maxage the copy is not served while the shop answers; it is fetched again.
+    if (obj.ttl <= 0s && obj.http.X-Mango-No-Stale && req.restarts == 0 && std.healthy(req.backend_hint)) {
+        set req.http.X-Mango-Fresh = "1";
+        return (restart);
+    }
+}
+
+sub vcl_backend_fetch {
+    unset bereq.http.X-Mango-Kept;
+    unset bereq.http.X-Mango-Fresh;
+    unset bereq.http.X-Mango-Stale-If-Error;
+}
+
 sub vcl_backend_response {
+    if (beresp.status >= 500) {
+        # A copy being fetched again in the background stays as it was when the fetch fails.
+        if (bereq.is_bgfetch) {
+            return (abandon);
+        }
+        # nginx with no shop process behind it: the plain page below, not nginx's own.
+        if (beresp.status == 502 || beresp.status == 504) {
+            return (error(503, "No shop process answered"));
+        }
+        # The shop's own error: passed on, and nothing of it is remembered.
+        set beresp.uncacheable = true;
+        set beresp.ttl = 0s;
+        return (deliver);
+    }
     # Only what the shop marked public is kept: an answer without Cache-Control (an error, a file
     # not found) is not kept for Varnish's default time. Varnish's own rules then pass on private,
     # no-store and Set-Cookie too.
@@ -91,6 +140,9 @@ sub vcl_backend_response {
     }
     # Kept for six hours past its s-maxage, for the time every shop process is down.
     set beresp.grace = 6h;
+    if (beresp.http.Cache-Control ~ "stale-while-revalidate=0\b") {
+        set beresp.http.X-Mango-No-Stale = "1";
+    }
 }
 
 sub vcl_backend_error {
@@ -110,6 +162,13 @@ sub vcl_backend_error {
 }
 
 sub vcl_deliver {
+    # No shop process answered a page that has a copy older than the healthy grace (the probe has
+    # not seen them gone yet): once more, with the copy allowed however old it is.
+    if (resp.status == 503 && req.restarts == 0 && req.http.X-Mango-Kept) {
+        set req.http.X-Mango-Stale-If-Error = "1";
+        return (restart);
+    }
+    unset resp.http.X-Mango-No-Stale;
     # stale-while-revalidate is for Varnish: a browser asks again each time, and gets what a purge left.
     if (resp.http.Cache-Control ~ "stale-while-revalidate") {
         set resp.http.Cache-Control = regsub(resp.http.Cache-Control, ",\s*stale-while-revalidate=\d+", "");
