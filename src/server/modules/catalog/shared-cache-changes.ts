@@ -83,12 +83,16 @@ export class SharedCacheChanges {
     }
   }
 
-  /** Records this build, and answers the tags of the others seen in the last week (older ones are forgotten). */
+  /**
+   * Records this build, and answers the tags of every other one recorded. Builds not started for a
+   * week are then forgotten: this purge was the last that could concern their pages (a build that
+   * ran longer than that without a restart is still named here, once).
+   */
   private async otherBuilds(tag: string): Promise<string[]> {
     const { db } = this.deps;
     await db.execute(sql`insert into shared_cache_shapes (tag, shape) values (${tag}, 'build') on conflict (tag) do update set updated_at = now()`);
-    await db.execute(sql`delete from shared_cache_shapes where tag like 'build:%' and updated_at < now() - interval '7 days'`);
     const rows = await queryRows<{ tag: string }>(db, sql`select tag from shared_cache_shapes where tag like 'build:%' and tag <> ${tag}`);
+    await db.execute(sql`delete from shared_cache_shapes where tag like 'build:%' and updated_at < now() - interval '7 days'`);
     return rows.map((row) => row.tag);
   }
 
@@ -148,7 +152,7 @@ export class SharedCacheChanges {
       db,
       sql`insert into shared_cache_shapes (tag, shape) values (${leaseTag}, ${this.holder})
           on conflict (tag) do update set shape = excluded.shape, updated_at = now()
-          where shared_cache_shapes.shape = '' or shared_cache_shapes.updated_at < now() - make_interval(secs => ${leaseSeconds})
+          where shared_cache_shapes.shape in ('', ${this.holder}) or shared_cache_shapes.updated_at < now() - make_interval(secs => ${leaseSeconds})
           returning tag`,
     );
     if (!turn) {

@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { products, testimonials } from '../../db/schema';
@@ -269,6 +269,25 @@ describe('what a change purges', () => {
     expect(await purgedTags()).toContain('banners');
   });
 
+  it('the later order of two paid for together, cancelled, gives the first one’s promo use back and purges the banners', async () => {
+    const created = await staff({ method: 'POST', url: '/api/admin/promo-codes', payload: { code: 'PURGE-PAIR', description: 'One use', discountType: 'percentage', discountValue: 10, maxUses: 1 } });
+    expect(created.statusCode, created.body).toBe(201);
+    const inStock = await testProduct(shop, { stock: 50 });
+    const coming = await testProduct(shop, { stock: 0, isPreOrder: true, expectedAvailabilityDate: '2099-03-10' });
+    const shopper = await quickShopper(shop);
+    await shopper.add(inStock.id, 1);
+    await shopper.add(coming.id, 1);
+    const placed = await shopper.order({ promoCode: 'PURGE-PAIR', sendSeparately: true });
+    expect(placed.statusCode, placed.body).toBe(201);
+    const later = (placed.json() as { order: { laterDelivery: { number: string } | null } }).order.laterDelivery;
+    expect(later).not.toBeNull();
+    await purgedTags();
+    const cancelled = await shopper.call({ method: 'POST', url: `/api/orders/${later!.number}/cancel` });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect(await purgedTags()).toContain('banners');
+    expect((await visitor('/api/promo-codes/active')).json()).toEqual(expect.arrayContaining([expect.objectContaining({ code: 'PURGE-PAIR' })]));
+  });
+
   it('a review published, hidden or answered purges its product', async () => {
     const { first, shopper } = await deliveredOrder(shop, staff);
     await purgedTags();
@@ -335,6 +354,16 @@ describe('a new build', () => {
     const again = await purgedTags();
     expect(again).toContain('build:0ld0ld0ld0ld');
     expect(again).not.toContain('build:5ee5ee5ee5ee');
+  });
+
+  it('purges a build that ran longer than a week without a restart once more, then forgets it', async () => {
+    const changes = shop.app.services.sharedCacheChanges;
+    await shop.database.db.execute(sql`insert into shared_cache_shapes (tag, shape, updated_at) values ('build:1ongrunn1ng0', 'build', now() - interval '8 days')`);
+    changes.pagesBuiltBy('build:5ee5ee5ee5ee');
+    await changes.start();
+    expect(await purgedTags()).toContain('build:1ongrunn1ng0');
+    await changes.start();
+    expect(await purgedTags()).not.toContain('build:1ongrunn1ng0');
   });
 });
 

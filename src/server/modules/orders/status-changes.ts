@@ -54,8 +54,8 @@ export class OrderStatusChanges {
       if (!result) return null;
       // Packing moves boxes out of batches: which batch the next order comes from may change too.
       if (result.stockReturned || to === 'packed') await this.deps.bus.publish('products');
-      // Its promo use given back, a code used up is offered in the banner again.
-      if ((to === 'cancelled' || to === 'refunded') && result.order.promoCodeId !== null) await this.deps.bus.publish('promos');
+      // Its promo use given back (or the use of the order paid for with it), a code used up is offered in the banner again.
+      if (result.promoReturned) await this.deps.bus.publish('promos');
       // A card refund goes to Stripe once the refund is committed (never from inside the transaction).
       if (result.cardRefund) await this.orders.refunds.sendCardRefundsSoon({ orderId });
       return result.order;
@@ -108,6 +108,7 @@ export class OrderStatusChanges {
         const why = to === 'paid' ? `Paid with ${order.number}` : `Cancelled with ${order.number}, paid for together`;
         const pairMoved = await this.apply(tx, paired, to, { actorUserId: change.actorUserId, note: change.note ? `${why}: ${change.note}` : why, ...(change.audit ? { audit: change.audit } : {}) }, settings);
         if (pairMoved?.stockReturned) moved.stockReturned = true;
+        if (pairMoved?.promoReturned) moved.promoReturned = true;
       }
       return moved;
     });
@@ -149,15 +150,22 @@ export class OrderStatusChanges {
       .where(eq(orders.id, orderId))
       .returning();
     let stockReturned = false;
+    let givesBack = false;
     let refundedNowCents = 0;
     let cardRefund = false;
     if (to === 'packed') await packFromBatches(tx, updated!, change.actorUserId);
     const ripeness = to === 'shipped' ? await planReadyMail(tx, updated!, this.deps.clock(), this.deps.publicUrl) : undefined;
     if (to === 'delivered') await planReviewMail(tx, orderId, nzToday(this.deps.clock()));
-    if (to === 'cancelled') stockReturned = await this.returnStock(tx, order, change.actorUserId, 'cancellation');
+    if (to === 'cancelled') {
+      stockReturned = await this.returnStock(tx, order, change.actorUserId, 'cancellation');
+      givesBack = true;
+    }
     // Packed boxes go back into the batches they were packed from.
     if ((to === 'cancelled' || to === 'refunded') && order.status === 'packed') await unpackIntoBatches(tx, order, change.actorUserId);
-    if (to === 'refunded' && refundReturnsStockFrom.includes(order.status)) stockReturned = await this.returnStock(tx, order, change.actorUserId, 'refund');
+    if (to === 'refunded' && refundReturnsStockFrom.includes(order.status)) {
+      stockReturned = await this.returnStock(tx, order, change.actorUserId, 'refund');
+      givesBack = true;
+    }
     if (releasesDay && order.dispatchDate) await releaseDispatchDay(tx, order.dispatchDate, order.deliveryBoxes);
     if (releasesPickup && order.deliveryDate) await releasePickupDay(tx, order.deliveryDate);
     // Every refund is a money record (claims refund parts of orders too): what is left to give back.
@@ -181,7 +189,7 @@ export class OrderStatusChanges {
       });
     }
     await this.queueStatusMail(tx, updated!, to, change.note ?? '', settings, refundedNowCents, ripeness);
-    return { order: updated!, stockReturned, cardRefund };
+    return { order: updated!, stockReturned, promoReturned: givesBack && order.promoCodeId !== null, cardRefund };
   }
 
   /** Gives back the order's boxes and promo use, locking rows in the order placing does (promo, then products). */
