@@ -85,7 +85,7 @@ sub vcl_recv {
     } else if (std.healthy(req.backend_hint)) {
         set req.grace = 30s;
     }
-    # A copy the clock cut short, past its instant: fetched again, not served stale (vcl_hit).
+    # A copy past its stale time while the shop answers: fetched again, not served (vcl_hit).
     if (req.http.X-Mango-Fresh) {
         set req.hash_always_miss = true;
     }
@@ -101,9 +101,9 @@ sub vcl_hash {
 }
 
 sub vcl_hit {
-    # The shop said stale-while-revalidate=0 (an opening, an offer's end cuts the page short):
-    # past its s-maxage the copy is not served while the shop answers; it is fetched again.
-    if (obj.ttl <= 0s && obj.http.X-Mango-No-Stale && req.restarts == 0 && std.healthy(req.backend_hint)) {
+    # While the shop answers, a copy is served stale no longer than its stale-while-revalidate
+    # (none past an opening or an offer's start or end); after that it is fetched again first.
+    if (obj.ttl <= 0s && req.restarts == 0 && std.healthy(req.backend_hint) && obj.ttl + std.duration(obj.http.X-Mango-Stale + "s", 0s) <= 0s) {
         set req.http.X-Mango-Fresh = "1";
         return (restart);
     }
@@ -140,8 +140,9 @@ sub vcl_backend_response {
     }
     # Kept for six hours past its s-maxage, for the time every shop process is down.
     set beresp.grace = 6h;
-    if (beresp.http.Cache-Control ~ "stale-while-revalidate=0\b") {
-        set beresp.http.X-Mango-No-Stale = "1";
+    set beresp.http.X-Mango-Stale = "0";
+    if (beresp.http.Cache-Control ~ "stale-while-revalidate=\d+") {
+        set beresp.http.X-Mango-Stale = regsub(beresp.http.Cache-Control, "^.*stale-while-revalidate=(\d+).*$", "\1");
     }
 }
 
@@ -168,7 +169,7 @@ sub vcl_deliver {
         set req.http.X-Mango-Stale-If-Error = "1";
         return (restart);
     }
-    unset resp.http.X-Mango-No-Stale;
+    unset resp.http.X-Mango-Stale;
     # stale-while-revalidate is for Varnish: a browser asks again each time, and gets what a purge left.
     if (resp.http.Cache-Control ~ "stale-while-revalidate") {
         set resp.http.Cache-Control = regsub(resp.http.Cache-Control, ",\s*stale-while-revalidate=\d+", "");

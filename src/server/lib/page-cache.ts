@@ -21,7 +21,9 @@ export interface CachedPage {
    * drawn from, and the instant (shop clock) the first of them changes by the clock alone. Absent:
    * not for sharing.
    */
-  shared?: { tags: string[]; until: number | null; byClock?: boolean };
+  shared?: { tags: string[]; until: number; staleUntil: number };
+  /** When it may no longer be served from here (performance.now()), if sooner than the cache's own limit. */
+  expiresAt?: number;
 }
 
 export interface RenderedPage extends CachedPage {
@@ -131,7 +133,7 @@ export class PageCache {
   async get(key: string, render: () => Promise<RenderedPage>): Promise<RenderedPage> {
     const part = this.partFor(key);
     const cached = part.get(key);
-    if (cached && performance.now() - cached.storedAt < this.maxAgeMs) {
+    if (cached && performance.now() - cached.storedAt < this.maxAgeMs && !(cached.expiresAt !== undefined && performance.now() >= cached.expiresAt)) {
       // Most recently used last: eviction takes from the front.
       part.delete(key);
       part.set(key, cached);

@@ -1,9 +1,13 @@
 import { sql } from 'drizzle-orm';
+import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { AppLoadContext, ServerBuild } from 'react-router';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessions } from '../db/schema';
 import { createTestShop, registerAndSignIn, type TestShop } from '../testing/test-app';
+import { products } from '../db/schema';
+import { testProduct, testPromo } from '../testing/order-helpers';
+import { PageCache } from './page-cache';
 import { pageRenderer } from './render-pages';
 
 /**
@@ -11,7 +15,11 @@ import { pageRenderer } from './render-pages';
  * who is signed in, as the real root does, and answers what it learnt as the page's text.
  */
 function whoAmIBuild(): ServerBuild {
-  const loader = async ({ context }: { context: AppLoadContext }) => context.api<{ username: string } | null>('/api/me', { on401: 'null' });
+  return buildReading(async ({ context }: { context: AppLoadContext }) => context.api<{ username: string } | null>('/api/me', { on401: 'null' }));
+}
+
+/** The same smallest build, its one page drawn from what `loader` reads. */
+function buildReading(loader: (args: { context: AppLoadContext }) => Promise<unknown>): ServerBuild {
   return {
     entry: {
       module: {
@@ -85,5 +93,54 @@ describe('pages drawn behind a TLS proxy', () => {
     const answer = await shop.app.inject({ method: 'GET', url: '/api/me', headers: { cookie, 'x-mango-inner-call': 'guess https' } });
     expect(answer.statusCode).toBe(200);
     expect(answer.cookies.find((c) => c.name === 'mango_session')!.secure).toBeFalsy();
+  });
+});
+
+describe('a visitor page kept by a shared cache and in memory', () => {
+  // Far from NZ midnight (which cuts every page short), whatever the hour the tests run at.
+  const offset = Date.parse('2026-12-09T01:00:00Z') - Date.now();
+  const clock = () => new Date(Date.now() + offset);
+  let shop: TestShop;
+  let front: FastifyInstance;
+  let reads = '/api/products';
+  const cache = new PageCache();
+
+  beforeAll(async () => {
+    shop = await createTestShop({ CACHE_S_MAXAGE_SECONDS: '600', CACHE_STALE_SECONDS: '20' }, { clock });
+    front = Fastify();
+    await front.register(fastifyCookie);
+    const render = await pageRenderer(shop.app, buildReading(async ({ context }) => context.api(reads)), { mode: 'production', publicUrl: undefined, cache });
+    front.get('/*', render);
+    await front.ready();
+  });
+  afterAll(async () => {
+    await front.close();
+    await shop.close();
+  });
+
+  it('is not served stale past an opening a little further off than its s-maxage', async () => {
+    // 600 s kept and 20 s stale would run 12 s past an opening 608 s away.
+    const product = await testProduct(shop, { isPreOrder: true, expectedAvailabilityDate: '2099-01-10', preOrdersOpenAt: new Date(clock().getTime() + 608_000) });
+    await shop.app.services.catalog.current();
+    cache.clear();
+    reads = `/api/products/${product.id}`;
+    const page = await front.inject({ method: 'GET', url: '/' });
+    const cacheControl = String(page.headers['cache-control']);
+    const [keep, stale] = [/s-maxage=(\d+)/, /stale-while-revalidate=(\d+)/].map((pattern) => Number(pattern.exec(cacheControl)?.[1]));
+    expect(keep, cacheControl).toBeGreaterThanOrEqual(595);
+    expect(keep! + stale!, cacheControl).toBeLessThanOrEqual(608);
+    await shop.database.db.update(products).set({ preOrdersOpenAt: null });
+  });
+
+  it('is drawn again once an offer on it ends, not served from memory for the rest of its time', async () => {
+    const promo = await testPromo(shop, { endsAt: new Date(Date.now() + 1500) });
+    cache.clear();
+    reads = '/api/promo-codes/active';
+    expect((await front.inject({ method: 'GET', url: '/' })).body).toContain(promo.code);
+    const kept = await front.inject({ method: 'GET', url: '/' });
+    expect(kept.headers['x-page-cache']).toBe('hit');
+    expect(kept.body).toContain(promo.code);
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, promo.endsAt!.getTime() - Date.now()) + 300));
+    expect((await front.inject({ method: 'GET', url: '/' })).body).not.toContain(promo.code);
   });
 });

@@ -12,6 +12,7 @@ import type { StylesheetReader } from '../../web/lib/page-styles';
 import { encodedFor, hasPersonalCookie, inlineScriptHashes, type PageCache, type RenderedPage } from './page-cache';
 import { drawnAddress, isDataRequest, siteOrigin, visitorPageUrl } from './page-address';
 import { innerCallHeaders } from './inner-calls';
+import type { SharedCacheConfig } from '../config';
 import { contentSecurityPolicy } from './security-headers';
 import { cacheTags, isSharedPagePath, personalCacheControl, secondsUntil, sharedHeaders, sharedSeconds, tagHeaders, tagsOf } from './shared-cache';
 
@@ -37,15 +38,16 @@ interface RenderNotes {
   setCookies: string[];
   /** A call failed with 5xx: the page shows a fallback, so it is not kept for others. */
   incomplete: boolean;
-  /** The shared-cache tags of the answers it read; and the fewest seconds any of them may be kept. */
+  /** The shared-cache tags of the answers it read; the fewest seconds any of them may be kept, and then served stale. */
   tags: Set<string>;
   keepSeconds: number;
+  staleSeconds: number;
   /** An answer read was not one to share (it depends on who asks): nor is the page. */
   personal: boolean;
 }
 
 function renderNotes(): RenderNotes {
-  return { setCookies: [], incomplete: false, tags: new Set(), keepSeconds: Number.POSITIVE_INFINITY, personal: false };
+  return { setCookies: [], incomplete: false, tags: new Set(), keepSeconds: Number.POSITIVE_INFINITY, staleSeconds: Number.POSITIVE_INFINITY, personal: false };
 }
 
 /**
@@ -82,9 +84,13 @@ function loadContextFor(
             const setCookie = response.headers['set-cookie'];
             if (page.cookie && setCookie) page.notes.setCookies.push(...[setCookie].flat());
             if (response.statusCode >= 500) page.notes.incomplete = true;
-            const seconds = sharedSeconds(response.headers['cache-control'] as string | undefined);
+            const cacheControl = response.headers['cache-control'] as string | undefined;
+            const seconds = sharedSeconds(cacheControl);
             if (seconds === undefined) page.notes.personal = true;
-            else page.notes.keepSeconds = Math.min(page.notes.keepSeconds, seconds);
+            else {
+              page.notes.keepSeconds = Math.min(page.notes.keepSeconds, seconds);
+              page.notes.staleSeconds = Math.min(page.notes.staleSeconds, staleSecondsOf(cacheControl));
+            }
             for (const tag of tagsOf(response.headers[tagHeaders.xkey])) page.notes.tags.add(tag);
             return response;
           },
@@ -137,12 +143,19 @@ function pageSecurityPolicy(scriptSources: string[], mode: 'production' | 'devel
 }
 
 /**
- * A shared page's tags and the instant it may be kept until: as long as its answers may, nor past
- * the next NZ midnight. `byClock`: that instant is a clock boundary, not just the s-maxage.
+ * A shared page's tags, the instant it may be kept until and the instant a stale copy may be
+ * served until: as long as its answers may, nor past the next NZ midnight.
  */
-function sharedPage(tags: string[], now: number, keepSeconds: number, capSeconds: number, midnight: number): NonNullable<RenderedPage['shared']> {
-  const byAnswers = now + Math.min(keepSeconds, capSeconds) * 1000;
-  return { tags, until: Math.min(byAnswers, midnight), byClock: keepSeconds < capSeconds || midnight < byAnswers };
+function sharedPage(tags: string[], now: number, notes: RenderNotes, sharing: SharedCacheConfig, midnight: number): NonNullable<RenderedPage['shared']> {
+  const keep = Math.min(notes.keepSeconds, sharing.sMaxAgeSeconds);
+  const stale = Math.min(notes.staleSeconds, sharing.staleSeconds);
+  return { tags, until: Math.min(now + keep * 1000, midnight), staleUntil: Math.min(now + (keep + stale) * 1000, midnight) };
+}
+
+/** The stale-while-revalidate of a Cache-Control value (none: 0). */
+function staleSecondsOf(cacheControl: string | undefined): number {
+  const match = /\bstale-while-revalidate=(\d+)/.exec(cacheControl ?? '');
+  return match ? Number(match[1]) : 0;
 }
 
 export type ServerBuildSource = ServerBuild | (() => Promise<ServerBuild>);
@@ -195,13 +208,16 @@ export async function pageRenderer(app: FastifyInstance, build: ServerBuildSourc
   const buildTag = options.buildTag;
   const renderWhole = async (request: FastifyRequest, url: URL): Promise<RenderedPage> => {
     const notes = renderNotes();
+    // Before the render: its answers' s-maxage counted from when they were made, not from its end.
+    const now = app.services.clock().getTime();
+    const drawnAt = performance.now();
     const context = loadContextFor(app, request, { nonce: undefined, cookie: undefined, siteUrl: url.origin, notes, stylesheet });
     const response = await handle(toFetchRequest(request, url.href, { withoutCookies: true, timeoutMs: sharedRenderTimeoutMs }), context);
     const html = Buffer.from(await response.arrayBuffer());
     const headers: Record<string, string> = {};
     for (const [name, value] of response.headers) if (name !== 'set-cookie') headers[name] = value;
     const whole = response.status === 200 && response.headers.getSetCookie().length === 0 && Boolean(headers['content-type']?.startsWith('text/html')) && !notes.incomplete;
-    const now = app.services.clock().getTime();
+    const shared = whole && !notes.personal && isSharedPagePath(url.pathname) ? sharedPage(buildTag ? [...notes.tags, buildTag] : [...notes.tags], now, notes, sharing, app.services.catalog.nextChangeByClock([])) : undefined;
     return {
       status: response.status,
       headers,
@@ -213,11 +229,10 @@ export async function pageRenderer(app: FastifyInstance, build: ServerBuildSourc
       // redirect that sets a cookie, not a page drawn with a fallback because the API failed.
       cacheable: whole,
       setCookies: response.headers.getSetCookie(),
-      // Kept no later than the first of its answers would be, nor past NZ midnight (every page shows the day).
-      shared:
-        whole && !notes.personal && isSharedPagePath(url.pathname)
-          ? sharedPage(buildTag ? [...notes.tags, buildTag] : [...notes.tags], now, notes.keepSeconds, sharing.sMaxAgeSeconds, app.services.catalog.nextChangeByClock([]))
-          : undefined,
+      // Kept no later than the first of its answers would be, nor past NZ midnight (every page
+      // shows the day): by shared caches, and here (an offer that ends is not shown past its end).
+      shared,
+      ...(shared && { expiresAt: drawnAt + (shared.until - now) }),
     };
   };
 
@@ -241,7 +256,11 @@ export async function pageRenderer(app: FastifyInstance, build: ServerBuildSourc
       reply.header('x-page-cache', rendered ? 'miss' : 'hit');
       if (encoding) reply.header('content-encoding', encoding);
       // The same for every visitor: a shared cache keeps it under the tags of what it shows.
-      if (page.shared && !page.setCookies.length) reply.headers(sharedHeaders(sharing, page.shared.tags, secondsUntil(page.shared.until, app.services.clock().getTime(), sharing.sMaxAgeSeconds), page.shared.byClock ?? false));
+      if (page.shared && !page.setCookies.length) {
+        const now = app.services.clock().getTime();
+        const keep = secondsUntil(page.shared.until, now, sharing.sMaxAgeSeconds);
+        reply.headers(sharedHeaders(sharing, page.shared.tags, keep, Math.floor((page.shared.staleUntil - now) / 1000) - keep));
+      }
       else reply.header('cache-control', personalCacheControl);
       return reply.header('content-length', body.length).send(body);
     }

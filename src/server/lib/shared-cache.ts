@@ -62,17 +62,21 @@ function writtenTags(tags: Iterable<string>): { spaced: string; commas: string }
 
 const cacheControls = new Map<string, string>();
 
-/** The header values of a shareable answer, from its tags and the seconds it may be kept. */
+/**
+ * The header values of a shareable answer, from its tags, the seconds it may be kept, and the
+ * seconds after that a stale copy may still be served while a fresh one is fetched: no more than
+ * CACHE_STALE_SECONDS, and none past an instant the clock changes the answer (an opening, an
+ * offer's start or end).
+ */
 export function sharedHeaders(
   config: Pick<SharedCacheConfig, 'sMaxAgeSeconds' | 'staleSeconds'>,
   tags: Iterable<string>,
   keepSeconds: number,
-  cutByClock = keepSeconds < config.sMaxAgeSeconds,
+  staleSeconds: number = config.staleSeconds,
 ): Record<string, string> {
   const { spaced, commas } = writtenTags(tags);
   const seconds = Math.max(0, Math.min(config.sMaxAgeSeconds, Math.floor(keepSeconds)));
-  // Cut short by the clock (an opening, an offer's end): nothing stale is served past that instant.
-  const stale = cutByClock ? 0 : config.staleSeconds;
+  const stale = Math.max(0, Math.min(config.staleSeconds, Math.floor(staleSeconds)));
   const key = `${seconds}/${stale}`;
   let cacheControl = cacheControls.get(key);
   if (!cacheControl) {
@@ -93,6 +97,17 @@ export function sharedHeaders(
 export function secondsUntil(until: number | null | undefined, now: number, cap: number): number {
   if (until === null || until === undefined) return cap;
   return Math.min(cap, Math.max(0, Math.floor((until - now) / 1000)));
+}
+
+/**
+ * How long an answer may be kept and then served stale, from the instant the clock next changes
+ * it (`until`, by the shop's clock, or null): the s-maxage runs to it at most, and the stale time
+ * only over what is left between the s-maxage and it.
+ */
+export function keepAndStale(config: Pick<SharedCacheConfig, 'sMaxAgeSeconds' | 'staleSeconds'>, until: number | null | undefined, now: number): { keep: number; stale: number } {
+  const left = until === null || until === undefined ? Number.POSITIVE_INFINITY : Math.max(0, (until - now) / 1000);
+  const keep = Math.min(config.sMaxAgeSeconds, Math.floor(left));
+  return { keep, stale: Math.min(config.staleSeconds, Math.floor(left - keep)) };
 }
 
 /** The s-maxage a Cache-Control value gives, or undefined when it is not a shareable one. */
@@ -129,9 +144,11 @@ function removeTags(reply: FastifyReply): void {
  */
 export function registerSharedCacheRules(app: FastifyInstance, config: SharedCacheConfig, clock: () => Date): void {
   app.decorateReply('share', function share(this: FastifyReply, options: ShareOptions) {
-    let keep = secondsUntil(options.until, clock().getTime(), config.sMaxAgeSeconds);
-    if (options.withinSeconds !== null && options.withinSeconds !== undefined) keep = Math.min(keep, Math.max(0, Math.floor(options.withinSeconds)));
-    return this.headers(sharedHeaders(config, options.tags, keep));
+    const now = clock().getTime();
+    let until = options.until ?? null;
+    if (options.withinSeconds !== null && options.withinSeconds !== undefined) until = Math.min(until ?? Number.POSITIVE_INFINITY, now + Math.max(0, options.withinSeconds) * 1000);
+    const { keep, stale } = keepAndStale(config, until, now);
+    return this.headers(sharedHeaders(config, options.tags, keep, stale));
   });
   app.addHook('onSend', (request, reply, payload, done) => {
     if (reply.hasHeader(tagHeaders.xkey)) {

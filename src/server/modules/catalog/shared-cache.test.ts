@@ -127,6 +127,22 @@ describe('what the clock alone changes', () => {
     await shop.app.services.bus.publish('products');
   });
 
+  it('serves nothing stale past an opening a little further off than the s-maxage', async () => {
+    // 600 s kept and 20 s stale would run 12 s past an opening 608 s away.
+    const opening = new Date(clock().getTime() + 608_000);
+    const product = await testProduct(shop, { isPreOrder: true, expectedAvailabilityDate: '2099-01-10', preOrdersOpenAt: opening });
+    for (const url of [`/api/products/${product.id}`, '/api/products']) {
+      const answer = await visitor(url);
+      const cacheControl = String(answer.headers['cache-control']);
+      const stale = Number(/stale-while-revalidate=(\d+)/.exec(cacheControl)?.[1]);
+      expect(sMaxAge(answer), url).toBeGreaterThanOrEqual(595);
+      expect(sMaxAge(answer) + stale, url).toBeLessThanOrEqual(608);
+      expect(stale, url).toBeLessThan(20);
+    }
+    await shop.database.db.update(products).set({ preOrdersOpenAt: null }).where(eq(products.id, product.id));
+    await shop.app.services.bus.publish('products');
+  });
+
   it('keeps the offers in the banner no later than one starts or ends', async () => {
     const promo = await testPromo(shop, { endsAt: new Date(Date.now() + 45_000) });
     const seconds = sMaxAge(await visitor('/api/promo-codes/active'));
