@@ -133,7 +133,8 @@ export class PageCache {
   async get(key: string, render: () => Promise<RenderedPage>): Promise<RenderedPage> {
     const part = this.partFor(key);
     const cached = part.get(key);
-    if (cached && performance.now() - cached.storedAt < this.maxAgeMs && !(cached.expiresAt !== undefined && performance.now() >= cached.expiresAt)) {
+    const now = performance.now();
+    if (cached && now - cached.storedAt < this.maxAgeMs && now < (cached.expiresAt ?? Number.POSITIVE_INFINITY)) {
       // Most recently used last: eviction takes from the front.
       part.delete(key);
       part.set(key, cached);

@@ -14,7 +14,7 @@ import { drawnAddress, isDataRequest, siteOrigin, visitorPageUrl } from './page-
 import { innerCallHeaders } from './inner-calls';
 import type { SharedCacheConfig } from '../config';
 import { contentSecurityPolicy } from './security-headers';
-import { cacheTags, isSharedPagePath, personalCacheControl, secondsUntil, sharedHeaders, sharedSeconds, tagHeaders, tagsOf } from './shared-cache';
+import { cacheTags, isSharedPagePath, keepAndStale, personalCacheControl, sharedHeaders, sharedTimes, tagHeaders, tagsOf } from './shared-cache';
 
 const immutable = 'public, max-age=31536000, immutable';
 /** A shared render that takes longer is given up (every visitor waiting on it gets the error page). */
@@ -84,12 +84,11 @@ function loadContextFor(
             const setCookie = response.headers['set-cookie'];
             if (page.cookie && setCookie) page.notes.setCookies.push(...[setCookie].flat());
             if (response.statusCode >= 500) page.notes.incomplete = true;
-            const cacheControl = response.headers['cache-control'] as string | undefined;
-            const seconds = sharedSeconds(cacheControl);
-            if (seconds === undefined) page.notes.personal = true;
+            const times = sharedTimes(response.headers['cache-control'] as string | undefined);
+            if (times === undefined) page.notes.personal = true;
             else {
-              page.notes.keepSeconds = Math.min(page.notes.keepSeconds, seconds);
-              page.notes.staleSeconds = Math.min(page.notes.staleSeconds, staleSecondsOf(cacheControl));
+              page.notes.keepSeconds = Math.min(page.notes.keepSeconds, times.keep);
+              page.notes.staleSeconds = Math.min(page.notes.staleSeconds, times.stale);
             }
             for (const tag of tagsOf(response.headers[tagHeaders.xkey])) page.notes.tags.add(tag);
             return response;
@@ -152,11 +151,6 @@ function sharedPage(tags: string[], now: number, notes: RenderNotes, sharing: Sh
   return { tags, until: Math.min(now + keep * 1000, midnight), staleUntil: Math.min(now + (keep + stale) * 1000, midnight) };
 }
 
-/** The stale-while-revalidate of a Cache-Control value (none: 0). */
-function staleSecondsOf(cacheControl: string | undefined): number {
-  const match = /\bstale-while-revalidate=(\d+)/.exec(cacheControl ?? '');
-  return match ? Number(match[1]) : 0;
-}
 
 export type ServerBuildSource = ServerBuild | (() => Promise<ServerBuild>);
 
@@ -257,9 +251,8 @@ export async function pageRenderer(app: FastifyInstance, build: ServerBuildSourc
       if (encoding) reply.header('content-encoding', encoding);
       // The same for every visitor: a shared cache keeps it under the tags of what it shows.
       if (page.shared && !page.setCookies.length) {
-        const now = app.services.clock().getTime();
-        const keep = secondsUntil(page.shared.until, now, sharing.sMaxAgeSeconds);
-        reply.headers(sharedHeaders(sharing, page.shared.tags, keep, Math.floor((page.shared.staleUntil - now) / 1000) - keep));
+        const { keep, stale } = keepAndStale(sharing, page.shared.until, page.shared.staleUntil, app.services.clock().getTime());
+        reply.headers(sharedHeaders(sharing, page.shared.tags, keep, stale));
       }
       else reply.header('cache-control', personalCacheControl);
       return reply.header('content-length', body.length).send(body);

@@ -93,28 +93,30 @@ export function sharedHeaders(
   };
 }
 
-/** The seconds until `until` by the shop's clock (the whole s-maxage when there is none). */
-export function secondsUntil(until: number | null | undefined, now: number, cap: number): number {
-  if (until === null || until === undefined) return cap;
-  return Math.min(cap, Math.max(0, Math.floor((until - now) / 1000)));
-}
-
 /**
- * How long an answer may be kept and then served stale, from the instant the clock next changes
- * it (`until`, by the shop's clock, or null): the s-maxage runs to it at most, and the stale time
- * only over what is left between the s-maxage and it.
+ * How long an answer may be kept, and then served stale, when what it shows may be kept until
+ * `keepUntil` and a stale copy served until `staleUntil` (by the shop's clock; null: only the
+ * settings limit it). An answer the clock changes at an instant passes it as both: its s-maxage
+ * runs to it at most, and its stale time only over what is left.
  */
-export function keepAndStale(config: Pick<SharedCacheConfig, 'sMaxAgeSeconds' | 'staleSeconds'>, until: number | null | undefined, now: number): { keep: number; stale: number } {
-  const left = until === null || until === undefined ? Number.POSITIVE_INFINITY : Math.max(0, (until - now) / 1000);
-  const keep = Math.min(config.sMaxAgeSeconds, Math.floor(left));
-  return { keep, stale: Math.min(config.staleSeconds, Math.floor(left - keep)) };
+export function keepAndStale(
+  config: Pick<SharedCacheConfig, 'sMaxAgeSeconds' | 'staleSeconds'>,
+  keepUntil: number | null | undefined,
+  staleUntil: number | null | undefined,
+  now: number,
+): { keep: number; stale: number } {
+  const secondsTo = (instant: number | null | undefined) => (instant === null || instant === undefined ? Number.POSITIVE_INFINITY : Math.max(0, Math.floor((instant - now) / 1000)));
+  const keep = Math.min(config.sMaxAgeSeconds, secondsTo(keepUntil));
+  return { keep, stale: Math.max(0, Math.min(config.staleSeconds, secondsTo(staleUntil) - keep)) };
 }
 
-/** The s-maxage a Cache-Control value gives, or undefined when it is not a shareable one. */
-export function sharedSeconds(cacheControl: string | undefined): number | undefined {
+/** The s-maxage and stale-while-revalidate a Cache-Control value gives, or undefined when it is not a shareable one. */
+export function sharedTimes(cacheControl: string | undefined): { keep: number; stale: number } | undefined {
   if (!cacheControl?.startsWith('public')) return undefined;
-  const match = /\bs-maxage=(\d+)/.exec(cacheControl);
-  return match ? Number(match[1]) : undefined;
+  const keep = /\bs-maxage=(\d+)/.exec(cacheControl);
+  if (!keep) return undefined;
+  const stale = /\bstale-while-revalidate=(\d+)/.exec(cacheControl);
+  return { keep: Number(keep[1]), stale: stale ? Number(stale[1]) : 0 };
 }
 
 /** The tags an answer carries, from its xkey header. */
@@ -147,7 +149,7 @@ export function registerSharedCacheRules(app: FastifyInstance, config: SharedCac
     const now = clock().getTime();
     let until = options.until ?? null;
     if (options.withinSeconds !== null && options.withinSeconds !== undefined) until = Math.min(until ?? Number.POSITIVE_INFINITY, now + Math.max(0, options.withinSeconds) * 1000);
-    const { keep, stale } = keepAndStale(config, until, now);
+    const { keep, stale } = keepAndStale(config, until, until, now);
     return this.headers(sharedHeaders(config, options.tags, keep, stale));
   });
   app.addHook('onSend', (request, reply, payload, done) => {
