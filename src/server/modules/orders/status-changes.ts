@@ -149,23 +149,16 @@ export class OrderStatusChanges {
       })
       .where(eq(orders.id, orderId))
       .returning();
-    let stockReturned = false;
-    let givesBack = false;
+    let given = { stockReturned: false, promoReturned: false };
     let refundedNowCents = 0;
     let cardRefund = false;
     if (to === 'packed') await packFromBatches(tx, updated!, change.actorUserId);
     const ripeness = to === 'shipped' ? await planReadyMail(tx, updated!, this.deps.clock(), this.deps.publicUrl) : undefined;
     if (to === 'delivered') await planReviewMail(tx, orderId, nzToday(this.deps.clock()));
-    if (to === 'cancelled') {
-      stockReturned = await this.returnStock(tx, order, change.actorUserId, 'cancellation');
-      givesBack = true;
-    }
+    if (to === 'cancelled') given = await this.returnStock(tx, order, change.actorUserId, 'cancellation');
     // Packed boxes go back into the batches they were packed from.
     if ((to === 'cancelled' || to === 'refunded') && order.status === 'packed') await unpackIntoBatches(tx, order, change.actorUserId);
-    if (to === 'refunded' && refundReturnsStockFrom.includes(order.status)) {
-      stockReturned = await this.returnStock(tx, order, change.actorUserId, 'refund');
-      givesBack = true;
-    }
+    if (to === 'refunded' && refundReturnsStockFrom.includes(order.status)) given = await this.returnStock(tx, order, change.actorUserId, 'refund');
     if (releasesDay && order.dispatchDate) await releaseDispatchDay(tx, order.dispatchDate, order.deliveryBoxes);
     if (releasesPickup && order.deliveryDate) await releasePickupDay(tx, order.deliveryDate);
     // Every refund is a money record (claims refund parts of orders too): what is left to give back.
@@ -189,11 +182,14 @@ export class OrderStatusChanges {
       });
     }
     await this.queueStatusMail(tx, updated!, to, change.note ?? '', settings, refundedNowCents, ripeness);
-    return { order: updated!, stockReturned, promoReturned: givesBack && order.promoCodeId !== null, cardRefund };
+    return { order: updated!, ...given, cardRefund };
   }
 
-  /** Gives back the order's boxes and promo use, locking rows in the order placing does (promo, then products). */
-  private async returnStock(tx: Tx, order: OrderRow, actorUserId: number | null, reason: StockMovementReason): Promise<boolean> {
+  /**
+   * Gives back the order's boxes and promo use, locking rows in the order placing does (promo, then
+   * products), and says whether the catalogue or the offers changed.
+   */
+  private async returnStock(tx: Tx, order: OrderRow, actorUserId: number | null, reason: StockMovementReason): Promise<{ stockReturned: boolean; promoReturned: boolean }> {
     if (order.promoCodeId !== null) {
       await tx
         .update(promoCodes)
@@ -225,7 +221,7 @@ export class OrderStatusChanges {
       await tx.insert(stockMovements).values({ productId: line.productId, change: boxes, reason, orderId: order.id, actorUserId });
       returned = true;
     }
-    return returned;
+    return { stockReturned: returned, promoReturned: order.promoCodeId !== null };
   }
 
   /**
