@@ -46,6 +46,15 @@ function buildReading(loader: (args: { context: AppLoadContext }) => Promise<unk
   } as unknown as ServerBuild; // a hand-made build: only the parts a document request reads
 }
 
+/** The page side of the shop, as the app serves it, drawing `build` with the shop's own API in process. */
+async function pageFront(shop: TestShop, build: ServerBuild, options: { trustProxy?: (address: string, hop: number) => boolean; cache?: PageCache }): Promise<FastifyInstance> {
+  const front = Fastify(options.trustProxy ? { trustProxy: options.trustProxy } : {});
+  await front.register(fastifyCookie);
+  front.get('/*', await pageRenderer(shop.app, build, { mode: 'production', publicUrl: undefined, ...(options.cache && { cache: options.cache }) }));
+  await front.ready();
+  return front;
+}
+
 describe('pages drawn behind a TLS proxy', () => {
   let shop: TestShop;
   let front: FastifyInstance;
@@ -54,10 +63,7 @@ describe('pages drawn behind a TLS proxy', () => {
     shop = await createTestShop({ TRUST_PROXY: '1', COOKIE_SECURE: 'auto' });
     // The page side of the shop, as the proxy reaches it, drawing with the shop's own API in process
     // (TRUST_PROXY=1 believes the one proxy that connected).
-    front = Fastify({ trustProxy: (_address: string, hop: number) => hop < 1 });
-    const render = await pageRenderer(shop.app, whoAmIBuild(), { mode: 'production', publicUrl: undefined });
-    front.get('/*', render);
-    await front.ready();
+    front = await pageFront(shop, whoAmIBuild(), { trustProxy: (_address: string, hop: number) => hop < 1 });
   });
   afterAll(async () => {
     await front.close();
@@ -107,11 +113,7 @@ describe('a visitor page kept by a shared cache and in memory', () => {
 
   beforeAll(async () => {
     shop = await createTestShop({ CACHE_S_MAXAGE_SECONDS: '600', CACHE_STALE_SECONDS: '20' }, { clock });
-    front = Fastify();
-    await front.register(fastifyCookie);
-    const render = await pageRenderer(shop.app, buildReading(async ({ context }) => context.api(reads)), { mode: 'production', publicUrl: undefined, cache });
-    front.get('/*', render);
-    await front.ready();
+    front = await pageFront(shop, buildReading(async ({ context }) => context.api(reads)), { cache });
   });
   afterAll(async () => {
     await front.close();
